@@ -1,0 +1,293 @@
+#include "dispatch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CMD_BITS 0xffffffffull
+
+/* A conjunction of bit tests on the command: (cmd & mask) == value. */
+struct constraint {
+	uint64_t mask, value;
+};
+
+struct dispatch_walk {
+	struct handler *h;
+	const struct function_index *fi;
+	strvec *wanted;
+	const struct function_facts *stack[DISPATCH_MAX_DEPTH + 1];
+	int depth;
+	int default_seen;
+};
+
+static int constrain(struct constraint c, struct param_view v, uint64_t label,
+		     struct constraint *out)
+{
+	uint64_t m = (v.mask << v.shift) & CMD_BITS;
+	uint64_t val = ((label & v.mask) << v.shift) & CMD_BITS;
+
+	if (label & ~v.mask)
+		return 0;	/* the test can never hold */
+	if ((c.value ^ val) & c.mask & m)
+		return 0;	/* contradicts an enclosing test */
+	out->mask = c.mask | m;
+	out->value = c.value | val;
+	return 1;
+}
+
+static int emit(struct dispatch_walk *w, const struct case_label *lab, struct constraint c,
+		const struct function_facts *fn, const struct stmt *body,
+		const struct stmt *sw, size_t seg)
+{
+	struct command cmd = {0};
+	struct command_site site = { .fn = fn, .body = body, .dispatch = sw, .segment = seg };
+
+	for (size_t i = 0; i < w->h->commands.len; i++) {
+		struct command *o = &w->h->commands.items[i];
+
+		if (o->value == c.value && o->mask == c.mask) {
+			vec_push(&o->sites, site);
+			return 1;
+		}
+	}
+	cmd.name = xstrdup(lab->name);
+	cmd.value = c.value;
+	cmd.mask = c.mask;
+	cmd.file = xstrdup(fn->file);
+	cmd.line = lab->line;
+	vec_push(&cmd.sites, site);
+	vec_push(&w->h->commands, cmd);
+	return 1;
+}
+
+static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
+		      const struct stmt *b, int param, struct constraint c);
+
+static int follow_call(struct dispatch_walk *w, const struct function_facts *fn,
+		       const struct stmt *call, int param, struct constraint c)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < call->args.len; i++) {
+		const struct param_view *v = &call->args.items[i].view;
+		const struct function_facts *callee;
+
+		if (v->param != param || v->shift || (v->mask & CMD_BITS) != CMD_BITS)
+			continue;
+		if (!call->callee) {
+			char *s = xasprintf("indirect: %s", call->callee_text);
+
+			if (!strvec_contains(&w->h->forwards_to, s))
+				vec_push(&w->h->forwards_to, s);
+			else
+				free(s);
+			continue;
+		}
+		callee = function_index_find(w->fi, call->callee, fn->file);
+		if (!callee) {
+			if (!strvec_contains(w->wanted, call->callee))
+				strvec_push(w->wanted, call->callee);
+			if (!strvec_contains(&w->h->unresolved, call->callee))
+				strvec_push(&w->h->unresolved, call->callee);
+			continue;
+		}
+		if (w->depth >= DISPATCH_MAX_DEPTH)
+			continue;
+		{
+			int cycle = 0;
+
+			for (int d = 0; d <= w->depth; d++)
+				cycle |= w->stack[d] == callee;
+			if (cycle)
+				continue;
+		}
+		w->stack[++w->depth] = callee;
+		n += walk_block(w, callee, callee->body, (int)i, c);
+		w->depth--;
+	}
+	return n;
+}
+
+static int has_negative_return(const struct stmt *b)
+{
+	if (!b)
+		return 0;
+	if (b->kind == ST_RETURN && b->ret_is_const && b->ret_value < 0)
+		return 1;
+	for (size_t i = 0; i < b->kids.len; i++)
+		if (has_negative_return(b->kids.items[i]))
+			return 1;
+	return has_negative_return(b->then_s) || has_negative_return(b->else_s);
+}
+
+static void note_default(struct dispatch_walk *w, const struct switch_segment *seg, int n,
+			 size_t forwards_before)
+{
+	if (w->default_seen || w->depth)
+		return;
+	w->default_seen = 1;
+	free(w->h->default_action);
+	if (n || w->h->forwards_to.len > forwards_before)
+		w->h->default_action = xstrdup("forward");
+	else if (has_negative_return(seg->body))
+		w->h->default_action = xstrdup("error");
+	else
+		w->h->default_action = xstrdup("other");
+}
+
+static int walk_switch(struct dispatch_walk *w, const struct function_facts *fn,
+		       const struct stmt *s, int param, struct constraint c)
+{
+	int n = 0;
+
+	if (s->on.param != param) {
+		for (size_t i = 0; i < s->segs.len; i++)
+			n += walk_block(w, fn, s->segs.items[i].body, param, c);
+		return n;
+	}
+	for (size_t i = 0; i < s->segs.len; i++) {
+		const struct switch_segment *seg = &s->segs.items[i];
+
+		if (seg->is_default) {
+			size_t before = w->h->forwards_to.len;
+			int k = walk_block(w, fn, seg->body, param, c);
+
+			note_default(w, seg, k, before);
+			n += k;
+		}
+		for (size_t j = 0; j < seg->labels.len; j++) {
+			const struct case_label *lab = &seg->labels.items[j];
+
+			for (uint64_t v = lab->lo; v <= lab->hi && v - lab->lo < 256; v++) {
+				struct constraint cc;
+				int k;
+
+				if (!constrain(c, s->on, v, &cc))
+					continue;
+				k = walk_block(w, fn, seg->body, param, cc);
+				if (!k)
+					k = emit(w, lab, cc, fn, seg->body, s, i);
+				n += k;
+			}
+		}
+	}
+	return n;
+}
+
+static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
+		   const struct stmt *s, int param, struct constraint *c, int *rest_constrained,
+		   const struct case_label **rest_label)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < s->kids.len; i++)
+		if (s->kids.items[i]->kind == ST_CALL)
+			n += follow_call(w, fn, s->kids.items[i], param, *c);
+	if (s->cond != COND_PARAM_CMP || s->cmp_view.param != param || !s->segs.len) {
+		n += walk_block(w, fn, s->then_s, param, *c);
+		n += walk_block(w, fn, s->else_s, param, *c);
+		return n;
+	}
+	const VEC(struct case_label) *labs = (const void *)&s->segs.items[0].labels;
+
+	if (s->cmp_eq) {
+		for (size_t j = 0; j < labs->len; j++) {
+			struct constraint cc;
+			int k;
+
+			if (!constrain(*c, s->cmp_view, labs->items[j].lo, &cc))
+				continue;
+			k = walk_block(w, fn, s->then_s, param, cc);
+			if (!k)
+				k = emit(w, &labs->items[j], cc, fn, s->then_s, NULL, 0);
+			n += k;
+		}
+		n += walk_block(w, fn, s->else_s, param, *c);
+		return n;
+	}
+	/* cmd != K: the then-branch sees other commands */
+	n += walk_block(w, fn, s->then_s, param, *c);
+	if (labs->len == 1) {
+		struct constraint cc;
+
+		if (!constrain(*c, s->cmp_view, labs->items[0].lo, &cc))
+			return n;
+		if (s->else_s && s->else_s->kids.len) {
+			int k = walk_block(w, fn, s->else_s, param, cc);
+
+			if (!k)
+				k = emit(w, &labs->items[0], cc, fn, s->else_s, NULL, 0);
+			n += k;
+		} else {
+			/* `if (cmd != K) return -E;`: what follows is K's */
+			*c = cc;
+			*rest_constrained = 1;
+			*rest_label = &labs->items[0];
+		}
+	} else {
+		for (size_t j = 0; j < labs->len; j++) {
+			struct constraint cc;
+
+			if (constrain(*c, s->cmp_view, labs->items[j].lo, &cc))
+				n += emit(w, &labs->items[j], cc, fn, s->else_s, NULL, 0);
+		}
+	}
+	return n;
+}
+
+static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
+		      const struct stmt *b, int param, struct constraint c)
+{
+	int n = 0, rest_constrained = 0;
+	const struct case_label *rest_label = NULL;
+	size_t rest_from = 0;
+	int n_before_rest = 0;
+
+	if (!b)
+		return 0;
+	for (size_t i = 0; i < b->kids.len; i++) {
+		const struct stmt *s = b->kids.items[i];
+
+		switch (s->kind) {
+		case ST_SWITCH:
+			n += walk_switch(w, fn, s, param, c);
+			break;
+		case ST_IF: {
+			int was = rest_constrained;
+
+			n += walk_if(w, fn, s, param, &c, &rest_constrained, &rest_label);
+			if (rest_constrained && !was) {
+				rest_from = i + 1;
+				n_before_rest = n;
+			}
+			break;
+		}
+		case ST_LOOP:
+		case ST_BLOCK:
+			n += walk_block(w, fn, s, param, c);
+			break;
+		case ST_CALL:
+			n += follow_call(w, fn, s, param, c);
+			break;
+		default:
+			break;
+		}
+	}
+	/* `if (cmd != K) return ...; <K's code>`: a full test names a command */
+	if (rest_constrained && n == n_before_rest && (c.mask & CMD_BITS) == CMD_BITS &&
+	    rest_from <= b->kids.len)
+		n += emit(w, rest_label, c, fn, b, NULL, 0);
+	return n;
+}
+
+void dispatch_commands(struct handler *h, const struct function_index *fi, strvec *wanted)
+{
+	struct dispatch_walk w = { .h = h, .fi = fi, .wanted = wanted };
+	struct constraint c = { 0, 0 };
+
+	if (!h->fn)
+		return;
+	w.stack[0] = h->fn;
+	walk_block(&w, h->fn, h->fn->body, h->cmd_param, c);
+	if (!h->default_action)
+		h->default_action = xstrdup("none");
+}

@@ -1,0 +1,19 @@
+/* handler -> commands: follows the command parameter through switches,
+ * comparisons and calls (within and across files), collecting every command
+ * value with the mask of bits the code actually tests. */
+#ifndef IOCTL_SCAN_DISPATCH_H
+#define IOCTL_SCAN_DISPATCH_H
+
+#include "function_index.h"
+#include "model.h"
+
+/* Maximum depth of calls the command is followed through. The deepest
+ * dispatch chain in 6.1 that we know (tty_ioctl -> tty_mode_ioctl ->
+ * set_termios) is three calls; eight leaves room without risking blowup. */
+#define DISPATCH_MAX_DEPTH 8
+
+/* Fills h->commands, h->default_action, h->forwards_to; names of functions
+ * the command reaches that are not parsed are added to wanted. */
+void dispatch_commands(struct handler *h, const struct function_index *fi, strvec *wanted);
+
+#endif

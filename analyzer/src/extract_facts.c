@@ -1,0 +1,989 @@
+/* AST -> file_facts: the only stage that looks at libclang cursors.
+ *
+ * For every function defined in the main file it builds a reduced statement
+ * tree (facts.h); for every initialiser or assignment of an ioctl member of a
+ * known ops structure it records an ops_init. Values of case labels and
+ * constants are evaluated by clang itself (clang_Cursor_Evaluate), never
+ * decoded by hand. */
+#define _GNU_SOURCE
+#include "extract_facts.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_LOCALS 256
+
+struct local_view {
+	CXCursor decl;
+	struct param_view view;
+};
+
+struct walk {
+	CXTranslationUnit tu;
+	const struct knowledge *kn;
+	struct file_facts *ff;
+	/* the function being walked */
+	CXCursor params[16];
+	int nparams;
+	struct local_view locals[MAX_LOCALS];
+	int nlocals;
+};
+
+static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData d)
+{
+	VEC(CXCursor) *v = d;
+
+	(void)parent;
+	vec_push(v, c);
+	return CXChildVisit_Continue;
+}
+
+typedef VEC(CXCursor) cursorvec;
+
+static cursorvec children_of(CXCursor c)
+{
+	cursorvec v = {0};
+
+	clang_visitChildren(c, collect_child, &v);
+	return v;
+}
+
+static unsigned cursor_line(CXCursor c)
+{
+	unsigned line = 0;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
+	return line;
+}
+
+static char *cxstr(CXString s)
+{
+	const char *p = clang_getCString(s);
+	char *r = xstrdup(p ? p : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+static char *cursor_name(CXCursor c)
+{
+	return cxstr(clang_getCursorSpelling(c));
+}
+
+static int in_main_file(CXCursor c)
+{
+	return clang_Location_isFromMainFile(clang_getCursorLocation(c));
+}
+
+/* The token at a cursor's own location (the operator of an operator
+ * expression), looked up where it is spelled so macro bodies work too. */
+static char *token_at(CXTranslationUnit tu, CXSourceLocation loc)
+{
+	CXFile file;
+	unsigned line, col, off;
+	CXToken *tok;
+	char *s;
+
+	clang_getSpellingLocation(loc, &file, &line, &col, &off);
+	if (!file)
+		return NULL;
+	tok = clang_getToken(tu, clang_getLocation(tu, file, line, col));
+	if (!tok)
+		return NULL;
+	s = cxstr(clang_getTokenSpelling(tu, *tok));
+	clang_disposeTokens(tu, tok, 1);
+	return s;
+}
+
+static char *operator_of(struct walk *w, CXCursor c)
+{
+	return token_at(w->tu, clang_getCursorLocation(c));
+}
+
+static int eval_int(CXCursor c, int64_t *out)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	int ok = 0;
+
+	if (!r)
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		if (clang_EvalResult_isUnsignedInt(r))
+			*out = (int64_t)clang_EvalResult_getAsUnsigned(r);
+		else
+			*out = clang_EvalResult_getAsLongLong(r);
+		ok = 1;
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+/* Tokens of a cursor's extent as written where it is used: a range inside
+ * a macro expansion is widened to the expansion in the file. */
+static int cursor_tokens(CXTranslationUnit tu, CXCursor c, CXToken **toks, unsigned *n)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned o1, o2;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+	*toks = NULL;
+	*n = 0;
+	if (!f1 || f1 != f2 || o2 < o1)
+		return 0;
+	if (o2 == o1)
+		o2++;	/* a single macro name: end == start after expansion */
+	r = clang_getRange(clang_getLocationForOffset(tu, f1, o1),
+			   clang_getLocationForOffset(tu, f2, o2));
+	clang_tokenize(tu, r, toks, n);
+	return *n > 0;
+}
+
+/* The name a reader sees for a constant: the first identifier as written,
+ * looking through wrappers such as _IOC_NR(X); the literal otherwise. */
+static char *constant_name(struct walk *w, CXCursor c)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	char *name = NULL;
+
+	if (!cursor_tokens(w->tu, c, &toks, &n))
+		return xstrdup("?");
+	for (unsigned i = 0; i < n && !name; i++) {
+		char *s = cxstr(clang_getTokenSpelling(w->tu, toks[i]));
+
+		if (clang_getTokenKind(toks[i]) == CXToken_Identifier &&
+		    !strvec_contains(&w->kn->name_wrappers, s)) {
+			name = s;
+			break;
+		}
+		free(s);
+	}
+	if (!name) {
+		struct strbuf sb = {0};
+
+		for (unsigned i = 0; i < n; i++) {
+			char *s = cxstr(clang_getTokenSpelling(w->tu, toks[i]));
+
+			sb_add(&sb, s);
+			free(s);
+		}
+		name = sb_detach(&sb);
+	}
+	clang_disposeTokens(w->tu, toks, n);
+	return name;
+}
+
+/* Look through parentheses, casts and implicit conversions. */
+static CXCursor strip(CXCursor c)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		cursorvec kids;
+		CXCursor next;
+
+		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
+		    k != CXCursor_CStyleCastExpr)
+			return c;
+		kids = children_of(c);
+		if (kids.len == 0) {
+			vec_free(&kids);
+			return c;
+		}
+		next = kids.items[kids.len - 1];
+		vec_free(&kids);
+		if (clang_Cursor_isNull(next))
+			return c;
+		c = next;
+	}
+}
+
+static struct param_view no_view(void)
+{
+	struct param_view v = { .param = -1 };
+
+	return v;
+}
+
+static uint64_t type_mask(CXType t)
+{
+	long long size = clang_Type_getSizeOf(t);
+
+	if (size <= 0 || size >= 8)
+		return ~(uint64_t)0;
+	return ((uint64_t)1 << (size * 8)) - 1;
+}
+
+static struct param_view view_of(struct walk *w, CXCursor c);
+
+static struct param_view view_of_decl(struct walk *w, CXCursor ref)
+{
+	CXCursor d = clang_getCursorReferenced(ref);
+	struct param_view v = no_view();
+
+	if (clang_Cursor_isNull(d))
+		return v;
+	for (int i = 0; i < w->nparams; i++) {
+		if (clang_equalCursors(d, w->params[i])) {
+			v.param = i;
+			v.shift = 0;
+			v.mask = type_mask(clang_getCursorType(d));
+			return v;
+		}
+	}
+	for (int i = w->nlocals - 1; i >= 0; i--)
+		if (clang_equalCursors(d, w->locals[i].decl))
+			return w->locals[i].view;
+	return v;
+}
+
+/* expr == ((param >> shift) & mask)? Follows &, >> and local copies. */
+static struct param_view view_of(struct walk *w, CXCursor c)
+{
+	struct param_view v = no_view(), l, r;
+	cursorvec kids;
+	int64_t k;
+	char *op;
+
+	c = strip(c);
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_DeclRefExpr:
+		return view_of_decl(w, c);
+	case CXCursor_BinaryOperator:
+		break;
+	default:
+		return v;
+	}
+	kids = children_of(c);
+	if (kids.len != 2) {
+		vec_free(&kids);
+		return v;
+	}
+	op = operator_of(w, c);
+	l = view_of(w, kids.items[0]);
+	r = view_of(w, kids.items[1]);
+	if (op && !strcmp(op, "&")) {
+		if (l.param >= 0 && r.param < 0 && eval_int(kids.items[1], &k)) {
+			v = l;
+			v.mask &= (uint64_t)k;
+		} else if (r.param >= 0 && l.param < 0 && eval_int(kids.items[0], &k)) {
+			v = r;
+			v.mask &= (uint64_t)k;
+		}
+	} else if (op && !strcmp(op, ">>")) {
+		if (l.param >= 0 && r.param < 0 && eval_int(kids.items[1], &k) &&
+		    k >= 0 && k < 64) {
+			v = l;
+			v.shift += (int)k;
+			v.mask >>= k;
+		}
+	}
+	free(op);
+	vec_free(&kids);
+	return v;
+}
+
+static void remember_local(struct walk *w, CXCursor decl, struct param_view v)
+{
+	if (w->nlocals < MAX_LOCALS) {
+		w->locals[w->nlocals].decl = decl;
+		w->locals[w->nlocals].view = v;
+		w->nlocals++;
+	}
+}
+
+static int is_local_var(CXCursor ref)
+{
+	CXCursor d = clang_getCursorReferenced(ref);
+	enum CXCursorKind k = clang_getCursorKind(d);
+
+	if (k == CXCursor_ParmDecl)
+		return 1;
+	return k == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(d);
+}
+
+static char *extent_text(struct walk *w, CXCursor c)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	struct strbuf sb = {0};
+
+	if (!cursor_tokens(w->tu, c, &toks, &n))
+		return xstrdup("");
+	for (unsigned i = 0; i < n && sb.len < 120; i++) {
+		char *s = cxstr(clang_getTokenSpelling(w->tu, toks[i]));
+
+		sb_add(&sb, s);
+		free(s);
+	}
+	clang_disposeTokens(w->tu, toks, n);
+	return sb_detach(&sb);
+}
+
+static void walk_expr(struct walk *w, CXCursor c, struct stmt *block);
+
+static void add_store(struct walk *w, CXCursor lhs, struct stmt *block)
+{
+	CXCursor t = strip(lhs);
+	struct stmt *s = stmt_new(ST_STORE, cursor_line(lhs));
+
+	s->target = extent_text(w, lhs);
+	s->nonlocal = !(clang_getCursorKind(t) == CXCursor_DeclRefExpr && is_local_var(t));
+	vec_push(&block->kids, s);
+}
+
+/* The macro whose expansion starts at c, when it is an API macro that the
+ * knowledge file wants recorded as a call (put_user, get_user, ...). */
+static char *api_macro_at(struct walk *w, CXCursor c)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	char *name = NULL;
+
+	if (!w->kn->macro_calls.len)
+		return NULL;
+	if (!cursor_tokens(w->tu, c, &toks, &n))
+		return NULL;
+	if (n >= 2 && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
+		char *s = cxstr(clang_getTokenSpelling(w->tu, toks[0]));
+
+		if (strvec_contains(&w->kn->macro_calls, s))
+			name = s;
+		else
+			free(s);
+	}
+	clang_disposeTokens(w->tu, toks, n);
+	return name;
+}
+
+static void add_call(struct walk *w, CXCursor c, struct stmt *block)
+{
+	struct stmt *s = stmt_new(ST_CALL, cursor_line(c));
+	CXCursor callee = clang_getCursorReferenced(c);
+	int nargs = clang_Cursor_getNumArguments(c);
+
+	if (!clang_Cursor_isNull(callee) &&
+	    clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
+		s->callee = cursor_name(callee);
+	} else {
+		cursorvec kids = children_of(c);
+
+		s->callee_text = kids.len ? extent_text(w, kids.items[0]) : xstrdup("?");
+		vec_free(&kids);
+	}
+	for (int i = 0; i < nargs && i < 16; i++) {
+		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+		struct call_arg arg = {0};
+		int64_t k;
+
+		arg.view = view_of(w, a);
+		if (eval_int(a, &k)) {
+			arg.is_const = 1;
+			arg.value = k;
+		}
+		arg.spelling = constant_name(w, a);
+		vec_push(&s->args, arg);
+	}
+	vec_push(&block->kids, s);
+}
+
+static void add_macro_call(CXCursor c, char *name, struct stmt *block)
+{
+	struct stmt *s = stmt_new(ST_CALL, cursor_line(c));
+
+	s->callee = name;
+	s->is_macro = 1;
+	vec_push(&block->kids, s);
+}
+
+static int is_expansion(CXCursor c)
+{
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	unsigned eoff = 0, soff = 0;
+	CXFile ef = NULL, sf = NULL;
+
+	clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
+	clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
+	return ef != sf || eoff != soff;
+}
+
+static void walk_kids(struct walk *w, CXCursor c, struct stmt *block)
+{
+	cursorvec kids = children_of(c);
+
+	for (size_t i = 0; i < kids.len; i++)
+		walk_expr(w, kids.items[i], block);
+	vec_free(&kids);
+}
+
+static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	cursorvec kids;
+	char *op, *macro;
+
+	if (is_expansion(c) && (macro = api_macro_at(w, c))) {
+		add_macro_call(c, macro, block);
+		return;
+	}
+	switch (k) {
+	case CXCursor_CallExpr:
+		walk_kids(w, c, block);
+		add_call(w, c, block);
+		return;
+	case CXCursor_BinaryOperator:
+		kids = children_of(c);
+		op = operator_of(w, c);
+		if (kids.len == 2 && op && !strcmp(op, "=")) {
+			CXCursor l = strip(kids.items[0]);
+
+			walk_expr(w, kids.items[1], block);
+			walk_expr(w, kids.items[0], block);
+			add_store(w, kids.items[0], block);
+			if (clang_getCursorKind(l) == CXCursor_DeclRefExpr && is_local_var(l))
+				remember_local(w, clang_getCursorReferenced(l),
+					       view_of(w, kids.items[1]));
+		} else {
+			for (size_t i = 0; i < kids.len; i++)
+				walk_expr(w, kids.items[i], block);
+		}
+		free(op);
+		vec_free(&kids);
+		return;
+	case CXCursor_CompoundAssignOperator:
+		kids = children_of(c);
+		for (size_t i = 0; i < kids.len; i++)
+			walk_expr(w, kids.items[i], block);
+		if (kids.len == 2)
+			add_store(w, kids.items[0], block);
+		vec_free(&kids);
+		return;
+	case CXCursor_UnaryOperator:
+		kids = children_of(c);
+		op = operator_of(w, c);
+		for (size_t i = 0; i < kids.len; i++)
+			walk_expr(w, kids.items[i], block);
+		if (kids.len == 1 && op && (!strcmp(op, "++") || !strcmp(op, "--")))
+			add_store(w, kids.items[0], block);
+		free(op);
+		vec_free(&kids);
+		return;
+	case CXCursor_VarDecl:
+		kids = children_of(c);
+		for (size_t i = 0; i < kids.len; i++) {
+			enum CXCursorKind kk = clang_getCursorKind(kids.items[i]);
+
+			if (clang_isExpression(kk)) {
+				walk_expr(w, kids.items[i], block);
+				remember_local(w, c, view_of(w, kids.items[i]));
+			}
+		}
+		vec_free(&kids);
+		return;
+	default:
+		walk_kids(w, c, block);
+		return;
+	}
+}
+
+static struct stmt *walk_stmt(struct walk *w, CXCursor c);
+
+static int ends_flow(const struct stmt *b)
+{
+	const struct stmt *last;
+
+	if (!b || b->kind != ST_BLOCK || !b->kids.len)
+		return 0;
+	last = b->kids.items[b->kids.len - 1];
+	return last->kind == ST_RETURN || last->kind == ST_BREAK || last->kind == ST_GOTO;
+}
+
+/* Appends the statement(s) for c to block; nested blocks are flattened
+ * into their parent to keep trees shallow. */
+static void walk_into(struct walk *w, CXCursor c, struct stmt *block)
+{
+	struct stmt *s = walk_stmt(w, c);
+
+	if (!s)
+		return;
+	if (s->kind == ST_BLOCK) {
+		for (size_t i = 0; i < s->kids.len; i++)
+			vec_push(&block->kids, s->kids.items[i]);
+		s->kids.len = 0;
+		stmt_free(s);
+	} else {
+		vec_push(&block->kids, s);
+	}
+}
+
+static void add_label(struct walk *w, struct switch_segment *seg, CXCursor lo,
+		      CXCursor *hi)
+{
+	struct case_label lab = {0};
+	int64_t v;
+
+	lab.line = cursor_line(lo);
+	lab.name = constant_name(w, lo);
+	if (!eval_int(lo, &v)) {
+		add_diag(&w->ff->diags, w->ff->file, "warning",
+			 "case label could not be evaluated");
+		free(lab.name);
+		return;
+	}
+	lab.lo = lab.hi = (uint64_t)v;
+	if (hi && eval_int(*hi, &v))
+		lab.hi = (uint64_t)v;
+	vec_push(&seg->labels, lab);
+}
+
+/* A case statement nests the next label of its group as its sub-statement:
+ * case A: case B: x; is Case(A, Case(B, x)). */
+static CXCursor collect_labels(struct walk *w, CXCursor c, struct switch_segment *seg)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		cursorvec kids;
+		CXCursor sub;
+
+		if (k != CXCursor_CaseStmt && k != CXCursor_DefaultStmt)
+			return c;
+		kids = children_of(c);
+		if (!kids.len) {
+			vec_free(&kids);
+			return clang_getNullCursor();
+		}
+		if (k == CXCursor_DefaultStmt) {
+			seg->is_default = 1;
+		} else if (kids.len == 3) {
+			add_label(w, seg, kids.items[0], &kids.items[1]);
+		} else if (kids.len == 2) {
+			add_label(w, seg, kids.items[0], NULL);
+		}
+		sub = kids.items[kids.len - 1];
+		vec_free(&kids);
+		if (k == CXCursor_CaseStmt && clang_Cursor_isNull(sub))
+			return sub;
+		c = sub;
+	}
+}
+
+static struct stmt *walk_switch(struct walk *w, CXCursor c)
+{
+	cursorvec kids = children_of(c), body;
+	struct stmt *s = stmt_new(ST_SWITCH, cursor_line(c));
+	struct stmt *pre = stmt_new(ST_BLOCK, cursor_line(c));
+	struct switch_segment *cur = NULL;
+
+	if (kids.len < 2) {
+		vec_free(&kids);
+		stmt_free(pre);
+		return s;
+	}
+	s->on = view_of(w, kids.items[0]);
+	walk_expr(w, kids.items[0], pre);
+	body = children_of(kids.items[kids.len - 1]);
+	if (clang_getCursorKind(kids.items[kids.len - 1]) != CXCursor_CompoundStmt) {
+		vec_free(&body);
+		vec_push(&body, kids.items[kids.len - 1]);
+	}
+	for (size_t i = 0; i < body.len; i++) {
+		enum CXCursorKind k = clang_getCursorKind(body.items[i]);
+		CXCursor first = body.items[i];
+
+		if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+			struct switch_segment seg = {0};
+
+			seg.body = stmt_new(ST_BLOCK, cursor_line(first));
+			vec_push(&s->segs, seg);
+			cur = &s->segs.items[s->segs.len - 1];
+			first = collect_labels(w, first, cur);
+			if (clang_Cursor_isNull(first))
+				continue;
+		}
+		if (cur)
+			walk_into(w, first, cur->body);
+	}
+	for (size_t i = 0; i < s->segs.len; i++)
+		s->segs.items[i].falls_through = !ends_flow(s->segs.items[i].body);
+	vec_free(&body);
+	vec_free(&kids);
+	if (pre->kids.len) {
+		/* calls in the switch expression run before the dispatch */
+		vec_push(&pre->kids, s);
+		return pre;
+	}
+	stmt_free(pre);
+	return s;
+}
+
+/* Fills the IF's comparison for `view == K`, `view != K`, and chains of
+ * them joined by || (==) or && (!=). Returns 0 if c is not of that form. */
+static int param_cmp(struct walk *w, CXCursor c, struct stmt *s, const char *join)
+{
+	cursorvec kids;
+	char *op;
+	int ok = 0;
+
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return 0;
+	kids = children_of(c);
+	op = operator_of(w, c);
+	if (kids.len != 2 || !op)
+		goto out;
+	if (!strcmp(op, "||") || !strcmp(op, "&&")) {
+		if (join && strcmp(join, op))
+			goto out;
+		ok = param_cmp(w, kids.items[0], s, op) && param_cmp(w, kids.items[1], s, op);
+	} else if (!strcmp(op, "==") || !strcmp(op, "!=")) {
+		int eq = !strcmp(op, "==");
+		struct param_view l = view_of(w, kids.items[0]);
+		struct param_view r = view_of(w, kids.items[1]);
+		CXCursor k = l.param >= 0 ? kids.items[1] : kids.items[0];
+		struct param_view v = l.param >= 0 ? l : r;
+		int64_t value;
+
+		if ((l.param >= 0) == (r.param >= 0) || !eval_int(k, &value))
+			goto out;
+		if (join && ((!strcmp(join, "||") && !eq) || (!strcmp(join, "&&") && eq)))
+			goto out;
+		if (s->segs.len && memcmp(&s->cmp_view, &v, sizeof(v)))
+			goto out;
+		if (!s->segs.len) {
+			struct switch_segment seg = {0};
+
+			vec_push(&s->segs, seg);
+		}
+		{
+			struct case_label lab = {
+				.lo = (uint64_t)value, .hi = (uint64_t)value,
+				.name = constant_name(w, k), .line = cursor_line(k),
+			};
+			vec_push(&s->segs.items[0].labels, lab);
+		}
+		s->cmp_view = v;
+		s->cmp_eq = eq;
+		ok = 1;
+	}
+out:
+	free(op);
+	vec_free(&kids);
+	return ok;
+}
+
+static enum cond_kind classify_cond(struct walk *w, CXCursor cond, struct stmt *s)
+{
+	CXCursor c = strip(cond);
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	if (k == CXCursor_CallExpr)
+		return COND_CALL;
+	if (k == CXCursor_UnaryOperator) {
+		char *op = operator_of(w, c);
+		int neg = op && !strcmp(op, "!");
+		cursorvec kids = children_of(c);
+		enum cond_kind r = COND_OTHER;
+
+		if (neg && kids.len == 1 &&
+		    clang_getCursorKind(strip(kids.items[0])) == CXCursor_CallExpr)
+			r = COND_NOT_CALL;
+		free(op);
+		vec_free(&kids);
+		return r;
+	}
+	if (param_cmp(w, c, s, NULL))
+		return COND_PARAM_CMP;
+	for (size_t i = 0; i < s->segs.len; i++) {
+		for (size_t j = 0; j < s->segs.items[i].labels.len; j++)
+			free(s->segs.items[i].labels.items[j].name);
+		vec_free(&s->segs.items[i].labels);
+	}
+	vec_free(&s->segs);
+	return COND_OTHER;
+}
+
+static struct stmt *walk_if(struct walk *w, CXCursor c)
+{
+	cursorvec kids = children_of(c);
+	struct stmt *s = stmt_new(ST_IF, cursor_line(c));
+
+	if (kids.len >= 2) {
+		s->cond = classify_cond(w, kids.items[0], s);
+		walk_expr(w, kids.items[0], s);
+		s->then_s = stmt_new(ST_BLOCK, cursor_line(kids.items[1]));
+		walk_into(w, kids.items[1], s->then_s);
+		if (kids.len >= 3) {
+			s->else_s = stmt_new(ST_BLOCK, cursor_line(kids.items[2]));
+			walk_into(w, kids.items[2], s->else_s);
+		}
+	}
+	vec_free(&kids);
+	return s;
+}
+
+static struct stmt *walk_stmt(struct walk *w, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct stmt *s;
+	cursorvec kids;
+
+	switch (k) {
+	case CXCursor_CompoundStmt:
+	case CXCursor_DeclStmt:
+		s = stmt_new(ST_BLOCK, cursor_line(c));
+		kids = children_of(c);
+		for (size_t i = 0; i < kids.len; i++) {
+			if (k == CXCursor_DeclStmt)
+				walk_expr(w, kids.items[i], s);
+			else
+				walk_into(w, kids.items[i], s);
+		}
+		vec_free(&kids);
+		return s;
+	case CXCursor_IfStmt:
+		return walk_if(w, c);
+	case CXCursor_SwitchStmt:
+		return walk_switch(w, c);
+	case CXCursor_WhileStmt:
+	case CXCursor_ForStmt:
+	case CXCursor_DoStmt:
+		s = stmt_new(ST_LOOP, cursor_line(c));
+		kids = children_of(c);
+		for (size_t i = 0; i < kids.len; i++) {
+			if (clang_isExpression(clang_getCursorKind(kids.items[i])))
+				walk_expr(w, kids.items[i], s);
+			else
+				walk_into(w, kids.items[i], s);
+		}
+		vec_free(&kids);
+		return s;
+	case CXCursor_ReturnStmt: {
+		struct stmt *blk = stmt_new(ST_BLOCK, cursor_line(c));
+		struct stmt *ret = stmt_new(ST_RETURN, cursor_line(c));
+
+		kids = children_of(c);
+		if (kids.len) {
+			int64_t v;
+			size_t before;
+
+			walk_expr(w, kids.items[0], blk);
+			before = blk->kids.len;
+			ret->ret_has_call = before > 0 &&
+				blk->kids.items[before - 1]->kind == ST_CALL;
+			if (eval_int(kids.items[0], &v)) {
+				ret->ret_is_const = 1;
+				ret->ret_value = v;
+			}
+		}
+		vec_free(&kids);
+		vec_push(&blk->kids, ret);
+		return blk;
+	}
+	case CXCursor_BreakStmt:
+	case CXCursor_ContinueStmt:
+		return stmt_new(ST_BREAK, cursor_line(c));
+	case CXCursor_GotoStmt:
+		return stmt_new(ST_GOTO, cursor_line(c));
+	case CXCursor_LabelStmt:
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+		s = stmt_new(ST_BLOCK, cursor_line(c));
+		kids = children_of(c);
+		for (size_t i = 0; i < kids.len; i++)
+			walk_into(w, kids.items[i], s);
+		vec_free(&kids);
+		return s;
+	case CXCursor_NullStmt:
+		return NULL;
+	default:
+		s = stmt_new(ST_BLOCK, cursor_line(c));
+		walk_expr(w, c, s);
+		return s;
+	}
+}
+
+static void extract_function(struct walk *w, CXCursor fn, const char *file)
+{
+	struct function_facts *f = xcalloc(1, sizeof(*f));
+	cursorvec kids = children_of(fn);
+	int nargs = clang_Cursor_getNumArguments(fn);
+
+	f->name = cursor_name(fn);
+	f->file = xstrdup(file);
+	f->line = cursor_line(fn);
+	f->is_static = clang_Cursor_getStorageClass(fn) == CX_SC_Static;
+	w->nparams = 0;
+	w->nlocals = 0;
+	for (int i = 0; i < nargs; i++) {
+		CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+		char *pn = cursor_name(p);
+
+		if (i < 16)
+			w->params[w->nparams++] = p;
+		vec_push(&f->params, pn);
+	}
+	for (size_t i = 0; i < kids.len; i++) {
+		if (clang_getCursorKind(kids.items[i]) == CXCursor_CompoundStmt) {
+			f->body = walk_stmt(w, kids.items[i]);
+			break;
+		}
+	}
+	vec_free(&kids);
+	if (!f->body)
+		f->body = stmt_new(ST_BLOCK, f->line);
+	vec_push(&w->ff->functions, f);
+}
+
+/* The function an initialiser or right-hand side names, if any. */
+static char *function_named_by(CXCursor e)
+{
+	CXCursor c = strip(e);
+	CXCursor d;
+
+	if (clang_getCursorKind(c) == CXCursor_UnaryOperator) {
+		cursorvec kids = children_of(c);
+
+		if (kids.len == 1)
+			c = strip(kids.items[0]);
+		vec_free(&kids);
+	}
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return NULL;
+	d = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(d) != CXCursor_FunctionDecl)
+		return NULL;
+	return cursor_name(d);
+}
+
+static char *record_name(CXType t)
+{
+	CXCursor decl = clang_getTypeDeclaration(clang_getCanonicalType(t));
+
+	if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) != CXCursor_StructDecl)
+		return NULL;
+	return cursor_name(decl);
+}
+
+static void add_ops(struct walk *w, const char *sname, const char *field,
+		    CXCursor value, const char *var, unsigned line)
+{
+	struct ops_init o = {0};
+
+	if (!knowledge_kind_for(w->kn, sname, field))
+		return;
+	o.struct_name = xstrdup(sname);
+	o.field = xstrdup(field);
+	o.handler = function_named_by(value);
+	o.var = xstrdup(var ? var : "");
+	o.file = xstrdup(w->ff->file);
+	o.line = line;
+	vec_push(&w->ff->ops, o);
+}
+
+/* Designated initialisers: libclang shows `.field = value` as an unexposed
+ * DesignatedInitExpr whose children are a MemberRef and the value. */
+static void scan_init_list(struct walk *w, CXCursor list, const char *var)
+{
+	char *sname = record_name(clang_getCursorType(list));
+	cursorvec kids = children_of(list);
+
+	for (size_t i = 0; sname && i < kids.len; i++) {
+		cursorvec d = children_of(kids.items[i]);
+
+		if (d.len >= 2 && clang_getCursorKind(d.items[0]) == CXCursor_MemberRef) {
+			char *field = cursor_name(d.items[0]);
+
+			add_ops(w, sname, field, d.items[d.len - 1], var, cursor_line(d.items[0]));
+			free(field);
+		}
+		vec_free(&d);
+	}
+	free(sname);
+	vec_free(&kids);
+}
+
+/* `fops.unlocked_ioctl = f;` and `ops->ioctl = f;` */
+static void scan_member_assign(struct walk *w, CXCursor assign, const char *var)
+{
+	cursorvec kids = children_of(assign);
+	char *op = operator_of(w, assign);
+
+	if (kids.len == 2 && op && !strcmp(op, "=") &&
+	    clang_getCursorKind(strip(kids.items[0])) == CXCursor_MemberRefExpr) {
+		CXCursor m = strip(kids.items[0]);
+		CXCursor field = clang_getCursorReferenced(m);
+		char *sname = record_name(clang_getCursorType(clang_getCursorSemanticParent(field)));
+
+		if (sname) {
+			char *fname = cursor_name(field);
+			cursorvec base = children_of(m);
+			char *obj = base.len ? extent_text(w, base.items[0]) : xstrdup(var);
+
+			add_ops(w, sname, fname, kids.items[1], obj, cursor_line(assign));
+			free(obj);
+			vec_free(&base);
+			free(fname);
+			free(sname);
+		}
+	}
+	free(op);
+	vec_free(&kids);
+}
+
+struct ops_scan {
+	struct walk *w;
+	char *var;
+};
+
+static enum CXChildVisitResult ops_visitor(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct ops_scan *os = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_InitListExpr) {
+		scan_init_list(os->w, c, os->var);
+	} else if (k == CXCursor_BinaryOperator) {
+		scan_member_assign(os->w, c, os->var);
+	} else if (k == CXCursor_VarDecl && !os->var) {
+		struct ops_scan inner = { os->w, cursor_name(c) };
+
+		clang_visitChildren(c, ops_visitor, &inner);
+		free(inner.var);
+		return CXChildVisit_Continue;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult top_visitor(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct walk *w = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct ops_scan os = { w, NULL };
+
+	(void)parent;
+	if (!in_main_file(c))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
+		char *name = cursor_name(c);
+
+		os.var = name;
+		extract_function(w, c, w->ff->file);
+		clang_visitChildren(c, ops_visitor, &os);
+		free(name);
+	} else if (k == CXCursor_VarDecl) {
+		os.var = cursor_name(c);
+		clang_visitChildren(c, ops_visitor, &os);
+		free(os.var);
+	}
+	return CXChildVisit_Continue;
+}
+
+void extract_facts(CXTranslationUnit tu, const struct knowledge *kn,
+		   struct file_facts *ff)
+{
+	struct walk w = { .tu = tu, .kn = kn, .ff = ff };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visitor, &w);
+}

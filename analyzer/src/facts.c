@@ -1,0 +1,87 @@
+#include "facts.h"
+
+#include <stdlib.h>
+
+struct stmt *stmt_new(enum stmt_kind kind, unsigned line)
+{
+	struct stmt *s = xcalloc(1, sizeof(*s));
+
+	s->kind = kind;
+	s->line = line;
+	s->on.param = -1;
+	s->cmp_view.param = -1;
+	return s;
+}
+
+void stmt_free(struct stmt *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->kids.len; i++)
+		stmt_free(s->kids.items[i]);
+	vec_free(&s->kids);
+	stmt_free(s->then_s);
+	stmt_free(s->else_s);
+	for (size_t i = 0; i < s->segs.len; i++) {
+		struct switch_segment *seg = &s->segs.items[i];
+
+		for (size_t j = 0; j < seg->labels.len; j++)
+			free(seg->labels.items[j].name);
+		vec_free(&seg->labels);
+		stmt_free(seg->body);
+	}
+	vec_free(&s->segs);
+	free(s->callee);
+	free(s->callee_text);
+	for (size_t i = 0; i < s->args.len; i++)
+		free(s->args.items[i].spelling);
+	vec_free(&s->args);
+	free(s->target);
+	free(s);
+}
+
+void add_diag(diag_vec *diags, const char *file, const char *severity,
+	      const char *message)
+{
+	struct diag d = {
+		.file = xstrdup(file ? file : ""),
+		.severity = xstrdup(severity),
+		.message = xstrdup(message),
+	};
+
+	vec_push(diags, d);
+}
+
+void file_facts_free(struct file_facts *ff)
+{
+	if (!ff)
+		return;
+	for (size_t i = 0; i < ff->functions.len; i++) {
+		struct function_facts *fn = ff->functions.items[i];
+
+		free(fn->name);
+		free(fn->file);
+		strvec_clear(&fn->params);
+		stmt_free(fn->body);
+		free(fn);
+	}
+	vec_free(&ff->functions);
+	for (size_t i = 0; i < ff->ops.len; i++) {
+		struct ops_init *o = &ff->ops.items[i];
+
+		free(o->struct_name);
+		free(o->field);
+		free(o->handler);
+		free(o->var);
+		free(o->file);
+	}
+	vec_free(&ff->ops);
+	for (size_t i = 0; i < ff->diags.len; i++) {
+		free(ff->diags.items[i].file);
+		free(ff->diags.items[i].severity);
+		free(ff->diags.items[i].message);
+	}
+	vec_free(&ff->diags);
+	free(ff->file);
+	free(ff);
+}

@@ -1,0 +1,139 @@
+/* Per-file facts: what one parse of one file yields. They depend on that
+ * file alone, so files are parsed in parallel; everything cross-file works
+ * on these small structures, never on ASTs.
+ *
+ * A function body is kept as a tree of statements reduced to what the later
+ * stages need: dispatches on the command (switch, comparisons), calls with
+ * the way each argument derives from the function's parameters, stores, and
+ * returns. */
+#ifndef IOCTL_SCAN_FACTS_H
+#define IOCTL_SCAN_FACTS_H
+
+#include "util.h"
+
+/* An expression viewed as a function of one parameter:
+ * expr == ((param >> shift) & mask), or param < 0 when it is not one. */
+struct param_view {
+	int param;
+	int shift;
+	uint64_t mask;
+};
+
+enum stmt_kind {
+	ST_BLOCK,	/* kids run in order */
+	ST_IF,		/* cond_calls, then then_s or else_s */
+	ST_SWITCH,	/* on `on`, segments */
+	ST_LOOP,	/* kids may run any number of times */
+	ST_CALL,
+	ST_STORE,
+	ST_RETURN,
+	ST_BREAK,	/* break or continue */
+	ST_GOTO,
+};
+
+/* How an if's condition relates to the command. */
+enum cond_kind {
+	COND_OTHER,
+	COND_PARAM_CMP,	/* view == value (cmp_eq) or view != value */
+	COND_CALL,	/* the condition is exactly a call: if (f(...)) */
+	COND_NOT_CALL,	/* exactly a negated call: if (!f(...)) */
+};
+
+struct call_arg {
+	struct param_view view;	/* passes a parameter (transformed) */
+	int is_const;
+	int64_t value;
+	char *spelling;		/* first identifier token, e.g. "CAP_SYS_ADMIN" */
+};
+
+struct case_label {
+	uint64_t lo, hi;	/* hi == lo unless a GNU case range */
+	char *name;		/* macro name as written, or the literal */
+	unsigned line;
+};
+
+struct stmt;
+
+struct switch_segment {
+	VEC(struct case_label) labels;
+	int is_default;
+	struct stmt *body;	/* ST_BLOCK: statements up to the next label */
+	int falls_through;	/* body does not end in break/return/goto */
+};
+
+struct stmt {
+	enum stmt_kind kind;
+	unsigned line;
+	VEC(struct stmt *) kids;	/* BLOCK, LOOP; IF: the condition's calls */
+
+	/* ST_IF */
+	enum cond_kind cond;
+	struct param_view cmp_view;
+	uint64_t cmp_value;
+	int cmp_eq;
+	struct stmt *then_s, *else_s;
+
+	/* ST_SWITCH */
+	struct param_view on;
+	VEC(struct switch_segment) segs;
+
+	/* ST_CALL */
+	char *callee;		/* function or macro name; NULL if unresolved */
+	char *callee_text;	/* spelling of an indirect callee (ops->ioctl) */
+	int is_macro;
+	VEC(struct call_arg) args;
+
+	/* ST_STORE */
+	char *target;		/* spelling of the stored-to lvalue */
+	int nonlocal;		/* not a plain local variable */
+
+	/* ST_RETURN */
+	int ret_is_const;
+	int64_t ret_value;
+	int ret_has_call;
+};
+
+struct function_facts {
+	char *name;
+	char *file;		/* relative to the kernel tree */
+	unsigned line;
+	int is_static;
+	strvec params;
+	struct stmt *body;
+};
+
+/* One initialiser of an ioctl member of a known ops structure. */
+struct ops_init {
+	char *struct_name;	/* "file_operations" */
+	char *field;		/* "unlocked_ioctl" */
+	char *handler;		/* function name, NULL if not a function */
+	char *var;		/* variable or enclosing object, "" if none */
+	char *file;
+	unsigned line;
+};
+
+struct diag {
+	char *file;
+	char *severity;		/* "error", "warning" */
+	char *message;
+};
+
+typedef VEC(struct diag) diag_vec;
+
+struct file_facts {
+	char *file;		/* relative to the kernel tree */
+	int parsed;		/* libclang produced an AST */
+	int errors;		/* error diagnostics in the parse */
+	diag_vec diags;
+	VEC(struct function_facts *) functions;
+	VEC(struct ops_init) ops;
+	double parse_seconds;
+};
+
+struct stmt *stmt_new(enum stmt_kind kind, unsigned line);
+void stmt_free(struct stmt *s);
+void file_facts_free(struct file_facts *ff);
+void add_diag(diag_vec *diags, const char *file, const char *severity,
+	      const char *message);
+
+#endif

@@ -1,0 +1,152 @@
+/* ioctl-scan: command line. */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "parse_files.h"
+#include "report.h"
+#include "scan.h"
+
+static const char usage_text[] =
+	"usage: ioctl-scan [options] KSRC [PATH...]\n"
+	"\n"
+	"Finds the ioctl handlers of a kernel tree and the commands each one\n"
+	"dispatches, and writes a JSON report.\n"
+	"\n"
+	"  KSRC                 kernel source tree\n"
+	"  PATH...              files or directories (relative to KSRC) whose\n"
+	"                       handlers are reported; other files are still read\n"
+	"                       where the handlers call into them\n"
+	"  -o, --output FILE    write the report to FILE (default: stdout)\n"
+	"  -j, --jobs N         parallel parser workers (default: number of cores)\n"
+	"  --build-dir DIR      prepared out-of-tree build (make O=DIR prepare), or\n"
+	"                       a compile_commands.json (default: KSRC itself)\n"
+	"  --compile-commands F use the compile database F\n"
+	"  --config-name NAME   name of the configuration, recorded in the report\n"
+	"  --data-dir DIR       knowledge data files (default: next to the program)\n"
+	"  --generated-at       record the time of the run in the report\n"
+	"  -q, --quiet          no progress on stderr\n"
+	"  -h, --help           this text\n"
+	"  -V, --version        the version\n"
+	"\n"
+	"Exit status: 0 success; 1 report written but some files failed to parse\n"
+	"(see the report's diagnostics); 2 usage error or nothing could be done.\n";
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	scan_interrupted = 1;
+	atomic_abort_all();
+}
+
+static char *default_data_dir(void)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	const char *env = getenv("IOCTL_SCAN_DATA");
+	char *dir, *data;
+
+	if (env)
+		return xstrdup(env);
+	if (n <= 0)
+		return xstrdup("analyzer/data");
+	exe[n] = '\0';
+	dir = path_dirname(exe);
+	data = path_join(dir, "data");
+	if (!path_is_dir(data)) {
+		/* installed: PREFIX/bin/ioctl-scan, PREFIX/share/ioctl-scan */
+		free(data);
+		data = path_join(dir, "../share/ioctl-scan");
+	}
+	free(dir);
+	return data;
+}
+
+static int usage_error(const char *msg)
+{
+	fprintf(stderr, "ioctl-scan: %s\nTry 'ioctl-scan --help'.\n", msg);
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "build-dir", required_argument, NULL, 'b' },
+		{ "compile-commands", required_argument, NULL, 'c' },
+		{ "config-name", required_argument, NULL, 'n' },
+		{ "data-dir", required_argument, NULL, 'd' },
+		{ "generated-at", no_argument, NULL, 'g' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct scan_options opt = { 0 };
+	char *data_dir = NULL;
+	struct sigaction sa = { .sa_handler = on_signal };
+	int quiet = 0, c, status;
+
+	opt.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	while ((c = getopt_long(argc, argv, "o:j:qhV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			opt.output = optarg;
+			break;
+		case 'j': {
+			char *end;
+			long n = strtol(optarg, &end, 10);
+
+			if (*end || n < 1 || n > 256)
+				return usage_error("-j needs a number of workers between 1 and 256");
+			opt.jobs = (int)n;
+			break;
+		}
+		case 'b':
+		case 'c':
+			opt.build_dir = optarg;
+			break;
+		case 'n':
+			opt.config_name = optarg;
+			break;
+		case 'd':
+			data_dir = xstrdup(optarg);
+			break;
+		case 'g':
+			opt.generated_at = 1;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		case 'V':
+			printf("ioctl-scan %s\n", IOCTL_SCAN_VERSION);
+			return 0;
+		default:
+			fputs("Try 'ioctl-scan --help'.\n", stderr);
+			return 2;
+		}
+	}
+	if (optind >= argc)
+		return usage_error("missing KSRC (a kernel source tree)");
+	opt.ksrc = argv[optind++];
+	for (; optind < argc; optind++)
+		strvec_push(&opt.paths, argv[optind]);
+	opt.progress = !quiet && isatty(STDERR_FILENO);
+	opt.data_dir = data_dir ? data_dir : (data_dir = default_data_dir());
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	status = scan_run(&opt);
+	strvec_clear(&opt.paths);
+	free(data_dir);
+	return status;
+}

@@ -1,0 +1,55 @@
+/* The scan's result: handlers and their commands, as the report shows them. */
+#ifndef IOCTL_SCAN_MODEL_H
+#define IOCTL_SCAN_MODEL_H
+
+#include "facts.h"
+
+struct evidence {
+	char *kind;		/* "capability_check", "store", "user_copy_out", ... */
+	char *what;
+	char *file;
+	unsigned line;
+};
+
+struct command_site {
+	const struct function_facts *fn;
+	const struct stmt *body;
+	const struct stmt *dispatch;	/* the switch, when body is one of its segments */
+	size_t segment;
+};
+
+struct command {
+	char *name;
+	uint64_t value, mask;
+	char *file;		/* where the case label or comparison is */
+	unsigned line;
+	/* every place the command's own code is (a case body, the code after
+	 * a comparison), in the order the dispatch reaches them */
+	VEC(struct command_site) sites;
+	/* classification */
+	char *class_name;	/* "read" | "modify" | "admin" | "unknown" */
+	strvec capabilities;
+	strvec conditional_capabilities;
+	VEC(struct evidence) evidence;
+	char *confidence;	/* "high" | "low" */
+};
+
+struct handler {
+	char *name;
+	const char *kind;
+	char *file;
+	unsigned line;
+	strvec fops;		/* "var (file:line)" of each ops initialiser */
+	const struct function_facts *fn;
+	int cmd_param;
+	VEC(struct command) commands;
+	char *default_action;	/* "error", "forward", "none", "other" */
+	strvec forwards_to;	/* callees or ops members the default reaches */
+	char *forwarder_of;	/* compat_ptr_ioctl: the handler it forwards to */
+	strvec unresolved;	/* functions receiving the command, not parsed */
+};
+
+void command_free(struct command *c);
+void handler_free(struct handler *h);
+
+#endif

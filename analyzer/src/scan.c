@@ -1,0 +1,443 @@
+/* The pipeline of one scan, in order:
+ *   source files (text) -> parse candidates -> handlers from ops initialisers
+ *   -> commands (dispatch) -> parse files the command leads to, repeat
+ *   -> classify -> report. */
+#define _GNU_SOURCE
+#include "scan.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "classify.h"
+#include "compile_flags.h"
+#include "dispatch.h"
+#include "function_index.h"
+#include "parse_files.h"
+#include "report.h"
+#include "source_files.h"
+
+/* Rounds of "parse the files the commands lead to". Each round follows
+ * calls one file further; four reach every dispatcher chain we know. */
+#define FOLLOW_ROUNDS 4
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int under_paths(const strvec *paths, const char *file)
+{
+	if (!paths->len)
+		return 1;
+	for (size_t i = 0; i < paths->len; i++) {
+		const char *p = paths->items[i];
+		size_t n = strlen(p);
+
+		while (n > 1 && p[n - 1] == '/')
+			n--;
+		if (!strcmp(p, ".") || (!strncmp(file, p, n) && (file[n] == '\0' || file[n] == '/')))
+			return 1;
+	}
+	return 0;
+}
+
+static struct handler *handler_for(struct scan_result *r, const char *name, const char *kind,
+				   const char *file)
+{
+	struct handler h = {0};
+
+	for (size_t i = 0; i < r->handlers.len; i++) {
+		struct handler *o = &r->handlers.items[i];
+
+		if (!strcmp(o->name, name) && !strcmp(o->kind, kind) && !strcmp(o->file, file))
+			return o;
+	}
+	h.name = xstrdup(name);
+	h.kind = kind;
+	h.file = xstrdup(file);
+	vec_push(&r->handlers, h);
+	return &r->handlers.items[r->handlers.len - 1];
+}
+
+/* The unlocked_ioctl handler set in the same ops object as a forwarder. */
+static const char *sibling_handler(const struct file_facts *ff, const struct ops_init *o,
+				   const char *field)
+{
+	for (size_t i = 0; i < ff->ops.len; i++) {
+		const struct ops_init *s = &ff->ops.items[i];
+
+		if (!strcmp(s->var, o->var) && !strcmp(s->struct_name, o->struct_name) &&
+		    !strcmp(s->field, field) && s->handler)
+			return s->handler;
+	}
+	return NULL;
+}
+
+static void collect_handlers(struct scan_result *r, const struct scan_options *opt,
+			     const struct knowledge *kn, const struct file_facts *ff)
+{
+	for (size_t i = 0; i < ff->ops.len; i++) {
+		const struct ops_init *o = &ff->ops.items[i];
+		const struct handler_kind *k = knowledge_kind_for(kn, o->struct_name, o->field);
+		const struct forwarder *fw;
+		struct handler *h;
+		char *where;
+
+		if (!k || !o->handler || !under_paths(&opt->paths, o->file))
+			continue;
+		h = handler_for(r, o->handler, k->kind, o->file);
+		h->cmd_param = k->cmd_param;
+		where = xasprintf("%s (%s:%u)", o->var[0] ? o->var : "?", o->file, o->line);
+		if (!strvec_contains(&h->fops, where))
+			vec_push(&h->fops, where);
+		else
+			free(where);
+		fw = knowledge_forwarder(kn, o->handler);
+		if (fw && !h->forwarder_of) {
+			const char *to = sibling_handler(ff, o, fw->to_field);
+
+			if (to)
+				h->forwarder_of = xstrdup(to);
+		}
+		if (!h->line)
+			h->line = o->line;
+	}
+}
+
+/* For a forwarder, each fops it serves is its own handler entry keyed by
+ * the target, so commands are never merged across drivers. */
+static void split_forwarders(struct scan_result *r, const struct knowledge *kn)
+{
+	(void)kn;
+	for (size_t i = 0; i < r->handlers.len; i++) {
+		struct handler *h = &r->handlers.items[i];
+
+		if (h->forwarder_of && !h->fn) {
+			free(h->default_action);
+			h->default_action = xstrdup("forward");
+			if (!strvec_contains(&h->forwards_to, h->forwarder_of))
+				strvec_push(&h->forwards_to, h->forwarder_of);
+		}
+	}
+}
+
+static void add_fixed_handlers(struct scan_result *r, const struct scan_options *opt,
+			       const struct knowledge *kn)
+{
+	for (size_t i = 0; i < kn->kinds.len; i++) {
+		const struct handler_kind *k = &kn->kinds.items[i];
+		struct handler *h;
+
+		if (!k->function || !k->file || !under_paths(&opt->paths, k->file))
+			continue;
+		h = handler_for(r, k->function, k->kind, k->file);
+		h->cmd_param = k->cmd_param;
+	}
+}
+
+static void reset_commands(struct handler *h)
+{
+	for (size_t i = 0; i < h->commands.len; i++)
+		command_free(&h->commands.items[i]);
+	vec_free(&h->commands);
+	strvec_clear(&h->forwards_to);
+	strvec_clear(&h->unresolved);
+	free(h->default_action);
+	h->default_action = NULL;
+}
+
+static int file_known(const struct scan_result *r, const char *file)
+{
+	for (size_t i = 0; i < r->files.len; i++)
+		if (!strcmp(r->files.items[i]->file, file))
+			return 1;
+	return 0;
+}
+
+static void parse_into(struct scan_result *r, struct function_index *fi,
+		       const struct parse_request *req, const strvec *files)
+{
+	struct file_facts **ff = parse_files(req, files);
+
+	for (size_t i = 0; i < files->len; i++) {
+		if (!ff[i])
+			continue;
+		vec_push(&r->files, ff[i]);
+		function_index_add_file(fi, ff[i]);
+	}
+	free(ff);
+}
+
+/* One round: resolve handlers and dispatch; returns the files that define
+ * functions the commands lead to and that are not parsed yet. */
+static void dispatch_round(struct scan_result *r, const struct function_index *fi,
+			   const struct source_files *sf, strvec *to_parse)
+{
+	strvec wanted = {0};
+
+	for (size_t i = 0; i < r->handlers.len; i++) {
+		struct handler *h = &r->handlers.items[i];
+
+		if (!h->fn) {
+			h->fn = function_index_find(fi, h->name, h->file);
+			if (h->fn) {
+				free(h->file);
+				h->file = xstrdup(h->fn->file);
+				h->line = h->fn->line;
+			} else if (!h->forwarder_of && !strvec_contains(&wanted, h->name)) {
+				strvec_push(&wanted, h->name);
+			}
+		}
+		reset_commands(h);
+		dispatch_commands(h, fi, &wanted);
+	}
+	for (size_t i = 0; i < wanted.len; i++) {
+		const strvec *defs = source_files_defining(sf, wanted.items[i]);
+
+		for (size_t j = 0; defs && j < defs->len; j++)
+			if (!file_known(r, defs->items[j]) &&
+			    !strvec_contains(to_parse, defs->items[j]))
+				strvec_push(to_parse, defs->items[j]);
+	}
+	strvec_clear(&wanted);
+}
+
+static int cmp_handler(const void *a, const void *b)
+{
+	const struct handler *x = a, *y = b;
+	int c = strcmp(x->file, y->file);
+
+	if (c)
+		return c;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	c = strcmp(x->name, y->name);
+	return c ? c : strcmp(x->kind, y->kind);
+}
+
+static int cmp_command(const void *a, const void *b)
+{
+	const struct command *x = a, *y = b;
+
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	if (x->mask != y->mask)
+		return x->mask < y->mask ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int cmp_diag(const void *a, const void *b)
+{
+	const struct diag *x = a, *y = b;
+	int c = strcmp(x->file, y->file);
+
+	return c ? c : strcmp(x->message, y->message);
+}
+
+static void finish(struct scan_result *r, const struct source_files *sf, size_t candidates)
+{
+	struct scan_stats *s = &r->stats;
+
+	qsort(r->handlers.items, r->handlers.len, sizeof(struct handler), cmp_handler);
+	for (size_t i = 0; i < r->handlers.len; i++) {
+		struct handler *h = &r->handlers.items[i];
+
+		qsort(h->commands.items, h->commands.len, sizeof(struct command), cmp_command);
+		qsort(h->fops.items, h->fops.len, sizeof(char *), cmp_str);
+		qsort(h->forwards_to.items, h->forwards_to.len, sizeof(char *), cmp_str);
+		qsort(h->unresolved.items, h->unresolved.len, sizeof(char *), cmp_str);
+		s->commands += h->commands.len;
+	}
+	for (size_t i = 0; i < r->files.len; i++) {
+		const struct file_facts *ff = r->files.items[i];
+
+		if (ff->errors)
+			s->files_failed++;
+		else
+			s->files_parsed++;
+		for (size_t j = 0; j < ff->diags.len; j++)
+			add_diag(&r->diags, ff->diags.items[j].file,
+				 ff->diags.items[j].severity, ff->diags.items[j].message);
+	}
+	qsort(r->diags.items, r->diags.len, sizeof(struct diag), cmp_diag);
+	s->files_total = sf->all.len;
+	s->files_considered = r->files.len;
+	s->files_followed = r->files.len - candidates;
+	s->other_arch_dirs = sf->other_arch;
+}
+
+static void count_unlocked(struct scan_result *r, const struct scan_options *opt)
+{
+	for (size_t i = 0; i < r->files.len; i++) {
+		const struct file_facts *ff = r->files.items[i];
+
+		for (size_t j = 0; j < ff->ops.len; j++) {
+			const struct ops_init *o = &ff->ops.items[j];
+
+			if (strcmp(o->field, "unlocked_ioctl") || strcmp(o->struct_name, "file_operations") ||
+			    !under_paths(&opt->paths, o->file))
+				continue;
+			r->stats.ops_unlocked++;
+			for (size_t k = 0; o->handler && k < r->handlers.len; k++) {
+				const struct handler *h = &r->handlers.items[k];
+
+				if (!strcmp(h->name, o->handler) && !strcmp(h->kind, "unlocked_ioctl") &&
+				    h->commands.len) {
+					char *where = xasprintf("%s (%s:%u)", o->var[0] ? o->var : "?",
+								o->file, o->line);
+
+					if (strvec_contains(&h->fops, where)) {
+						r->stats.ops_unlocked_resolved++;
+						free(where);
+						break;
+					}
+					free(where);
+				}
+			}
+		}
+	}
+}
+
+static void select_files(const struct source_files *sf, const struct scan_options *opt,
+			 strvec *out)
+{
+	for (size_t i = 0; i < sf->candidates.len; i++)
+		if (under_paths(&opt->paths, sf->candidates.items[i]))
+			strvec_push(out, sf->candidates.items[i]);
+	/* a file named explicitly is parsed even if the text scan missed it */
+	for (size_t i = 0; i < opt->paths.len; i++)
+		if (ends_with(opt->paths.items[i], ".c") && !strvec_contains(out, opt->paths.items[i]))
+			strvec_push(out, opt->paths.items[i]);
+}
+
+static void result_free(struct scan_result *r)
+{
+	for (size_t i = 0; i < r->handlers.len; i++)
+		handler_free(&r->handlers.items[i]);
+	vec_free(&r->handlers);
+	for (size_t i = 0; i < r->diags.len; i++) {
+		free(r->diags.items[i].file);
+		free(r->diags.items[i].severity);
+		free(r->diags.items[i].message);
+	}
+	vec_free(&r->diags);
+	for (size_t i = 0; i < r->files.len; i++)
+		file_facts_free(r->files.items[i]);
+	vec_free(&r->files);
+	free(r->flags_description);
+	kernel_tree_free(&r->kt);
+}
+
+static int check_paths(const struct scan_options *opt, const struct kernel_tree *kt)
+{
+	for (size_t i = 0; i < opt->paths.len; i++) {
+		char *p = path_join(kt->ksrc, opt->paths.items[i]);
+		int ok = path_is_dir(p) || path_is_file(p);
+
+		free(p);
+		if (!ok) {
+			fprintf(stderr, "ioctl-scan: %s: no such file or directory in %s (PATHs are relative to KSRC)\n",
+				opt->paths.items[i], kt->ksrc);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int scan_run(const struct scan_options *opt)
+{
+	struct scan_result r = {0};
+	struct knowledge kn;
+	struct flag_source *flags;
+	struct source_files sf;
+	struct function_index *fi;
+	struct parse_request req;
+	strvec files = {0};
+	char err[1024];
+	json_t *report;
+	int status;
+	double t0 = now();
+
+	if (knowledge_load(&kn, opt->data_dir))
+		return 2;
+	if (kernel_tree_open(&r.kt, opt->ksrc, opt->build_dir, err, sizeof(err))) {
+		fprintf(stderr, "ioctl-scan: %s\n", err);
+		knowledge_free(&kn);
+		kernel_tree_free(&r.kt);
+		return 2;
+	}
+	if (check_paths(opt, &r.kt)) {
+		knowledge_free(&kn);
+		kernel_tree_free(&r.kt);
+		return 2;
+	}
+	flags = flag_source_open(&r.kt, err, sizeof(err));
+	if (!flags) {
+		fprintf(stderr, "ioctl-scan: %s\n", err);
+		knowledge_free(&kn);
+		kernel_tree_free(&r.kt);
+		return 2;
+	}
+	r.flags_description = xstrdup(flag_source_describe(flags));
+	source_files_scan(&sf, &r.kt, &kn);
+	select_files(&sf, opt, &files);
+
+	req = (struct parse_request){ .kt = &r.kt, .flags = flags, .kn = &kn,
+				      .jobs = opt->jobs, .show_progress = opt->progress,
+				      .phase = "parsing handlers" };
+	fi = function_index_new();
+	parse_into(&r, fi, &req, &files);
+	for (size_t i = 0; i < r.files.len; i++)
+		collect_handlers(&r, opt, &kn, r.files.items[i]);
+	add_fixed_handlers(&r, opt, &kn);
+	split_forwarders(&r, &kn);
+	for (int round = 0; round < FOLLOW_ROUNDS && !scan_interrupted; round++) {
+		strvec more = {0};
+
+		dispatch_round(&r, fi, &sf, &more);
+		if (!more.len || round == FOLLOW_ROUNDS - 1) {
+			strvec_clear(&more);
+			break;
+		}
+		req.phase = "following calls";
+		parse_into(&r, fi, &req, &more);
+		strvec_clear(&more);
+	}
+	if (scan_interrupted) {
+		fputs("ioctl-scan: interrupted; no report written\n", stderr);
+		status = 130;
+		goto out;
+	}
+	classify_handlers(&r, fi, &kn);
+	finish(&r, &sf, files.len);
+	count_unlocked(&r, opt);
+	r.stats.seconds = now() - t0;
+	report = report_build(&r, opt, &kn);
+	if (report_write(report, opt->output)) {
+		fprintf(stderr, "ioctl-scan: cannot write %s: %s\n",
+			opt->output ? opt->output : "stdout", strerror(errno));
+		status = 2;
+	} else {
+		status = r.stats.files_failed ? 1 : 0;
+	}
+	json_decref(report);
+out:
+	strvec_clear(&files);
+	function_index_free(fi);
+	source_files_free(&sf);
+	flag_source_free(flags);
+	result_free(&r);
+	knowledge_free(&kn);
+	return status;
+}

@@ -1,0 +1,42 @@
+/* The scan: source files -> parse -> handlers -> commands -> report. */
+#ifndef IOCTL_SCAN_SCAN_H
+#define IOCTL_SCAN_SCAN_H
+
+#include "facts.h"
+#include "kernel_tree.h"
+#include "knowledge.h"
+#include "model.h"
+
+struct scan_options {
+	const char *ksrc;
+	const char *build_dir;
+	const char *output;	/* NULL: stdout */
+	const char *config_name;
+	const char *data_dir;
+	strvec paths;
+	int jobs;
+	int generated_at;
+	int progress;
+};
+
+struct scan_stats {
+	size_t files_total, files_considered, files_parsed, files_failed;
+	size_t files_followed, other_arch_dirs;
+	size_t ops_unlocked, ops_unlocked_resolved;
+	size_t commands;
+	double seconds;
+};
+
+struct scan_result {
+	struct kernel_tree kt;
+	char *flags_description;
+	VEC(struct handler) handlers;
+	diag_vec diags;
+	VEC(struct file_facts *) files;
+	struct scan_stats stats;
+};
+
+/* Returns the exit status: 0, 1 (some files failed to parse), 2. */
+int scan_run(const struct scan_options *opt);
+
+#endif

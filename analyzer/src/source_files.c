@@ -1,0 +1,198 @@
+#define _GNU_SOURCE
+#include "source_files.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define DEF_BUCKETS 131072
+
+/* Top-level directories that hold no kernel code of the configuration. */
+static const char *const skipped_top[] = {
+	"Documentation", "tools", "samples", "scripts", "usr", "LICENSES", ".git",
+};
+
+struct def_entry {
+	char *name;
+	strvec files;
+	struct def_entry *next;
+};
+
+struct definition_index {
+	struct def_entry *bucket[DEF_BUCKETS];
+};
+
+static unsigned hash_name(const char *s, size_t n)
+{
+	unsigned h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h % DEF_BUCKETS;
+}
+
+static void def_add(struct definition_index *di, const char *name, size_t n, const char *file)
+{
+	unsigned h = hash_name(name, n);
+	struct def_entry *e;
+
+	for (e = di->bucket[h]; e; e = e->next)
+		if (strlen(e->name) == n && !strncmp(e->name, name, n))
+			break;
+	if (!e) {
+		e = xcalloc(1, sizeof(*e));
+		e->name = xstrndup(name, n);
+		e->next = di->bucket[h];
+		di->bucket[h] = e;
+	}
+	if (!e->files.len || strcmp(e->files.items[e->files.len - 1], file))
+		strvec_push(&e->files, file);
+}
+
+/* Kernel style puts a definition's name at column 0 or after the return
+ * type on the same line: "static long foo_ioctl(struct file *f, ...". A
+ * line that starts at column 0 and whose first '(' follows an identifier
+ * not ended by ';' on that line is taken as a possible definition; a false
+ * positive only costs a parse when that name is looked up. */
+static void index_definitions(struct definition_index *di, const char *text, const char *file)
+{
+	for (const char *line = text; line && *line;) {
+		const char *nl = strchr(line, '\n');
+		const char *end = nl ? nl : line + strlen(line);
+
+		if (isalpha((unsigned char)*line) || *line == '_') {
+			const char *paren = memchr(line, '(', (size_t)(end - line));
+
+			if (paren && end[-1] != ';' && memchr(line, '=', (size_t)(paren - line)) == NULL) {
+				const char *e = paren, *b;
+
+				while (e > line && e[-1] == ' ')
+					e--;
+				b = e;
+				while (b > line && (isalnum((unsigned char)b[-1]) || b[-1] == '_'))
+					b--;
+				if (e > b)
+					def_add(di, b, (size_t)(e - b), file);
+			}
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+}
+
+static int is_candidate(const char *text, const char *rel, const struct knowledge *kn)
+{
+	for (size_t i = 0; i < kn->kinds.len; i++) {
+		const struct handler_kind *k = &kn->kinds.items[i];
+
+		if (k->file && !strcmp(k->file, rel))
+			return 1;
+		if (k->struct_name && strstr(text, k->struct_name) && strstr(text, k->field))
+			return 1;
+	}
+	return 0;
+}
+
+struct walk_state {
+	struct source_files *sf;
+	const struct kernel_tree *kt;
+	const struct knowledge *kn;
+	char skip_dir[PATH_MAX];	/* the build directory when inside the tree */
+};
+
+static void walk_dir(struct walk_state *ws, const char *rel)
+{
+	char *abs = rel[0] ? path_join(ws->kt->ksrc, rel) : xstrdup(ws->kt->ksrc);
+	DIR *d = opendir(abs);
+	struct dirent *de;
+	strvec names = {0};
+
+	if (!d) {
+		free(abs);
+		return;
+	}
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.')
+			strvec_push(&names, de->d_name);
+	closedir(d);
+	/* sorted, so the scan order and everything after it is deterministic */
+	qsort(names.items, names.len, sizeof(char *),
+	      (int (*)(const void *, const void *))strcmp);
+	for (size_t i = 0; i < names.len; i++) {
+		const char *n = names.items[i];
+		char *r = rel[0] ? path_join(rel, n) : xstrdup(n);
+		char *a = path_join(abs, n);
+		struct stat st;
+
+		if (lstat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
+			int skip = !strcmp(a, ws->skip_dir);
+
+			for (size_t k = 0; !rel[0] && k < sizeof(skipped_top) / sizeof(*skipped_top); k++)
+				skip |= !strcmp(n, skipped_top[k]);
+			if (!strcmp(rel, "arch") && strcmp(n, "x86")) {
+				ws->sf->other_arch++;
+				skip = 1;
+			}
+			if (!skip)
+				walk_dir(ws, r);
+		} else if (S_ISREG(st.st_mode) && ends_with(n, ".c")) {
+			char *text = read_file(a, NULL);
+
+			if (text) {
+				strvec_push(&ws->sf->all, r);
+				if (is_candidate(text, r, ws->kn))
+					strvec_push(&ws->sf->candidates, r);
+				index_definitions(ws->sf->defs, text, ws->sf->all.items[ws->sf->all.len - 1]);
+				free(text);
+			}
+		}
+		free(r);
+		free(a);
+	}
+	strvec_clear(&names);
+	free(abs);
+}
+
+int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
+		      const struct knowledge *kn)
+{
+	struct walk_state ws = { .sf = sf, .kt = kt, .kn = kn };
+
+	memset(sf, 0, sizeof(*sf));
+	sf->defs = xcalloc(1, sizeof(*sf->defs));
+	if (!realpath(kt->build_dir, ws.skip_dir))
+		ws.skip_dir[0] = '\0';
+	walk_dir(&ws, "");
+	return 0;
+}
+
+const strvec *source_files_defining(const struct source_files *sf, const char *name)
+{
+	for (struct def_entry *e = sf->defs->bucket[hash_name(name, strlen(name))]; e; e = e->next)
+		if (!strcmp(e->name, name))
+			return &e->files;
+	return NULL;
+}
+
+void source_files_free(struct source_files *sf)
+{
+	strvec_clear(&sf->all);
+	strvec_clear(&sf->candidates);
+	if (sf->defs) {
+		for (size_t i = 0; i < DEF_BUCKETS; i++) {
+			struct def_entry *e = sf->defs->bucket[i];
+
+			while (e) {
+				struct def_entry *n = e->next;
+
+				free(e->name);
+				strvec_clear(&e->files);
+				free(e);
+				e = n;
+			}
+		}
+		free(sf->defs);
+	}
+}

@@ -1,0 +1,23 @@
+/* The cheap part: which files of the tree to parse, found by reading text,
+ * never by parsing. Also a text index of where functions are defined, so
+ * calls that leave a file can be followed into the file that defines them. */
+#ifndef IOCTL_SCAN_SOURCE_FILES_H
+#define IOCTL_SCAN_SOURCE_FILES_H
+
+#include "kernel_tree.h"
+#include "knowledge.h"
+
+struct source_files {
+	strvec all;		/* every .c file of the configuration's arch */
+	strvec candidates;	/* files that may hold a handler */
+	size_t other_arch;	/* .c files of other architectures, skipped */
+	struct definition_index *defs;
+};
+
+int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
+		      const struct knowledge *kn);
+/* Files whose text looks like it defines name (relative paths). */
+const strvec *source_files_defining(const struct source_files *sf, const char *name);
+void source_files_free(struct source_files *sf);
+
+#endif
