@@ -122,7 +122,7 @@ static int has_negative_return(const struct stmt *b)
 static void note_default(struct dispatch_walk *w, const struct switch_segment *seg, int n,
 			 size_t forwards_before)
 {
-	if (w->default_seen || w->depth)
+	if (w->default_seen)
 		return;
 	w->default_seen = 1;
 	free(w->h->default_action);

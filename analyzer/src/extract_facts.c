@@ -8,6 +8,9 @@
 #define _GNU_SOURCE
 #include "extract_facts.h"
 
+#include "macro_expand.h"
+#include "token_expr.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +18,7 @@
 
 struct local_view {
 	CXCursor decl;
+	char *name;
 	struct param_view view;
 };
 
@@ -27,6 +31,7 @@ struct walk {
 	int nparams;
 	struct local_view locals[MAX_LOCALS];
 	int nlocals;
+	struct macro_table *macros;
 };
 
 static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData d)
@@ -75,29 +80,72 @@ static int in_main_file(CXCursor c)
 	return clang_Location_isFromMainFile(clang_getCursorLocation(c));
 }
 
-/* The token at a cursor's own location (the operator of an operator
- * expression), looked up where it is spelled so macro bodies work too. */
-static char *token_at(CXTranslationUnit tu, CXSourceLocation loc)
-{
-	CXFile file;
-	unsigned line, col, off;
-	CXToken *tok;
-	char *s;
 
-	clang_getSpellingLocation(loc, &file, &line, &col, &off);
-	if (!file)
-		return NULL;
-	tok = clang_getToken(tu, clang_getLocation(tu, file, line, col));
-	if (!tok)
-		return NULL;
-	s = cxstr(clang_getTokenSpelling(tu, *tok));
-	clang_disposeTokens(tu, tok, 1);
-	return s;
+static int cursor_tokens(CXTranslationUnit tu, CXCursor c, CXToken **toks, unsigned *n);
+
+static int offset_of(CXSourceLocation loc, CXFile *file)
+{
+	unsigned off;
+
+	clang_getExpansionLocation(loc, file, NULL, NULL, &off);
+	return (int)off;
 }
 
+static char *token_text(CXTranslationUnit tu, CXToken t)
+{
+	return cxstr(clang_getTokenSpelling(tu, t));
+}
+
+/* The operator of a unary or binary expression. libclang 14 has no API for
+ * it: for a binary operator it is the last token written before the right
+ * operand; for a unary one the first token (prefix) or the last (postfix).
+ * Inside a macro body no token is visible and the answer is NULL
+ * (unknown); view_of reads macro expansions through macro_expand.c. */
 static char *operator_of(struct walk *w, CXCursor c)
 {
-	return token_at(w->tu, clang_getCursorLocation(c));
+	cursorvec kids = children_of(c);
+	CXFile f1 = NULL, f2 = NULL;
+	CXToken *toks = NULL;
+	unsigned n = 0, total;
+	char *op = NULL;
+	int start;
+
+	if (!kids.len || (kids.len == 1 && macro_is_expansion(w->macros, c)))
+		goto out;
+	start = offset_of(clang_getRangeStart(clang_getCursorExtent(c)), &f1);
+	if (kids.len == 2) {
+		int rhs = offset_of(clang_getRangeStart(clang_getCursorExtent(kids.items[1])), &f2);
+
+		if (!f1 || f1 != f2 || rhs <= start)
+			goto out;
+		clang_tokenize(w->tu, clang_getRange(clang_getLocationForOffset(w->tu, f1, (unsigned)start),
+						     clang_getLocationForOffset(w->tu, f1, (unsigned)rhs)),
+			       &toks, &n);
+		total = n;
+		/* the range end may include the right operand's first token */
+		while (n > 0) {
+			CXSourceLocation tl = clang_getTokenLocation(w->tu, toks[n - 1]);
+			int to = offset_of(tl, NULL);
+
+			if (to < rhs) {
+				op = token_text(w->tu, toks[n - 1]);
+				break;
+			}
+			n--;
+		}
+		n = total;
+	} else if (cursor_tokens(w->tu, c, &toks, &n)) {
+		op = token_text(w->tu, toks[0]);
+		if (clang_getTokenKind(toks[0]) != CXToken_Punctuation) {
+			free(op);
+			op = token_text(w->tu, toks[n - 1]);
+		}
+	}
+	if (toks)
+		clang_disposeTokens(w->tu, toks, n);
+out:
+	vec_free(&kids);
+	return op;
 }
 
 static int eval_int(CXCursor c, int64_t *out)
@@ -140,31 +188,38 @@ static int cursor_tokens(CXTranslationUnit tu, CXCursor c, CXToken **toks, unsig
 	return *n > 0;
 }
 
-/* The name a reader sees for a constant: the first identifier as written,
- * looking through wrappers such as _IOC_NR(X); the literal otherwise. */
+/* The name a reader sees for a constant: the macro as written, looking
+ * through a macro whose single argument names the command (_IOC_NR(FOO),
+ * EVIOC_MASK_SIZE(FOO) name FOO; EVIOCGNAME(0) names EVIOCGNAME); the
+ * literal otherwise. */
 static char *constant_name(struct walk *w, CXCursor c)
 {
 	CXToken *toks = NULL;
-	unsigned n = 0;
+	unsigned n = 0, i = 0;
 	char *name = NULL;
+	struct strbuf sb = {0};
 
 	if (!cursor_tokens(w->tu, c, &toks, &n))
 		return xstrdup("?");
-	for (unsigned i = 0; i < n && !name; i++) {
-		char *s = cxstr(clang_getTokenSpelling(w->tu, toks[i]));
+	while (i < n && clang_getTokenKind(toks[i]) == CXToken_Punctuation)
+		i++;	/* leading parentheses or a sign */
+	while (i + 3 < n && clang_getTokenKind(toks[i]) == CXToken_Identifier &&
+	       clang_getTokenKind(toks[i + 2]) == CXToken_Identifier) {
+		char *open = cxstr(clang_getTokenSpelling(w->tu, toks[i + 1]));
+		char *after = cxstr(clang_getTokenSpelling(w->tu, toks[i + 3]));
+		int inner = !strcmp(open, "(") && (!strcmp(after, ")") || !strcmp(after, "("));
 
-		if (clang_getTokenKind(toks[i]) == CXToken_Identifier &&
-		    !strvec_contains(&w->kn->name_wrappers, s)) {
-			name = s;
+		free(open);
+		free(after);
+		if (!inner)
 			break;
-		}
-		free(s);
+		i += 2;
 	}
-	if (!name) {
-		struct strbuf sb = {0};
-
-		for (unsigned i = 0; i < n; i++) {
-			char *s = cxstr(clang_getTokenSpelling(w->tu, toks[i]));
+	if (i < n && clang_getTokenKind(toks[i]) == CXToken_Identifier) {
+		name = cxstr(clang_getTokenSpelling(w->tu, toks[i]));
+	} else {
+		for (unsigned j = 0; j < n; j++) {
+			char *s = cxstr(clang_getTokenSpelling(w->tu, toks[j]));
 
 			sb_add(&sb, s);
 			free(s);
@@ -216,6 +271,7 @@ static uint64_t type_mask(CXType t)
 }
 
 static struct param_view view_of(struct walk *w, CXCursor c);
+static struct param_view view_of_expansion(struct walk *w, CXCursor c);
 
 static struct param_view view_of_decl(struct walk *w, CXCursor ref)
 {
@@ -246,6 +302,8 @@ static struct param_view view_of(struct walk *w, CXCursor c)
 	int64_t k;
 	char *op;
 
+	if (macro_is_expansion(w->macros, c) && clang_getCursorKind(strip(c)) != CXCursor_DeclRefExpr)
+		return view_of_expansion(w, c);
 	c = strip(c);
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_DeclRefExpr:
@@ -286,11 +344,60 @@ static struct param_view view_of(struct walk *w, CXCursor c)
 
 static void remember_local(struct walk *w, CXCursor decl, struct param_view v)
 {
-	if (w->nlocals < MAX_LOCALS) {
-		w->locals[w->nlocals].decl = decl;
-		w->locals[w->nlocals].view = v;
-		w->nlocals++;
+	if (v.param < 0 || w->nlocals >= MAX_LOCALS)
+		return;
+	w->locals[w->nlocals].decl = decl;
+	w->locals[w->nlocals].name = cursor_name(decl);
+	w->locals[w->nlocals].view = v;
+	w->nlocals++;
+}
+
+static void forget_locals(struct walk *w)
+{
+	for (int i = 0; i < w->nlocals; i++)
+		free(w->locals[i].name);
+	w->nlocals = 0;
+}
+
+static int resolve_name(void *ctx, const char *name, struct param_view *out)
+{
+	struct walk *w = ctx;
+
+	for (int i = 0; i < w->nparams; i++) {
+		char *pn = cursor_name(w->params[i]);
+		int same = !strcmp(pn, name);
+
+		free(pn);
+		if (same) {
+			out->param = i;
+			out->shift = 0;
+			out->mask = type_mask(clang_getCursorType(w->params[i]));
+			return 1;
+		}
 	}
+	for (int i = w->nlocals - 1; i >= 0; i--) {
+		if (!strcmp(w->locals[i].name, name)) {
+			*out = w->locals[i].view;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A view computed from the macro expansion that c is the top of. */
+static struct param_view view_of_expansion(struct walk *w, CXCursor c)
+{
+	strvec toks = {0};
+	struct param_view v = no_view();
+
+	if (macro_expand_cursor(w->macros, c, &toks) == 0) {
+		struct sym s = token_expr_eval(toks.items, toks.len, resolve_name, w);
+
+		if (s.kind == SYM_VIEW)
+			v = s.view;
+	}
+	strvec_clear(&toks);
+	return v;
 }
 
 static int is_local_var(CXCursor ref)
@@ -397,16 +504,6 @@ static void add_macro_call(CXCursor c, char *name, struct stmt *block)
 	vec_push(&block->kids, s);
 }
 
-static int is_expansion(CXCursor c)
-{
-	CXSourceLocation loc = clang_getCursorLocation(c);
-	unsigned eoff = 0, soff = 0;
-	CXFile ef = NULL, sf = NULL;
-
-	clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
-	clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
-	return ef != sf || eoff != soff;
-}
 
 static void walk_kids(struct walk *w, CXCursor c, struct stmt *block)
 {
@@ -423,7 +520,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 	cursorvec kids;
 	char *op, *macro;
 
-	if (is_expansion(c) && (macro = api_macro_at(w, c))) {
+	if (macro_is_expansion(w->macros, c) && (macro = api_macro_at(w, c))) {
 		add_macro_call(c, macro, block);
 		return;
 	}
@@ -814,7 +911,7 @@ static void extract_function(struct walk *w, CXCursor fn, const char *file)
 	f->line = cursor_line(fn);
 	f->is_static = clang_Cursor_getStorageClass(fn) == CX_SC_Static;
 	w->nparams = 0;
-	w->nlocals = 0;
+	forget_locals(w);
 	for (int i = 0; i < nargs; i++) {
 		CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
 		char *pn = cursor_name(p);
@@ -985,5 +1082,9 @@ void extract_facts(CXTranslationUnit tu, const struct knowledge *kn,
 {
 	struct walk w = { .tu = tu, .kn = kn, .ff = ff };
 
+	w.macros = macro_table_new(tu);
+
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visitor, &w);
+	forget_locals(&w);
+	macro_table_free(w.macros);
 }

@@ -74,8 +74,6 @@ static int load_kinds(struct knowledge *kn, json_t *root)
 		if (f.function && f.to_field)
 			vec_push(&kn->forwarders, f);
 	}
-	load_strings(&kn->name_wrappers,
-		     json_object_get(json_object_get(root, "name_wrappers"), "macros"));
 	return 0;
 }
 
@@ -117,7 +115,6 @@ void knowledge_free(struct knowledge *kn)
 		free(kn->forwarders.items[i].to_field);
 	}
 	vec_free(&kn->forwarders);
-	strvec_clear(&kn->name_wrappers);
 	strvec_clear(&kn->macro_calls);
 }
 

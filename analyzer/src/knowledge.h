@@ -27,7 +27,6 @@ struct forwarder {
 struct knowledge {
 	VEC(struct handler_kind) kinds;
 	VEC(struct forwarder) forwarders;
-	strvec name_wrappers;	/* macros around a command: _IOC_NR(X) names X */
 	strvec macro_calls;	/* API macros recorded as calls: put_user */
 };
 

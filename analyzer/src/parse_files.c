@@ -103,6 +103,7 @@ static struct file_facts *parse_one(CXIndex idx, const struct parse_request *req
 	err = clang_parseTranslationUnit2(idx, abs, (const char *const *)args.items,
 					  (int)args.len, NULL, 0,
 					  CXTranslationUnit_KeepGoing |
+					  CXTranslationUnit_DetailedPreprocessingRecord |
 					  CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
 					  &tu);
 	if (err != CXError_Success || !tu) {

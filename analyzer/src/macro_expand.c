@@ -1,0 +1,397 @@
+#include "macro_expand.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MT_BUCKETS 16384
+#define MAX_DEPTH 32
+#define MAX_TOKENS 8192
+
+struct macro_def {
+	char *name;
+	CXCursor cursor;
+	int loaded, function_like, variadic;
+	strvec params;
+	strvec body;
+	struct macro_def *next;
+};
+
+struct expansion_range {
+	unsigned start, end;	/* file offsets in the main file */
+};
+
+struct macro_table {
+	CXTranslationUnit tu;
+	VEC(struct expansion_range) expansions;
+	struct macro_def *bucket[MT_BUCKETS];
+};
+
+static unsigned hash_name(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h % MT_BUCKETS;
+}
+
+static char *cxstr(CXString s)
+{
+	const char *p = clang_getCString(s);
+	char *r = xstrdup(p ? p : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+static enum CXChildVisitResult index_macro(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct macro_table *mt = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_MacroDefinition) {
+		struct macro_def *m = xcalloc(1, sizeof(*m));
+		unsigned h;
+
+		m->name = cxstr(clang_getCursorSpelling(c));
+		m->cursor = c;
+		h = hash_name(m->name);
+		/* the last definition wins, as after a #undef/#define */
+		m->next = mt->bucket[h];
+		mt->bucket[h] = m;
+	} else if (k == CXCursor_MacroExpansion &&
+		   clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+		CXSourceRange r = clang_getCursorExtent(c);
+		struct expansion_range e;
+
+		clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &e.start);
+		clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e.end);
+		vec_push(&mt->expansions, e);
+	}
+	return CXChildVisit_Continue;
+}
+
+static int cmp_range(const void *a, const void *b)
+{
+	const struct expansion_range *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+struct macro_table *macro_table_new(CXTranslationUnit tu)
+{
+	struct macro_table *mt = xcalloc(1, sizeof(*mt));
+
+	mt->tu = tu;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), index_macro, mt);
+	qsort(mt->expansions.items, mt->expansions.len, sizeof(struct expansion_range), cmp_range);
+	return mt;
+}
+
+int macro_is_expansion(const struct macro_table *mt, CXCursor c)
+{
+	unsigned off;
+	size_t lo = 0, hi = mt->expansions.len;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off);
+	/* the last expansion starting at or before off */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (mt->expansions.items[mid].start <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 && off < mt->expansions.items[lo - 1].end;
+}
+
+/* Reads "NAME(params) body" from the definition's tokens. */
+static void load_macro(struct macro_table *mt, struct macro_def *m)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, i = 1;
+	unsigned name_end = 0;
+
+	m->loaded = 1;
+	clang_tokenize(mt->tu, clang_getCursorExtent(m->cursor), &toks, &n);
+	if (n == 0)
+		return;
+	if (n > 1) {
+		CXSourceRange r0 = clang_getTokenExtent(mt->tu, toks[0]);
+		CXSourceRange r1 = clang_getTokenExtent(mt->tu, toks[1]);
+		unsigned o1;
+		char *s1 = cxstr(clang_getTokenSpelling(mt->tu, toks[1]));
+
+		clang_getExpansionLocation(clang_getRangeEnd(r0), NULL, NULL, NULL, &name_end);
+		clang_getExpansionLocation(clang_getRangeStart(r1), NULL, NULL, NULL, &o1);
+		/* function-like only when '(' touches the name */
+		if (!strcmp(s1, "(") && o1 == name_end) {
+			m->function_like = 1;
+			for (i = 2; i < n; i++) {
+				char *s = cxstr(clang_getTokenSpelling(mt->tu, toks[i]));
+
+				if (!strcmp(s, ")")) {
+					free(s);
+					i++;
+					break;
+				}
+				if (!strcmp(s, "...")) {
+					m->variadic = 1;
+					strvec_push(&m->params, "__VA_ARGS__");
+				} else if (strcmp(s, ",")) {
+					strvec_push(&m->params, s);
+				}
+				free(s);
+			}
+		}
+		free(s1);
+	}
+	for (; i < n; i++)
+		vec_push(&m->body, cxstr(clang_getTokenSpelling(mt->tu, toks[i])));
+	clang_disposeTokens(mt->tu, toks, n);
+}
+
+static struct macro_def *lookup(struct macro_table *mt, const char *name)
+{
+	for (struct macro_def *m = mt->bucket[hash_name(name)]; m; m = m->next) {
+		if (!strcmp(m->name, name)) {
+			if (!m->loaded)
+				load_macro(mt, m);
+			return m;
+		}
+	}
+	return NULL;
+}
+
+static int is_ident(const char *s)
+{
+	return (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_';
+}
+
+static int expand(struct macro_table *mt, char **toks, size_t n, strvec *active,
+		  int depth, strvec *out);
+
+/* Collects the arguments of an invocation starting at toks[i] == "(";
+ * returns the index after ")", or 0 if unbalanced. */
+static size_t collect_args(char **toks, size_t n, size_t i, VEC(strvec) *args)
+{
+	int level = 0;
+	strvec cur = {0};
+
+	for (i++; i < n; i++) {
+		const char *t = toks[i];
+
+		if (!strcmp(t, "(")) {
+			level++;
+		} else if (!strcmp(t, ")")) {
+			if (level-- == 0) {
+				vec_push(args, cur);
+				return i + 1;
+			}
+		} else if (!strcmp(t, ",") && level == 0) {
+			vec_push(args, cur);
+			memset(&cur, 0, sizeof(cur));
+			continue;
+		}
+		strvec_push(&cur, t);
+	}
+	strvec_clear(&cur);
+	return 0;
+}
+
+static int param_index(const struct macro_def *m, const char *t)
+{
+	for (size_t i = 0; i < m->params.len; i++)
+		if (!strcmp(m->params.items[i], t))
+			return (int)i;
+	return -1;
+}
+
+static void append_arg(strvec *out, const strvec *arg)
+{
+	for (size_t i = 0; i < arg->len; i++)
+		strvec_push(out, arg->items[i]);
+}
+
+static int substitute(struct macro_table *mt, const struct macro_def *m, VEC(strvec) *args,
+		      strvec *active, int depth, strvec *out)
+{
+	strvec body = {0};
+	int err = 0;
+
+	for (size_t i = 0; i < m->body.len; i++) {
+		const char *t = m->body.items[i];
+		int p;
+
+		if (!strcmp(t, "#") && i + 1 < m->body.len) {
+			strvec_push(&body, "\"\"");	/* stringified: a string */
+			i++;
+			continue;
+		}
+		if (!strcmp(t, "##")) {
+			if (body.len && i + 1 < m->body.len) {
+				const char *next = m->body.items[++i];
+				int q = param_index(m, next);
+				char *last = body.items[body.len - 1];
+				const char *tail = q >= 0 && (size_t)q < args->len && args->items[q].len ?
+					args->items[q].items[0] : (q >= 0 ? "" : next);
+
+				body.items[body.len - 1] = xasprintf("%s%s", last, tail);
+				free(last);
+				if (q >= 0 && (size_t)q < args->len)
+					for (size_t k = 1; k < args->items[q].len; k++)
+						strvec_push(&body, args->items[q].items[k]);
+			}
+			continue;
+		}
+		p = param_index(m, t);
+		if (p >= 0) {
+			strvec pre = {0};
+
+			if ((size_t)p < args->len) {
+				if (m->variadic && (size_t)p == m->params.len - 1) {
+					for (size_t k = (size_t)p; k < args->len; k++) {
+						if (k > (size_t)p)
+							strvec_push(&body, ",");
+						append_arg(&body, &args->items[k]);
+					}
+					continue;
+				}
+				err |= expand(mt, args->items[p].items, args->items[p].len, active,
+					      depth + 1, &pre);
+				append_arg(&body, &pre);
+				strvec_clear(&pre);
+			}
+			continue;
+		}
+		strvec_push(&body, t);
+	}
+	strvec_push(active, m->name);
+	err |= expand(mt, body.items, body.len, active, depth + 1, out);
+	free(active->items[--active->len]);
+	strvec_clear(&body);
+	return err;
+}
+
+static int expand(struct macro_table *mt, char **toks, size_t n, strvec *active,
+		  int depth, strvec *out)
+{
+	if (depth > MAX_DEPTH)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const char *t = toks[i];
+		struct macro_def *m;
+
+		if (out->len > MAX_TOKENS)
+			return -1;
+		if (!is_ident(t) || strvec_contains(active, t) || !(m = lookup(mt, t))) {
+			strvec_push(out, t);
+			continue;
+		}
+		if (!m->function_like) {
+			int err;
+
+			strvec_push(active, m->name);
+			err = expand(mt, m->body.items, m->body.len, active, depth + 1, out);
+			free(active->items[--active->len]);
+			if (err)
+				return err;
+			continue;
+		}
+		if (i + 1 >= n || strcmp(toks[i + 1], "(")) {
+			strvec_push(out, t);
+			continue;
+		}
+		{
+			VEC(strvec) args = {0};
+			size_t next = collect_args(toks, n, i + 1, (void *)&args);
+			int err = next ? substitute(mt, m, (void *)&args, active, depth, out) : -1;
+
+			for (size_t k = 0; k < args.len; k++)
+				strvec_clear(&args.items[k]);
+			vec_free(&args);
+			if (err)
+				return err;
+			i = next - 1;
+		}
+	}
+	return 0;
+}
+
+/* The macro invocation at the start of c's expansion: libclang 14 maps a
+ * range end inside an expansion to the expansion's start, so the end is
+ * found here by matching parentheses. */
+static int invocation_tokens(CXTranslationUnit tu, CXCursor c, strvec *out)
+{
+	CXFile f;
+	unsigned off, n = 0;
+	size_t size = 0;
+	CXToken *toks = NULL;
+	int level = 0;
+
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &f, NULL, NULL, &off);
+	if (!f || !clang_getFileContents(tu, f, &size) || off >= size)
+		return -1;
+	{
+		unsigned end = off + 4096 < size ? off + 4096 : (unsigned)size;
+
+		clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, f, off),
+						  clang_getLocationForOffset(tu, f, end)),
+			       &toks, &n);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		char *s = cxstr(clang_getTokenSpelling(tu, toks[i]));
+
+		if (i == 1 && strcmp(s, "(")) {
+			free(s);
+			break;	/* an object-like macro: one token */
+		}
+		if (!strcmp(s, "("))
+			level++;
+		else if (!strcmp(s, ")"))
+			level--;
+		vec_push(out, s);
+		if (i > 0 && level == 0)
+			break;
+	}
+	clang_disposeTokens(tu, toks, n);
+	return out->len ? 0 : -1;
+}
+
+int macro_expand_cursor(struct macro_table *mt, CXCursor c, strvec *out)
+{
+	strvec in = {0}, active = {0};
+	int err;
+
+	if (invocation_tokens(mt->tu, c, &in)) {
+		strvec_clear(&in);
+		return -1;
+	}
+	err = expand(mt, in.items, in.len, &active, 0, out);
+	strvec_clear(&in);
+	strvec_clear(&active);
+	return err;
+}
+
+void macro_table_free(struct macro_table *mt)
+{
+	if (!mt)
+		return;
+	for (size_t i = 0; i < MT_BUCKETS; i++) {
+		struct macro_def *m = mt->bucket[i];
+
+		while (m) {
+			struct macro_def *next = m->next;
+
+			free(m->name);
+			strvec_clear(&m->params);
+			strvec_clear(&m->body);
+			free(m);
+			m = next;
+		}
+	}
+	vec_free(&mt->expansions);
+	free(mt);
+}

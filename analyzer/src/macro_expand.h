@@ -1,0 +1,25 @@
+/* A small C preprocessor over libclang tokens, for the one thing libclang 14
+ * does not expose: the operators inside a macro expansion. The expansion of
+ * `_IOC_NR(cmd)` is rebuilt from the macro definitions the translation unit
+ * recorded, and token_expr.c reads it. No #if, no include: only object- and
+ * function-like macro replacement with # and ## treated simply. */
+#ifndef IOCTL_SCAN_MACRO_EXPAND_H
+#define IOCTL_SCAN_MACRO_EXPAND_H
+
+#include <clang-c/Index.h>
+
+#include "util.h"
+
+struct macro_table;
+
+/* Indexes the macro definitions of the whole unit and the ranges of the
+ * macro expansions written in the main file, in one pass. */
+struct macro_table *macro_table_new(CXTranslationUnit tu);
+/* Is the cursor's own location produced by a macro expansion? */
+int macro_is_expansion(const struct macro_table *mt, CXCursor c);
+void macro_table_free(struct macro_table *mt);
+/* Expands the tokens spelled in the file range of c (the macro invocation
+ * as written); returns 0 and fills out on success. */
+int macro_expand_cursor(struct macro_table *mt, CXCursor c, strvec *out);
+
+#endif
