@@ -85,7 +85,7 @@ struct macro_table *macro_table_new(CXTranslationUnit tu)
 
 	mt->tu = tu;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), index_macro, mt);
-	qsort(mt->expansions.items, mt->expansions.len, sizeof(struct expansion_range), cmp_range);
+	vec_sort(&mt->expansions, cmp_range);
 	return mt;
 }
 
@@ -165,6 +165,8 @@ static struct macro_def *lookup(struct macro_table *mt, const char *name)
 	return NULL;
 }
 
+typedef VEC(strvec) arg_list;
+
 static int is_ident(const char *s)
 {
 	return (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_';
@@ -175,7 +177,7 @@ static int expand(struct macro_table *mt, char **toks, size_t n, strvec *active,
 
 /* Collects the arguments of an invocation starting at toks[i] == "(";
  * returns the index after ")", or 0 if unbalanced. */
-static size_t collect_args(char **toks, size_t n, size_t i, VEC(strvec) *args)
+static size_t collect_args(char **toks, size_t n, size_t i, arg_list *args)
 {
 	int level = 0;
 	strvec cur = {0};
@@ -215,7 +217,7 @@ static void append_arg(strvec *out, const strvec *arg)
 		strvec_push(out, arg->items[i]);
 }
 
-static int substitute(struct macro_table *mt, const struct macro_def *m, VEC(strvec) *args,
+static int substitute(struct macro_table *mt, const struct macro_def *m, arg_list *args,
 		      strvec *active, int depth, strvec *out)
 {
 	strvec body = {0};
@@ -305,9 +307,9 @@ static int expand(struct macro_table *mt, char **toks, size_t n, strvec *active,
 			continue;
 		}
 		{
-			VEC(strvec) args = {0};
-			size_t next = collect_args(toks, n, i + 1, (void *)&args);
-			int err = next ? substitute(mt, m, (void *)&args, active, depth, out) : -1;
+			arg_list args = {0};
+			size_t next = collect_args(toks, n, i + 1, &args);
+			int err = next ? substitute(mt, m, &args, active, depth, out) : -1;
 
 			for (size_t k = 0; k < args.len; k++)
 				strvec_clear(&args.items[k]);

@@ -10,9 +10,11 @@
 #include "parse_files.h"
 #include "report.h"
 #include "scan.h"
+#include "subcommands.h"
 
 static const char usage_text[] =
 	"usage: ioctl-scan [options] KSRC [PATH...]\n"
+	"       ioctl-scan list REPORT [--handler NAME]\n"
 	"\n"
 	"Finds the ioctl handlers of a kernel tree and the commands each one\n"
 	"dispatches, and writes a JSON report.\n"
@@ -66,6 +68,19 @@ static char *default_data_dir(void)
 	return data;
 }
 
+int subcommand_usage(const char *synopsis)
+{
+	fprintf(stderr, "usage: ioctl-scan %s\n", synopsis);
+	return 2;
+}
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} subcommands[] = {
+	{ "list", cmd_list },
+};
+
 static int usage_error(const char *msg)
 {
 	fprintf(stderr, "ioctl-scan: %s\nTry 'ioctl-scan --help'.\n", msg);
@@ -92,6 +107,9 @@ int main(int argc, char **argv)
 	struct sigaction sa = { .sa_handler = on_signal };
 	int quiet = 0, c, status;
 
+	for (size_t i = 0; argc > 1 && i < sizeof(subcommands) / sizeof(*subcommands); i++)
+		if (!strcmp(argv[1], subcommands[i].name))
+			return subcommands[i].run(argc - 1, argv + 1);
 	opt.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	while ((c = getopt_long(argc, argv, "o:j:qhV", longopts, NULL)) != -1) {
 		switch (c) {

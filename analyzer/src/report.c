@@ -92,6 +92,7 @@ static json_t *stats_json(const struct scan_result *r, const struct knowledge *k
 	json_object_set_new(o, "files_parsed", json_integer((json_int_t)s->files_parsed));
 	json_object_set_new(o, "files_failed", json_integer((json_int_t)s->files_failed));
 	json_object_set_new(o, "files_followed", json_integer((json_int_t)s->files_followed));
+	json_object_set_new(o, "files_outside_config", json_integer((json_int_t)s->files_outside_config));
 	json_object_set_new(o, "other_arch_dirs_skipped", json_integer((json_int_t)s->other_arch_dirs));
 	json_object_set_new(o, "handlers", json_integer((json_int_t)r->handlers.len));
 	json_object_set_new(o, "handlers_per_kind", per_kind);

@@ -15,6 +15,7 @@
 #include "compile_flags.h"
 #include "dispatch.h"
 #include "function_index.h"
+#include "kbuild_config.h"
 #include "parse_files.h"
 #include "report.h"
 #include "source_files.h"
@@ -177,7 +178,7 @@ static void parse_into(struct scan_result *r, struct function_index *fi,
 /* One round: resolve handlers and dispatch; returns the files that define
  * functions the commands lead to and that are not parsed yet. */
 static void dispatch_round(struct scan_result *r, const struct function_index *fi,
-			   const struct source_files *sf, strvec *to_parse)
+			   const struct source_files *sf, struct kbuild_config *kc, strvec *to_parse)
 {
 	strvec wanted = {0};
 
@@ -200,10 +201,23 @@ static void dispatch_round(struct scan_result *r, const struct function_index *f
 	for (size_t i = 0; i < wanted.len; i++) {
 		const strvec *defs = source_files_defining(sf, wanted.items[i]);
 
-		for (size_t j = 0; defs && j < defs->len; j++)
-			if (!file_known(r, defs->items[j]) &&
-			    !strvec_contains(to_parse, defs->items[j]))
-				strvec_push(to_parse, defs->items[j]);
+		/* a definition the configuration builds, when there is one */
+		for (int pass = 0; pass < 2; pass++) {
+			size_t before = to_parse->len;
+			int any = 0;
+
+			for (size_t j = 0; defs && j < defs->len; j++) {
+				const char *f = defs->items[j];
+
+				if (!pass && !kbuild_config_builds(kc, f))
+					continue;
+				any = 1;
+				if (!file_known(r, f) && !strvec_contains(to_parse, f))
+					strvec_push(to_parse, f);
+			}
+			if (any || to_parse->len > before)
+				break;
+		}
 	}
 	strvec_clear(&wanted);
 }
@@ -232,11 +246,6 @@ static int cmp_command(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static int cmp_diag(const void *a, const void *b)
 {
 	const struct diag *x = a, *y = b;
@@ -245,18 +254,49 @@ static int cmp_diag(const void *a, const void *b)
 	return c ? c : strcmp(x->message, y->message);
 }
 
+/* Handlers are first keyed by the file of their ops initialiser; once
+ * resolved, entries for the same function and kind are one handler. */
+static void merge_handlers(struct scan_result *r)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < r->handlers.len; i++) {
+		struct handler *h = &r->handlers.items[i];
+		struct handler *into = NULL;
+
+		for (size_t j = 0; j < out && h->fn; j++) {
+			struct handler *o = &r->handlers.items[j];
+
+			if (o->fn == h->fn && !strcmp(o->kind, h->kind))
+				into = o;
+		}
+		if (!into) {
+			if (out != i)
+				r->handlers.items[out] = *h;
+			out++;
+			continue;
+		}
+		for (size_t k = 0; k < h->fops.len; k++)
+			if (!strvec_contains(&into->fops, h->fops.items[k]))
+				strvec_push(&into->fops, h->fops.items[k]);
+		handler_free(h);
+	}
+	r->handlers.len = out;
+}
+
 static void finish(struct scan_result *r, const struct source_files *sf, size_t candidates)
 {
 	struct scan_stats *s = &r->stats;
 
-	qsort(r->handlers.items, r->handlers.len, sizeof(struct handler), cmp_handler);
+	merge_handlers(r);
+	vec_sort(&r->handlers, cmp_handler);
 	for (size_t i = 0; i < r->handlers.len; i++) {
 		struct handler *h = &r->handlers.items[i];
 
-		qsort(h->commands.items, h->commands.len, sizeof(struct command), cmp_command);
-		qsort(h->fops.items, h->fops.len, sizeof(char *), cmp_str);
-		qsort(h->forwards_to.items, h->forwards_to.len, sizeof(char *), cmp_str);
-		qsort(h->unresolved.items, h->unresolved.len, sizeof(char *), cmp_str);
+		vec_sort(&h->commands, cmp_command);
+		strvec_sort(&h->fops);
+		strvec_sort(&h->forwards_to);
+		strvec_sort(&h->unresolved);
 		s->commands += h->commands.len;
 	}
 	for (size_t i = 0; i < r->files.len; i++) {
@@ -270,7 +310,7 @@ static void finish(struct scan_result *r, const struct source_files *sf, size_t 
 			add_diag(&r->diags, ff->diags.items[j].file,
 				 ff->diags.items[j].severity, ff->diags.items[j].message);
 	}
-	qsort(r->diags.items, r->diags.len, sizeof(struct diag), cmp_diag);
+	vec_sort(&r->diags, cmp_diag);
 	s->files_total = sf->all.len;
 	s->files_considered = r->files.len;
 	s->files_followed = r->files.len - candidates;
@@ -310,11 +350,19 @@ static void count_unlocked(struct scan_result *r, const struct scan_options *opt
 }
 
 static void select_files(const struct source_files *sf, const struct scan_options *opt,
-			 strvec *out)
+			 struct kbuild_config *kc, strvec *out, size_t *outside_config)
 {
-	for (size_t i = 0; i < sf->candidates.len; i++)
-		if (under_paths(&opt->paths, sf->candidates.items[i]))
-			strvec_push(out, sf->candidates.items[i]);
+	for (size_t i = 0; i < sf->candidates.len; i++) {
+		const char *f = sf->candidates.items[i];
+
+		if (!under_paths(&opt->paths, f))
+			continue;
+		if (!kbuild_config_builds(kc, f) && !strvec_contains(&opt->paths, f)) {
+			(*outside_config)++;
+			continue;
+		}
+		strvec_push(out, f);
+	}
 	/* a file named explicitly is parsed even if the text scan missed it */
 	for (size_t i = 0; i < opt->paths.len; i++)
 		if (ends_with(opt->paths.items[i], ".c") && !strvec_contains(out, opt->paths.items[i]))
@@ -362,6 +410,7 @@ int scan_run(const struct scan_options *opt)
 	struct flag_source *flags;
 	struct source_files sf;
 	struct function_index *fi;
+	struct kbuild_config *kc;
 	struct parse_request req;
 	strvec files = {0};
 	char err[1024];
@@ -391,7 +440,8 @@ int scan_run(const struct scan_options *opt)
 	}
 	r.flags_description = xstrdup(flag_source_describe(flags));
 	source_files_scan(&sf, &r.kt, &kn);
-	select_files(&sf, opt, &files);
+	kc = kbuild_config_open(&r.kt);
+	select_files(&sf, opt, kc, &files, &r.stats.files_outside_config);
 
 	req = (struct parse_request){ .kt = &r.kt, .flags = flags, .kn = &kn,
 				      .jobs = opt->jobs, .show_progress = opt->progress,
@@ -405,7 +455,7 @@ int scan_run(const struct scan_options *opt)
 	for (int round = 0; round < FOLLOW_ROUNDS && !scan_interrupted; round++) {
 		strvec more = {0};
 
-		dispatch_round(&r, fi, &sf, &more);
+		dispatch_round(&r, fi, &sf, kc, &more);
 		if (!more.len || round == FOLLOW_ROUNDS - 1) {
 			strvec_clear(&more);
 			break;
@@ -437,6 +487,7 @@ out:
 	function_index_free(fi);
 	source_files_free(&sf);
 	flag_source_free(flags);
+	kbuild_config_free(kc);
 	result_free(&r);
 	knowledge_free(&kn);
 	return status;

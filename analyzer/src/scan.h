@@ -21,7 +21,7 @@ struct scan_options {
 
 struct scan_stats {
 	size_t files_total, files_considered, files_parsed, files_failed;
-	size_t files_followed, other_arch_dirs;
+	size_t files_followed, other_arch_dirs, files_outside_config;
 	size_t ops_unlocked, ops_unlocked_resolved;
 	size_t commands;
 	double seconds;

@@ -118,8 +118,7 @@ static void walk_dir(struct walk_state *ws, const char *rel)
 			strvec_push(&names, de->d_name);
 	closedir(d);
 	/* sorted, so the scan order and everything after it is deterministic */
-	qsort(names.items, names.len, sizeof(char *),
-	      (int (*)(const void *, const void *))strcmp);
+	strvec_sort(&names);
 	for (size_t i = 0; i < names.len; i++) {
 		const char *n = names.items[i];
 		char *r = rel[0] ? path_join(rel, n) : xstrdup(n);

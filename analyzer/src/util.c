@@ -88,6 +88,16 @@ int strvec_contains(const strvec *v, const char *s)
 	return 0;
 }
 
+int strvec_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void strvec_sort(strvec *v)
+{
+	vec_sort(v, strvec_cmp);
+}
+
 static void sb_grow(struct strbuf *sb, size_t extra)
 {
 	if (sb->len + extra + 1 <= sb->cap)

@@ -23,12 +23,19 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 	} \
 	(v)->items[(v)->len++] = (x); \
 } while (0)
+/* qsort, which must not see a NULL array even when it is empty */
+#define vec_sort(v, cmp) do { \
+	if ((v)->len > 1) \
+		qsort((v)->items, (v)->len, sizeof(*(v)->items), cmp); \
+} while (0)
 #define vec_free(v) do { free((v)->items); (v)->items = NULL; (v)->len = (v)->cap = 0; } while (0)
 
 typedef VEC(char *) strvec;
 void strvec_push(strvec *v, const char *s);
 void strvec_clear(strvec *v);
 int strvec_contains(const strvec *v, const char *s);
+int strvec_cmp(const void *a, const void *b);
+void strvec_sort(strvec *v);
 
 struct strbuf {
 	char *buf;

@@ -1,0 +1,77 @@
+# ioctl-scan: top-level targets. Run as root on Debian 12:
+#   make scan    install what is missing, prepare the 6.1 tree, scan it
+#   make test    every test (analyzer, real tree, ...)
+#   make bench   ioctl-scan against clang -fsyntax-only on the same files
+SHELL := /bin/bash
+
+KVER ?= 6.1
+BUILD ?= $(CURDIR)/build
+KSRC ?= $(BUILD)/linux-source-$(KVER)
+KOBJ ?= $(BUILD)/obj-$(KVER)
+KTAR ?= /usr/src/linux-source-$(KVER).tar.xz
+# allmodconfig: every driver that can be a module is on, so as much driver
+# code as possible is visible to the parser (see README).
+KCONFIG ?= allmodconfig
+REPORT ?= $(BUILD)/report-$(KVER).json
+PATHS ?=
+JOBS ?= $(shell nproc)
+
+SCAN := analyzer/ioctl-scan
+KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOBJ) LLVM=-14
+
+# Debian packages each part needs; `make deps` installs what is missing.
+DEPS_ANALYZER := gcc make libclang-14-dev clang-14 llvm-14 lld-14 libjansson-dev
+DEPS_KERNEL := linux-source-$(KVER) flex bison bc libelf-dev libssl-dev xz-utils
+DEPS := $(DEPS_ANALYZER) $(DEPS_KERNEL)
+
+.PHONY: all deps analyzer tree scan test bench clean distclean
+
+all: analyzer
+
+deps:
+	@missing=""; for p in $(DEPS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+analyzer: deps
+	$(MAKE) -s -C analyzer
+
+# The kernel tree: extracted once, configured and prepared once (stamps).
+tree: $(KOBJ)/.ioctl-scan-prepared
+
+$(KSRC)/.ioctl-scan-extracted: | deps
+	@mkdir -p $(BUILD)
+	@test -f $(KTAR) || { echo "$(KTAR) missing: apt-get install linux-source-$(KVER)"; exit 2; }
+	@echo "extracting $(KTAR) into $(BUILD)"
+	@tar -C $(BUILD) -xf $(KTAR)
+	@touch $@
+
+$(KOBJ)/.ioctl-scan-prepared: $(KSRC)/.ioctl-scan-extracted
+	@echo "configuring ($(KCONFIG)) and preparing $(KOBJ)"
+	@mkdir -p $(KOBJ)
+	@$(KMAKE) $(KCONFIG) >/dev/null
+	@$(KMAKE) -j$(JOBS) prepare >/dev/null
+	@touch $@
+
+scan: analyzer tree
+	@$(SCAN) -j$(JOBS) --config-name $(KCONFIG) --build-dir $(KOBJ) -o $(REPORT) $(KSRC) $(PATHS); \
+	rc=$$?; \
+	if [ $$rc -le 1 ]; then echo "report: $(REPORT)"; fi; \
+	if [ $$rc -eq 1 ]; then echo "(some files did not parse: see the report's diagnostics)"; fi; \
+	[ $$rc -le 1 ]
+
+test: analyzer tree
+	@analyzer/tests/run-tests.sh "$(KSRC)" "$(KOBJ)"
+
+bench: analyzer tree
+	@analyzer/tests/bench.sh "$(KSRC)" "$(KOBJ)" "$(JOBS)"
+
+clean:
+	$(MAKE) -s -C analyzer clean
+
+distclean: clean
+	rm -rf $(BUILD)

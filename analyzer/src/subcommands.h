@@ -1,0 +1,10 @@
+/* Subcommands that work on reports: ioctl-scan SUBCOMMAND ARGS. */
+#ifndef IOCTL_SCAN_SUBCOMMANDS_H
+#define IOCTL_SCAN_SUBCOMMANDS_H
+
+int cmd_list(int argc, char **argv);
+
+/* Prints "usage: ioctl-scan SYNOPSIS" and returns 2. */
+int subcommand_usage(const char *synopsis);
+
+#endif
