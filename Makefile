@@ -55,6 +55,7 @@ $(KOBJ)/.ioctl-scan-prepared: $(KSRC)/.ioctl-scan-extracted
 	@mkdir -p $(KOBJ)
 	@$(KMAKE) $(KCONFIG) >/dev/null
 	@$(KMAKE) -j$(JOBS) prepare >/dev/null
+	@$(KMAKE) headers >/dev/null
 	@touch $@
 
 scan: analyzer tree

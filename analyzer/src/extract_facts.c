@@ -75,9 +75,15 @@ static char *cursor_name(CXCursor c)
 	return cxstr(clang_getCursorSpelling(c));
 }
 
+/* Written in the main file, directly or by a macro expanded there
+ * (SYSCALL_DEFINE3(ioctl, ...) defines __do_sys_ioctl). */
 static int in_main_file(CXCursor c)
 {
-	return clang_Location_isFromMainFile(clang_getCursorLocation(c));
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	return f && clang_Location_isFromMainFile(clang_getLocationForOffset(
+		clang_Cursor_getTranslationUnit(c), f, 0));
 }
 
 

@@ -350,7 +350,7 @@ static void count_unlocked(struct scan_result *r, const struct scan_options *opt
 }
 
 static void select_files(const struct source_files *sf, const struct scan_options *opt,
-			 struct kbuild_config *kc, strvec *out, size_t *outside_config)
+			 struct kbuild_config *kc, strvec *out, struct scan_result *r)
 {
 	for (size_t i = 0; i < sf->candidates.len; i++) {
 		const char *f = sf->candidates.items[i];
@@ -358,7 +358,9 @@ static void select_files(const struct source_files *sf, const struct scan_option
 		if (!under_paths(&opt->paths, f))
 			continue;
 		if (!kbuild_config_builds(kc, f) && !strvec_contains(&opt->paths, f)) {
-			(*outside_config)++;
+			r->stats.files_outside_config++;
+			add_diag(&r->diags, f, "info",
+				 "not built by the configuration (Kbuild Makefiles); not parsed");
 			continue;
 		}
 		strvec_push(out, f);
@@ -441,7 +443,7 @@ int scan_run(const struct scan_options *opt)
 	r.flags_description = xstrdup(flag_source_describe(flags));
 	source_files_scan(&sf, &r.kt, &kn);
 	kc = kbuild_config_open(&r.kt);
-	select_files(&sf, opt, kc, &files, &r.stats.files_outside_config);
+	select_files(&sf, opt, kc, &files, &r);
 
 	req = (struct parse_request){ .kt = &r.kt, .flags = flags, .kn = &kn,
 				      .jobs = opt->jobs, .show_progress = opt->progress,
