@@ -1,23 +1,552 @@
-/* Classification is not implemented yet (issue 3): every command is
- * reported "unknown" with low confidence, which is the safe answer: the
- * kernel keeps today's behaviour for unknown commands. */
+/* commands -> class, from effect summaries of the code on each command's
+ * path: the prologues of the handler and of every function the dispatch
+ * went through, the command's own code, and everything they call.
+ *
+ * A function's summary is computed once (memoised) and lists its effects:
+ * capability checks (and whether they guard every successful path), stores
+ * that outlive the call, hardware writes, object lifetimes, open-mode tests,
+ * copies to and from user space, and calls that cannot be analysed. The
+ * rules that turn effects into a class are in decide() and in
+ * doc/classes.md. */
 #include "classify.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-void classify_handlers(struct scan_result *r, const struct function_index *fi,
-		       const struct knowledge *kn)
+/* Calls are followed this deep below a command's own code. Command paths
+ * in 6.1 reach their state changes within four calls (tty_ioctl ->
+ * tty_mode_ioctl -> set_termios -> tty_set_termios); what lies deeper is
+ * reported as not analysed (confidence low), never as read. */
+#define CLASSIFY_MAX_DEPTH 6
+/* Files are parsed for functions this close to a command's code only: a
+ * kernel call graph's closure is most of the kernel. Beyond, the knowledge
+ * file decides or the call is reported as not analysed. */
+#define CLASSIFY_FOLLOW_DEPTH 2
+#define MAX_EVIDENCE 6
+
+enum effect_kind {
+	EF_CAP_GUARD,		/* capability check guarding what follows */
+	EF_CAP_COND,		/* capability check on some paths only */
+	EF_STORE,
+	EF_API_MODIFY,
+	EF_HARDWARE,
+	EF_LIFETIME,
+	EF_MODE_WRITE,		/* the driver tests FMODE_WRITE */
+	EF_USER_OUT,
+	EF_USER_IN,
+	EF_UNKNOWN,		/* a call that could not be analysed */
+};
+
+static const char *const effect_kind_names[] = {
+	[EF_CAP_GUARD] = "capability_check", [EF_CAP_COND] = "conditional_capability",
+	[EF_STORE] = "store", [EF_API_MODIFY] = "modifying_call",
+	[EF_HARDWARE] = "hardware_write", [EF_LIFETIME] = "object_lifetime",
+	[EF_MODE_WRITE] = "fmode_write_check", [EF_USER_OUT] = "user_copy_out",
+	[EF_USER_IN] = "user_copy_in", [EF_UNKNOWN] = "unanalysed_call",
+};
+
+struct effect {
+	enum effect_kind kind;
+	char *what;
+	const char *file;
+	unsigned line;
+	strvec caps;
+};
+
+typedef VEC(struct effect) effect_list;
+
+struct summary {
+	const struct function_facts *fn;
+	effect_list effects;
+	int done, busy;
+	strvec wrapper_caps;	/* the function returns the result of a capability check */
+	struct summary *next;
+};
+
+#define SUMMARY_BUCKETS 8192
+
+struct classifier {
+	const struct function_index *fi;
+	const struct knowledge *kn;
+	struct summary *bucket[SUMMARY_BUCKETS];
+	int depth;
+	strvec *wanted;		/* functions to parse, when collecting */
+};
+
+/* Effects are a set: the same fact reached along many call paths is kept
+ * once, and a few of each kind are enough to decide and to show (capability
+ * checks keep every distinct capability). Without this a summary would grow
+ * with the number of paths through the call graph. */
+#define MAX_PER_KIND 8
+
+static void effect_add(effect_list *l, enum effect_kind k, char *what, const char *file,
+		       unsigned line, const strvec *caps)
 {
-	(void)fi;
-	(void)kn;
+	struct effect e = { .kind = k, .what = what, .file = file, .line = line };
+	int same_kind = 0;
+
+	for (size_t i = 0; i < l->len; i++) {
+		struct effect *o = &l->items[i];
+
+		if (o->kind != k)
+			continue;
+		same_kind++;
+		if (o->line == line && !strcmp(o->file, file)) {
+			for (size_t j = 0; caps && j < caps->len; j++)
+				if (!strvec_contains(&o->caps, caps->items[j]))
+					strvec_push(&o->caps, caps->items[j]);
+			free(what);
+			return;
+		}
+	}
+	if (same_kind >= MAX_PER_KIND && !(caps && caps->len)) {
+		free(what);
+		return;
+	}
+
+	for (size_t i = 0; caps && i < caps->len; i++)
+		strvec_push(&e.caps, caps->items[i]);
+	vec_push(l, e);
+}
+
+static void effects_free(effect_list *l)
+{
+	for (size_t i = 0; i < l->len; i++) {
+		free(l->items[i].what);
+		strvec_clear(&l->items[i].caps);
+	}
+	vec_free(l);
+}
+
+static struct summary *summarise(struct classifier *c, const struct function_facts *fn);
+
+/* The capabilities a call checks, if it is a capability check or a
+ * driver-local wrapper around one; empty otherwise. */
+static void call_capabilities(struct classifier *c, const struct function_facts *from,
+			      const struct stmt *call, strvec *caps)
+{
+	const struct api_entry *a = call->callee ? knowledge_api(c->kn, call->callee) : NULL;
+
+	if (a && a->effect == API_CAPABILITY) {
+		if (a->arg < 0) {
+			for (size_t i = 0; i < a->caps.len; i++)
+				strvec_push(caps, a->caps.items[i]);
+		} else if ((size_t)a->arg < call->args.len) {
+			const struct call_arg *arg = &call->args.items[a->arg];
+
+			if (arg->spelling && starts_with(arg->spelling, "CAP_"))
+				strvec_push(caps, arg->spelling);
+			else
+				vec_push(caps, xasprintf("CAP_? (%s)", arg->spelling ? arg->spelling : "?"));
+		}
+		return;
+	}
+	if (!a && call->callee) {
+		const struct function_facts *fn = function_index_find(c->fi, call->callee, from->file);
+		struct summary *s = fn ? summarise(c, fn) : NULL;
+
+		for (size_t i = 0; s && i < s->wrapper_caps.len; i++)
+			strvec_push(caps, s->wrapper_caps.items[i]);
+	}
+}
+
+static int ends_flow(const struct stmt *b)
+{
+	const struct stmt *last;
+
+	if (!b)
+		return 0;
+	if (b->kind != ST_BLOCK)
+		return b->kind == ST_RETURN || b->kind == ST_BREAK || b->kind == ST_GOTO;
+	if (!b->kids.len)
+		return 0;
+	last = b->kids.items[b->kids.len - 1];
+	return ends_flow(last);
+}
+
+/* The then-branch of a failed check: it leaves (return, goto, break), or
+ * only records an error code in a local for a later test
+ * (`if (!capable(X)) err = -EPERM;`). */
+static int error_exit(const struct stmt *b)
+{
+	if (ends_flow(b))
+		return 1;
+	if (!b || b->kind != ST_BLOCK || !b->kids.len)
+		return 0;
+	for (size_t i = 0; i < b->kids.len; i++) {
+		const struct stmt *s = b->kids.items[i];
+
+		if (!(s->kind == ST_STORE && !s->nonlocal && s->store_is_const && s->store_value < 0))
+			return 0;
+	}
+	return 1;
+}
+
+static void analyse_block(struct classifier *c, const struct function_facts *fn,
+			  const struct stmt *b, int top, effect_list *out);
+
+static void analyse_call(struct classifier *c, const struct function_facts *fn,
+			 const struct stmt *s, int top, effect_list *out)
+{
+	const struct api_entry *a;
+	const struct function_facts *callee;
+	strvec caps = {0};
+
+	if (!s->callee) {
+		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
+			   fn->file, s->line, NULL);
+		return;
+	}
+	a = knowledge_api(c->kn, s->callee);
+	if (a) {
+		switch (a->effect) {
+		case API_NEUTRAL:
+			break;
+		case API_USER_OUT:
+			effect_add(out, EF_USER_OUT, xstrdup(s->callee), fn->file, s->line, NULL);
+			break;
+		case API_USER_IN:
+			effect_add(out, EF_USER_IN, xstrdup(s->callee), fn->file, s->line, NULL);
+			break;
+		case API_MODIFY:
+			effect_add(out, EF_API_MODIFY, xstrdup(s->callee), fn->file, s->line, NULL);
+			break;
+		case API_HARDWARE:
+			effect_add(out, EF_HARDWARE, xstrdup(s->callee), fn->file, s->line, NULL);
+			break;
+		case API_LIFETIME:
+			effect_add(out, EF_LIFETIME, xstrdup(s->callee), fn->file, s->line, NULL);
+			break;
+		case API_WRITES_ARG:
+			if ((size_t)a->arg < s->args.len && s->args.items[a->arg].points_to_local)
+				break;
+			if (s->is_macro || (size_t)a->arg >= s->args.len) {
+				effect_add(out, EF_API_MODIFY, xasprintf("%s (destination unknown)", s->callee),
+					   fn->file, s->line, NULL);
+				break;
+			}
+			effect_add(out, EF_STORE, xasprintf("%s into %s", s->callee,
+							    s->args.items[a->arg].spelling),
+				   fn->file, s->line, NULL);
+			break;
+		case API_CAPABILITY:
+			call_capabilities(c, fn, s, &caps);
+			effect_add(out, EF_CAP_COND, xasprintf("%s() result not tested", s->callee),
+				   fn->file, s->line, &caps);
+			strvec_clear(&caps);
+			break;
+		}
+		return;
+	}
+	callee = function_index_find(c->fi, s->callee, fn->file);
+	if (!callee) {
+		if (c->wanted && c->depth <= CLASSIFY_FOLLOW_DEPTH &&
+		    !strvec_contains(c->wanted, s->callee))
+			strvec_push(c->wanted, s->callee);
+		effect_add(out, EF_UNKNOWN, xasprintf("%s: not in the scanned files or the knowledge file",
+						     s->callee), fn->file, s->line, NULL);
+		return;
+	}
+	if (c->depth >= CLASSIFY_MAX_DEPTH) {
+		effect_add(out, EF_UNKNOWN, xasprintf("%s: beyond the call depth analysed", s->callee),
+			   fn->file, s->line, NULL);
+		return;
+	}
+	{
+		struct summary *sub = summarise(c, callee);
+
+		for (size_t i = 0; i < sub->effects.len; i++) {
+			const struct effect *e = &sub->effects.items[i];
+			enum effect_kind k = e->kind;
+
+			/* a guard inside a callee guards the caller only if
+			 * the call itself is unconditional */
+			if (k == EF_CAP_GUARD && !top)
+				k = EF_CAP_COND;
+			effect_add(out, k, xstrdup(e->what), e->file, e->line, &e->caps);
+		}
+	}
+}
+
+/* if (!capable(X)) return ...; and if (!wrapper()) { err; break; } */
+static void analyse_if(struct classifier *c, const struct function_facts *fn,
+		       const struct stmt *s, int top, effect_list *out)
+{
+	for (size_t i = 0; i < s->kids.len; i++) {
+		const struct stmt *k = s->kids.items[i];
+		strvec caps = {0};
+
+		if (k->kind == ST_MODE_TEST) {
+			if (!strcmp(k->target, "FMODE_WRITE"))
+				effect_add(out, EF_MODE_WRITE, xstrdup("FMODE_WRITE test"), fn->file,
+					   k->line, NULL);
+			continue;
+		}
+		if (k->kind != ST_CALL)
+			continue;
+		call_capabilities(c, fn, k, &caps);
+		if (caps.len) {
+			int guard = top && s->cond == COND_NOT_CALL && i + 1 == s->kids.len &&
+				error_exit(s->then_s);
+
+			effect_add(out, guard ? EF_CAP_GUARD : EF_CAP_COND,
+				   xasprintf("%s(%s)", k->callee, caps.items[0]), fn->file, k->line, &caps);
+			strvec_clear(&caps);
+			continue;
+		}
+		analyse_call(c, fn, k, top, out);
+	}
+	analyse_block(c, fn, s->then_s, 0, out);
+	analyse_block(c, fn, s->else_s, 0, out);
+}
+
+static void analyse_stmt(struct classifier *c, const struct function_facts *fn,
+			 const struct stmt *s, int top, effect_list *out)
+{
+	switch (s->kind) {
+	case ST_BLOCK:
+	case ST_LOOP:
+		for (size_t i = 0; i < s->kids.len; i++)
+			analyse_stmt(c, fn, s->kids.items[i], s->kind == ST_BLOCK && top, out);
+		break;
+	case ST_IF:
+		analyse_if(c, fn, s, top, out);
+		break;
+	case ST_SWITCH:
+		for (size_t i = 0; i < s->segs.len; i++)
+			analyse_block(c, fn, s->segs.items[i].body, 0, out);
+		break;
+	case ST_CALL:
+		analyse_call(c, fn, s, top, out);
+		break;
+	case ST_STORE:
+		if (s->nonlocal)
+			effect_add(out, EF_STORE, xasprintf("store to %s", s->target), fn->file,
+				   s->line, NULL);
+		break;
+	default:
+		break;
+	}
+}
+
+static void analyse_block(struct classifier *c, const struct function_facts *fn,
+			  const struct stmt *b, int top, effect_list *out)
+{
+	if (!b)
+		return;
+	if (b->kind != ST_BLOCK) {
+		analyse_stmt(c, fn, b, top, out);
+		return;
+	}
+	for (size_t i = 0; i < b->kids.len; i++)
+		analyse_stmt(c, fn, b->kids.items[i], top, out);
+}
+
+static unsigned hash_ptr(const void *p)
+{
+	return (unsigned)(((uintptr_t)p >> 4) % SUMMARY_BUCKETS);
+}
+
+/* `return capable(X);` (or a wrapper of one) makes a capability wrapper */
+static void note_wrapper(struct classifier *c, struct summary *s)
+{
+	const struct stmt *body = s->fn->body;
+
+	for (size_t i = 0; i + 1 < body->kids.len; i++) {
+		const struct stmt *call = body->kids.items[i];
+		const struct stmt *ret = body->kids.items[i + 1];
+
+		if (call->kind == ST_CALL && ret->kind == ST_RETURN && ret->ret_has_call)
+			call_capabilities(c, s->fn, call, &s->wrapper_caps);
+	}
+}
+
+static struct summary *summarise(struct classifier *c, const struct function_facts *fn)
+{
+	unsigned h = hash_ptr(fn);
+	struct summary *s;
+
+	for (s = c->bucket[h]; s; s = s->next)
+		if (s->fn == fn)
+			return s;	/* done, or busy in a recursion: what is known so far */
+	s = xcalloc(1, sizeof(*s));
+	s->fn = fn;
+	s->next = c->bucket[h];
+	c->bucket[h] = s;
+	s->busy = 1;
+	note_wrapper(c, s);
+	c->depth++;
+	analyse_block(c, fn, fn->body, 1, &s->effects);
+	c->depth--;
+	s->busy = 0;
+	s->done = 1;
+	return s;
+}
+
+static void add_evidence(struct command *cmd, const struct effect *e)
+{
+	struct evidence ev = {
+		.kind = xstrdup(effect_kind_names[e->kind]),
+		.what = xstrdup(e->what),
+		.file = xstrdup(e->file),
+		.line = e->line,
+	};
+
+	for (size_t i = 0; i < cmd->evidence.len; i++) {
+		const struct evidence *o = &cmd->evidence.items[i];
+
+		if (!strcmp(o->kind, ev.kind) && !strcmp(o->file, ev.file) && o->line == ev.line) {
+			free(ev.kind);
+			free(ev.what);
+			free(ev.file);
+			return;
+		}
+	}
+	vec_push(&cmd->evidence, ev);
+}
+
+static void add_evidence_of(struct command *cmd, const effect_list *l, enum effect_kind k)
+{
+	for (size_t i = 0; i < l->len && cmd->evidence.len < MAX_EVIDENCE; i++)
+		if (l->items[i].kind == k)
+			add_evidence(cmd, &l->items[i]);
+}
+
+static int count_kind(const effect_list *l, enum effect_kind k)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < l->len; i++)
+		n += l->items[i].kind == k;
+	return n;
+}
+
+/* The class from the effects on the command's path (doc/classes.md). */
+static void decide(struct command *cmd, const effect_list *l)
+{
+	int unknown = count_kind(l, EF_UNKNOWN);
+	int modifies = count_kind(l, EF_STORE) + count_kind(l, EF_API_MODIFY) +
+		count_kind(l, EF_HARDWARE) + count_kind(l, EF_LIFETIME) +
+		count_kind(l, EF_MODE_WRITE);
+
+	for (size_t i = 0; i < l->len; i++) {
+		const struct effect *e = &l->items[i];
+		strvec *dst = e->kind == EF_CAP_GUARD ? &cmd->capabilities :
+			e->kind == EF_CAP_COND ? &cmd->conditional_capabilities : NULL;
+
+		for (size_t j = 0; dst && j < e->caps.len; j++)
+			if (!strvec_contains(dst, e->caps.items[j]))
+				strvec_push(dst, e->caps.items[j]);
+	}
+	if (cmd->capabilities.len) {
+		cmd->class_name = xstrdup("admin");
+		cmd->confidence = xstrdup("high");
+		add_evidence_of(cmd, l, EF_CAP_GUARD);
+	} else if (modifies) {
+		cmd->class_name = xstrdup("modify");
+		cmd->confidence = xstrdup(unknown ? "low" : "high");
+		add_evidence_of(cmd, l, EF_MODE_WRITE);
+		add_evidence_of(cmd, l, EF_HARDWARE);
+		add_evidence_of(cmd, l, EF_LIFETIME);
+		add_evidence_of(cmd, l, EF_API_MODIFY);
+		add_evidence_of(cmd, l, EF_STORE);
+	} else if (unknown) {
+		cmd->class_name = xstrdup("unknown");
+		cmd->confidence = xstrdup("low");
+		add_evidence_of(cmd, l, EF_UNKNOWN);
+	} else {
+		cmd->class_name = xstrdup("read");
+		cmd->confidence = xstrdup("high");
+		add_evidence_of(cmd, l, EF_USER_OUT);
+		if (!cmd->evidence.len) {
+			struct evidence ev = {
+				.kind = xstrdup("no_state_change"),
+				.what = xstrdup("no store, state-changing call or unanalysed call on the path"),
+				.file = xstrdup(cmd->file),
+				.line = cmd->line,
+			};
+
+			vec_push(&cmd->evidence, ev);
+		}
+	}
+	add_evidence_of(cmd, l, EF_CAP_COND);
+}
+
+/* Effects of one place a command's code is: the prologues of the chain,
+ * then the command's own code (its case and the cases it falls into). */
+static void site_effects(struct classifier *c, const struct command_site *site, effect_list *out)
+{
+	for (int d = 0; d < site->chain_len; d++) {
+		const struct function_facts *fn = site->chain[d].fn;
+
+		for (size_t i = 0; i < site->chain[d].prologue_len && i < fn->body->kids.len; i++)
+			analyse_stmt(c, fn, fn->body->kids.items[i], 1, out);
+	}
+	analyse_block(c, site->fn, site->body, 1, out);
+	if (site->dispatch) {
+		const struct stmt *sw = site->dispatch;
+
+		for (size_t i = site->segment; i + 1 < sw->segs.len && sw->segs.items[i].falls_through; i++)
+			analyse_block(c, site->fn, sw->segs.items[i + 1].body, 1, out);
+	}
+}
+
+static void classifier_reset(struct classifier *c)
+{
+	for (size_t i = 0; i < SUMMARY_BUCKETS; i++) {
+		struct summary *s = c->bucket[i];
+
+		while (s) {
+			struct summary *n = s->next;
+
+			effects_free(&s->effects);
+			strvec_clear(&s->wrapper_caps);
+			free(s);
+			s = n;
+		}
+		c->bucket[i] = NULL;
+	}
+}
+
+static void walk_commands(struct classifier *c, struct scan_result *r, int decide_classes)
+{
 	for (size_t i = 0; i < r->handlers.len; i++) {
 		struct handler *h = &r->handlers.items[i];
 
 		for (size_t j = 0; j < h->commands.len; j++) {
-			struct command *c = &h->commands.items[j];
+			struct command *cmd = &h->commands.items[j];
+			effect_list l = {0};
 
-			c->class_name = xstrdup("unknown");
-			c->confidence = xstrdup("low");
+			for (size_t k = 0; k < cmd->sites.len; k++)
+				site_effects(c, &cmd->sites.items[k], &l);
+			if (decide_classes)
+				decide(cmd, &l);
+			effects_free(&l);
 		}
 	}
+}
+
+void classify_wanted(struct scan_result *r, const struct function_index *fi,
+		     const struct knowledge *kn, strvec *wanted)
+{
+	struct classifier *c = xcalloc(1, sizeof(*c));
+
+	c->fi = fi;
+	c->kn = kn;
+	c->wanted = wanted;
+	walk_commands(c, r, 0);
+	classifier_reset(c);
+	free(c);
+}
+
+void classify_handlers(struct scan_result *r, const struct function_index *fi,
+		       const struct knowledge *kn)
+{
+	struct classifier *c = xcalloc(1, sizeof(*c));
+
+	c->fi = fi;
+	c->kn = kn;
+	walk_commands(c, r, 1);
+	classifier_reset(c);
+	free(c);
 }

@@ -15,6 +15,7 @@ struct dispatch_walk {
 	const struct function_index *fi;
 	strvec *wanted;
 	const struct function_facts *stack[DISPATCH_MAX_DEPTH + 1];
+	size_t top_index[DISPATCH_MAX_DEPTH + 1];	/* top-level statement being walked */
 	int depth;
 	int default_seen;
 };
@@ -41,10 +42,19 @@ static int emit(struct dispatch_walk *w, const struct case_label *lab, struct co
 	struct command cmd = {0};
 	struct command_site site = { .fn = fn, .body = body, .dispatch = sw, .segment = seg };
 
+	for (int d = 0; d <= w->depth && d < MAX_CHAIN; d++) {
+		site.chain[d].fn = w->stack[d];
+		site.chain[d].prologue_len = w->top_index[d];
+		site.chain_len = d + 1;
+	}
+
 	for (size_t i = 0; i < w->h->commands.len; i++) {
 		struct command *o = &w->h->commands.items[i];
 
 		if (o->value == c.value && o->mask == c.mask) {
+			for (size_t k = 0; k < o->sites.len; k++)
+				if (o->sites.items[k].body == body)
+					return 1;
 			vec_push(&o->sites, site);
 			return 1;
 		}
@@ -247,6 +257,8 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	for (size_t i = 0; i < b->kids.len; i++) {
 		const struct stmt *s = b->kids.items[i];
 
+		if (b == fn->body)
+			w->top_index[w->depth] = i;
 		switch (s->kind) {
 		case ST_SWITCH:
 			n += walk_switch(w, fn, s, param, c);

@@ -436,13 +436,67 @@ static char *extent_text(struct walk *w, CXCursor c)
 
 static void walk_expr(struct walk *w, CXCursor c, struct stmt *block);
 
-static void add_store(struct walk *w, CXCursor lhs, struct stmt *block)
+/* Does an lvalue name memory of this call's own frame? A local variable,
+ * a field or element of a local struct or array: yes. Anything reached
+ * through a pointer (p->x, *p, p[i] with p a pointer) or a global: no,
+ * whatever the pointer is (a temporary it points to is not known here). */
+static int lvalue_is_local(CXCursor lv)
 {
-	CXCursor t = strip(lhs);
+	CXCursor t = strip(lv);
+	enum CXCursorKind k = clang_getCursorKind(t);
+	cursorvec kids;
+	int local = 0;
+
+	if (k == CXCursor_DeclRefExpr) {
+		CXType ty = clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(t)));
+
+		/* an array parameter is a pointer */
+		return is_local_var(t) &&
+			!(clang_getCursorKind(clang_getCursorReferenced(t)) == CXCursor_ParmDecl &&
+			  ty.kind == CXType_Pointer);
+	}
+	if (k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr)
+		return 0;
+	kids = children_of(t);
+	if (kids.len) {
+		CXType bt = clang_getCanonicalType(clang_getCursorType(strip(kids.items[0])));
+
+		local = bt.kind != CXType_Pointer && lvalue_is_local(kids.items[0]);
+	}
+	vec_free(&kids);
+	return local;
+}
+
+/* &local, or a local array or struct passed by address */
+static int points_to_local(CXCursor e)
+{
+	CXCursor t = strip(e);
+	cursorvec kids;
+	int local = 0;
+
+	if (clang_getCursorKind(t) == CXCursor_UnaryOperator) {
+		kids = children_of(t);
+		local = kids.len == 1 && lvalue_is_local(kids.items[0]) &&
+			clang_getCanonicalType(clang_getCursorType(t)).kind == CXType_Pointer;
+		vec_free(&kids);
+		return local;
+	}
+	if (clang_getCanonicalType(clang_getCursorType(t)).kind == CXType_ConstantArray)
+		return lvalue_is_local(t);
+	return 0;
+}
+
+static void add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs, struct stmt *block)
+{
 	struct stmt *s = stmt_new(ST_STORE, cursor_line(lhs));
+	int64_t v;
 
 	s->target = extent_text(w, lhs);
-	s->nonlocal = !(clang_getCursorKind(t) == CXCursor_DeclRefExpr && is_local_var(t));
+	s->nonlocal = !lvalue_is_local(lhs);
+	if (rhs && eval_int(*rhs, &v)) {
+		s->store_is_const = 1;
+		s->store_value = v;
+	}
 	vec_push(&block->kids, s);
 }
 
@@ -491,6 +545,7 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 		int64_t k;
 
 		arg.view = view_of(w, a);
+		arg.points_to_local = points_to_local(a);
 		if (eval_int(a, &k)) {
 			arg.is_const = 1;
 			arg.value = k;
@@ -543,7 +598,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 
 			walk_expr(w, kids.items[1], block);
 			walk_expr(w, kids.items[0], block);
-			add_store(w, kids.items[0], block);
+			add_store(w, kids.items[0], &kids.items[1], block);
 			if (clang_getCursorKind(l) == CXCursor_DeclRefExpr && is_local_var(l))
 				remember_local(w, clang_getCursorReferenced(l),
 					       view_of(w, kids.items[1]));
@@ -559,7 +614,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 		for (size_t i = 0; i < kids.len; i++)
 			walk_expr(w, kids.items[i], block);
 		if (kids.len == 2)
-			add_store(w, kids.items[0], block);
+			add_store(w, kids.items[0], NULL, block);
 		vec_free(&kids);
 		return;
 	case CXCursor_UnaryOperator:
@@ -568,7 +623,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 		for (size_t i = 0; i < kids.len; i++)
 			walk_expr(w, kids.items[i], block);
 		if (kids.len == 1 && op && (!strcmp(op, "++") || !strcmp(op, "--")))
-			add_store(w, kids.items[0], block);
+			add_store(w, kids.items[0], NULL, block);
 		free(op);
 		vec_free(&kids);
 		return;
@@ -806,6 +861,33 @@ static enum cond_kind classify_cond(struct walk *w, CXCursor cond, struct stmt *
 	return COND_OTHER;
 }
 
+/* A condition that tests the file's open mode (FMODE_WRITE, ...): the
+ * driver says what the command needs. Recorded as a call-like fact. */
+static void note_mode_tests(struct walk *w, CXCursor cond, struct stmt *s)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+
+	if (!w->kn->mode_flags.len || !cursor_tokens(w->tu, cond, &toks, &n))
+		return;
+	for (unsigned i = 0; i < n; i++) {
+		char *t;
+
+		if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
+			continue;
+		t = cxstr(clang_getTokenSpelling(w->tu, toks[i]));
+		if (strvec_contains(&w->kn->mode_flags, t)) {
+			struct stmt *m = stmt_new(ST_MODE_TEST, cursor_line(cond));
+
+			m->target = t;
+			vec_push(&s->kids, m);
+		} else {
+			free(t);
+		}
+	}
+	clang_disposeTokens(w->tu, toks, n);
+}
+
 static struct stmt *walk_if(struct walk *w, CXCursor c)
 {
 	cursorvec kids = children_of(c);
@@ -813,6 +895,7 @@ static struct stmt *walk_if(struct walk *w, CXCursor c)
 
 	if (kids.len >= 2) {
 		s->cond = classify_cond(w, kids.items[0], s);
+		note_mode_tests(w, kids.items[0], s);
 		walk_expr(w, kids.items[0], s);
 		s->then_s = stmt_new(ST_BLOCK, cursor_line(kids.items[1]));
 		walk_into(w, kids.items[1], s->then_s);

@@ -29,6 +29,7 @@ enum stmt_kind {
 	ST_RETURN,
 	ST_BREAK,	/* break or continue */
 	ST_GOTO,
+	ST_MODE_TEST,	/* the condition tests an open-mode flag: target */
 };
 
 /* How an if's condition relates to the command. */
@@ -41,6 +42,7 @@ enum cond_kind {
 
 struct call_arg {
 	struct param_view view;	/* passes a parameter (transformed) */
+	int points_to_local;	/* &local, or a local array */
 	int is_const;
 	int64_t value;
 	char *spelling;		/* first identifier token, e.g. "CAP_SYS_ADMIN" */
@@ -86,6 +88,8 @@ struct stmt {
 	/* ST_STORE */
 	char *target;		/* spelling of the stored-to lvalue */
 	int nonlocal;		/* not a plain local variable */
+	int store_is_const;
+	int64_t store_value;
 
 	/* ST_RETURN */
 	int ret_is_const;

@@ -77,6 +77,85 @@ static int load_kinds(struct knowledge *kn, json_t *root)
 	return 0;
 }
 
+static const char *const effect_names[] = {
+	[API_NEUTRAL] = "neutral", [API_USER_OUT] = "user_out", [API_USER_IN] = "user_in",
+	[API_MODIFY] = "modify", [API_HARDWARE] = "hardware", [API_LIFETIME] = "lifetime",
+	[API_WRITES_ARG] = "writes_arg", [API_CAPABILITY] = "capability",
+};
+
+const char *api_effect_name(enum api_effect e)
+{
+	return effect_names[e];
+}
+
+static int parse_effect(const char *name, const char *spec, struct api_entry *a)
+{
+	const char *arg = strpbrk(spec, ":=");
+	size_t n = arg ? (size_t)(arg - spec) : strlen(spec);
+
+	for (size_t i = 0; i < sizeof(effect_names) / sizeof(*effect_names); i++) {
+		if (strlen(effect_names[i]) == n && !strncmp(effect_names[i], spec, n)) {
+			a->effect = (enum api_effect)i;
+			if (arg && *arg == ':')
+				a->arg = atoi(arg + 1);
+			if (arg && *arg == '=') {
+				char *list = xstrdup(arg + 1), *save;
+
+				a->arg = -1;
+				for (char *c = strtok_r(list, ",", &save); c; c = strtok_r(NULL, ",", &save))
+					strvec_push(&a->caps, c);
+				free(list);
+			}
+			return 0;
+		}
+	}
+	fprintf(stderr, "ioctl-scan: kernel_api.json: %s: unknown effect '%s'\n", name, spec);
+	return -1;
+}
+
+static int cmp_api(const void *a, const void *b)
+{
+	return strcmp(((const struct api_entry *)a)->name, ((const struct api_entry *)b)->name);
+}
+
+static int load_apis(struct knowledge *kn, json_t *funcs)
+{
+	const char *name;
+	json_t *v;
+
+	json_object_foreach(funcs, name, v) {
+		struct api_entry a = {0};
+
+		if (name[0] == '_' && name[1] == 'c' && !strcmp(name, "_comment"))
+			continue;
+		if (!json_is_string(v) || parse_effect(name, json_string_value(v), &a))
+			return -1;
+		a.name = xstrdup(name);
+		vec_push(&kn->apis, a);
+	}
+	vec_sort(&kn->apis, cmp_api);
+	return 0;
+}
+
+const struct api_entry *knowledge_api(const struct knowledge *kn, const char *name)
+{
+	struct api_entry key = { .name = (char *)name };
+	const struct api_entry *hit = NULL;
+
+	if (kn->apis.len)
+		hit = bsearch(&key, kn->apis.items, kn->apis.len, sizeof(key), cmp_api);
+	if (hit)
+		return hit;
+	for (size_t i = 0; i < kn->apis.len; i++) {
+		const char *p = kn->apis.items[i].name;
+		size_t l = strlen(p);
+
+		if (l && p[l - 1] == '*' && !strncmp(p, name, l - 1))
+			return &kn->apis.items[i];
+	}
+	return NULL;
+}
+
 int knowledge_load(struct knowledge *kn, const char *dir)
 {
 	json_t *kinds, *api;
@@ -94,7 +173,11 @@ int knowledge_load(struct knowledge *kn, const char *dir)
 	if (!api)
 		return -1;
 	load_strings(&kn->macro_calls, json_object_get(api, "macro_calls"));
+	load_strings(&kn->mode_flags, json_object_get(api, "mode_flags"));
+	err = load_apis(kn, json_object_get(api, "functions"));
 	json_decref(api);
+	if (err)
+		return -1;
 	return 0;
 }
 
@@ -116,6 +199,12 @@ void knowledge_free(struct knowledge *kn)
 	}
 	vec_free(&kn->forwarders);
 	strvec_clear(&kn->macro_calls);
+	strvec_clear(&kn->mode_flags);
+	for (size_t i = 0; i < kn->apis.len; i++) {
+		free(kn->apis.items[i].name);
+		strvec_clear(&kn->apis.items[i].caps);
+	}
+	vec_free(&kn->apis);
 }
 
 const struct handler_kind *knowledge_kind_for(const struct knowledge *kn,

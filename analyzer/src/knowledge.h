@@ -24,10 +24,30 @@ struct forwarder {
 	char *to_field;
 };
 
+enum api_effect {
+	API_NEUTRAL,
+	API_USER_OUT,
+	API_USER_IN,
+	API_MODIFY,
+	API_HARDWARE,
+	API_LIFETIME,
+	API_WRITES_ARG,		/* stores through argument arg */
+	API_CAPABILITY,		/* CAP_ argument at arg, or fixed caps */
+};
+
+struct api_entry {
+	char *name;		/* a trailing '*' matches a prefix */
+	enum api_effect effect;
+	int arg;
+	strvec caps;		/* fixed capabilities (perfmon_capable) */
+};
+
 struct knowledge {
 	VEC(struct handler_kind) kinds;
 	VEC(struct forwarder) forwarders;
 	strvec macro_calls;	/* API macros recorded as calls: put_user */
+	strvec mode_flags;	/* FMODE_WRITE, FMODE_READ: open-mode tests */
+	VEC(struct api_entry) apis;	/* sorted by name */
 };
 
 /* Loads the data files from dir; on error prints a message and returns -1. */
@@ -36,6 +56,9 @@ void knowledge_free(struct knowledge *kn);
 const struct handler_kind *knowledge_kind_for(const struct knowledge *kn,
 					      const char *struct_name,
 					      const char *field);
+/* What a kernel API does, or NULL when the knowledge file does not say. */
+const struct api_entry *knowledge_api(const struct knowledge *kn, const char *name);
+const char *api_effect_name(enum api_effect e);
 const struct forwarder *knowledge_forwarder(const struct knowledge *kn,
 					    const char *function);
 

@@ -15,6 +15,8 @@
 static const char usage_text[] =
 	"usage: ioctl-scan [options] KSRC [PATH...]\n"
 	"       ioctl-scan list REPORT [--handler NAME]\n"
+	"       ioctl-scan flags [--build-dir DIR] KSRC FILE...\n"
+	"       ioctl-scan labels REPORT LABELS... [--min-agreement P] [--min-capability P]\n"
 	"\n"
 	"Finds the ioctl handlers of a kernel tree and the commands each one\n"
 	"dispatches, and writes a JSON report.\n"
@@ -31,6 +33,7 @@ static const char usage_text[] =
 	"  --config-name NAME   name of the configuration, recorded in the report\n"
 	"  --data-dir DIR       knowledge data files (default: next to the program)\n"
 	"  --generated-at       record the time of the run in the report\n"
+	"  --files-out FILE     write the list of files parsed to FILE\n"
 	"  -q, --quiet          no progress on stderr\n"
 	"  -h, --help           this text\n"
 	"  -V, --version        the version\n"
@@ -79,6 +82,8 @@ static const struct {
 	int (*run)(int argc, char **argv);
 } subcommands[] = {
 	{ "list", cmd_list },
+	{ "flags", cmd_flags },
+	{ "labels", cmd_labels },
 };
 
 static int usage_error(const char *msg)
@@ -97,6 +102,7 @@ int main(int argc, char **argv)
 		{ "config-name", required_argument, NULL, 'n' },
 		{ "data-dir", required_argument, NULL, 'd' },
 		{ "generated-at", no_argument, NULL, 'g' },
+		{ "files-out", required_argument, NULL, 'f' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -137,6 +143,9 @@ int main(int argc, char **argv)
 			break;
 		case 'g':
 			opt.generated_at = 1;
+			break;
+		case 'f':
+			opt.files_out = optarg;
 			break;
 		case 'q':
 			quiet = 1;

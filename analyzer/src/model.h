@@ -11,7 +11,18 @@ struct evidence {
 	unsigned line;
 };
 
+/* A function on the way from the handler to a command, and how many of
+ * its top-level statements run before the dispatch goes on (its prologue). */
+struct chain_link {
+	const struct function_facts *fn;
+	size_t prologue_len;
+};
+
+#define MAX_CHAIN 9
+
 struct command_site {
+	struct chain_link chain[MAX_CHAIN];
+	int chain_len;
 	const struct function_facts *fn;
 	const struct stmt *body;
 	const struct stmt *dispatch;	/* the switch, when body is one of its segments */

@@ -23,6 +23,9 @@
 /* Rounds of "parse the files the commands lead to". Each round follows
  * calls one file further; four reach every dispatcher chain we know. */
 #define FOLLOW_ROUNDS 4
+/* Of those, the rounds that also parse files for the functions a command's
+ * code calls (classification), two calls deep. */
+#define CLASSIFY_ROUNDS 2
 
 static double now(void)
 {
@@ -175,6 +178,33 @@ static void parse_into(struct scan_result *r, struct function_index *fi,
 	free(ff);
 }
 
+/* The files that define the wanted functions and are not parsed yet: a
+ * definition the configuration builds, when there is one. */
+static void files_defining(const struct scan_result *r, const struct source_files *sf,
+			   struct kbuild_config *kc, const strvec *wanted, strvec *to_parse)
+{
+	for (size_t i = 0; i < wanted->len; i++) {
+		const strvec *defs = source_files_defining(sf, wanted->items[i]);
+
+		for (int pass = 0; pass < 2; pass++) {
+			size_t before = to_parse->len;
+			int any = 0;
+
+			for (size_t j = 0; defs && j < defs->len; j++) {
+				const char *f = defs->items[j];
+
+				if (!pass && !kbuild_config_builds(kc, f))
+					continue;
+				any = 1;
+				if (!file_known(r, f) && !strvec_contains(to_parse, f))
+					strvec_push(to_parse, f);
+			}
+			if (any || to_parse->len > before)
+				break;
+		}
+	}
+}
+
 /* One round: resolve handlers and dispatch; returns the files that define
  * functions the commands lead to and that are not parsed yet. */
 static void dispatch_round(struct scan_result *r, const struct function_index *fi,
@@ -198,27 +228,7 @@ static void dispatch_round(struct scan_result *r, const struct function_index *f
 		reset_commands(h);
 		dispatch_commands(h, fi, &wanted);
 	}
-	for (size_t i = 0; i < wanted.len; i++) {
-		const strvec *defs = source_files_defining(sf, wanted.items[i]);
-
-		/* a definition the configuration builds, when there is one */
-		for (int pass = 0; pass < 2; pass++) {
-			size_t before = to_parse->len;
-			int any = 0;
-
-			for (size_t j = 0; defs && j < defs->len; j++) {
-				const char *f = defs->items[j];
-
-				if (!pass && !kbuild_config_builds(kc, f))
-					continue;
-				any = 1;
-				if (!file_known(r, f) && !strvec_contains(to_parse, f))
-					strvec_push(to_parse, f);
-			}
-			if (any || to_parse->len > before)
-				break;
-		}
-	}
+	files_defining(r, sf, kc, &wanted, to_parse);
 	strvec_clear(&wanted);
 }
 
@@ -371,6 +381,20 @@ static void select_files(const struct source_files *sf, const struct scan_option
 			strvec_push(out, opt->paths.items[i]);
 }
 
+static void write_files_list(const struct scan_result *r, const char *path)
+{
+	struct atomic_file af;
+
+	if (atomic_open(&af, path)) {
+		fprintf(stderr, "ioctl-scan: cannot write %s\n", path);
+		return;
+	}
+	for (size_t i = 0; i < r->files.len; i++)
+		fprintf(af.fp, "%s\n", r->files.items[i]->file);
+	if (atomic_commit(&af))
+		fprintf(stderr, "ioctl-scan: cannot write %s\n", path);
+}
+
 static void result_free(struct scan_result *r)
 {
 	for (size_t i = 0; i < r->handlers.len; i++)
@@ -455,9 +479,13 @@ int scan_run(const struct scan_options *opt)
 	add_fixed_handlers(&r, opt, &kn);
 	split_forwarders(&r, &kn);
 	for (int round = 0; round < FOLLOW_ROUNDS && !scan_interrupted; round++) {
-		strvec more = {0};
+		strvec more = {0}, names = {0};
 
 		dispatch_round(&r, fi, &sf, kc, &more);
+		if (round < CLASSIFY_ROUNDS)
+			classify_wanted(&r, fi, &kn, &names);
+		files_defining(&r, &sf, kc, &names, &more);
+		strvec_clear(&names);
 		if (!more.len || round == FOLLOW_ROUNDS - 1) {
 			strvec_clear(&more);
 			break;
@@ -471,6 +499,8 @@ int scan_run(const struct scan_options *opt)
 		status = 130;
 		goto out;
 	}
+	if (opt->files_out)
+		write_files_list(&r, opt->files_out);
 	classify_handlers(&r, fi, &kn);
 	finish(&r, &sf, files.len);
 	count_unlocked(&r, opt);

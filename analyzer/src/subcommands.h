@@ -3,6 +3,8 @@
 #define IOCTL_SCAN_SUBCOMMANDS_H
 
 int cmd_list(int argc, char **argv);
+int cmd_flags(int argc, char **argv);
+int cmd_labels(int argc, char **argv);
 
 /* Prints "usage: ioctl-scan SYNOPSIS" and returns 2. */
 int subcommand_usage(const char *synopsis);

@@ -1,0 +1,58 @@
+/* ioctl-scan flags [--build-dir DIR] KSRC FILE...: the compiler command
+ * ioctl-scan parses each file with, as a clang -fsyntax-only line (to
+ * reproduce a parse failure by hand, or to time the parser alone). */
+#include "subcommands.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "compile_flags.h"
+
+int cmd_flags(int argc, char **argv)
+{
+	const char *build_dir = NULL, *ksrc = NULL;
+	struct kernel_tree kt;
+	struct flag_source *fs;
+	char err[1024];
+	int a = 1;
+
+	if (a + 1 < argc && !strcmp(argv[a], "--build-dir")) {
+		build_dir = argv[a + 1];
+		a += 2;
+	}
+	if (a >= argc)
+		return subcommand_usage("flags [--build-dir DIR] KSRC FILE...");
+	ksrc = argv[a++];
+	if (kernel_tree_open(&kt, ksrc, build_dir, err, sizeof(err))) {
+		fprintf(stderr, "ioctl-scan: %s\n", err);
+		kernel_tree_free(&kt);
+		return 2;
+	}
+	fs = flag_source_open(&kt, err, sizeof(err));
+	if (!fs) {
+		fprintf(stderr, "ioctl-scan: %s\n", err);
+		kernel_tree_free(&kt);
+		return 2;
+	}
+	for (; a < argc; a++) {
+		strvec args = {0};
+
+		flags_for_file(fs, argv[a], &args);
+		printf("clang-14 -fsyntax-only");
+		for (size_t i = 0; i < args.len; i++) {
+			/* single-quote for the shell */
+			fputs(" '", stdout);
+			for (const char *p = args.items[i]; *p; p++)
+				if (*p == '\'')
+					fputs("'\\''", stdout);
+				else
+					putchar(*p);
+			putchar('\'');
+		}
+		printf(" '%s/%s'\n", kt.ksrc, argv[a]);
+		strvec_clear(&args);
+	}
+	flag_source_free(fs);
+	kernel_tree_free(&kt);
+	return 0;
+}
