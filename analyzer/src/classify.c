@@ -51,6 +51,7 @@ struct effect {
 	const char *file;
 	unsigned line;
 	strvec caps;
+	int param;	/* EF_STORE through the function's parameter N, or -1 */
 };
 
 typedef VEC(struct effect) effect_list;
@@ -79,10 +80,10 @@ struct classifier {
  * with the number of paths through the call graph. */
 #define MAX_PER_KIND 8
 
-static void effect_add(effect_list *l, enum effect_kind k, char *what, const char *file,
-		       unsigned line, const strvec *caps)
+static void effect_add_param(effect_list *l, enum effect_kind k, char *what, const char *file,
+			     unsigned line, const strvec *caps, int param)
 {
-	struct effect e = { .kind = k, .what = what, .file = file, .line = line };
+	struct effect e = { .kind = k, .what = what, .file = file, .line = line, .param = param };
 	int same_kind = 0;
 
 	for (size_t i = 0; i < l->len; i++) {
@@ -91,7 +92,7 @@ static void effect_add(effect_list *l, enum effect_kind k, char *what, const cha
 		if (o->kind != k)
 			continue;
 		same_kind++;
-		if (o->line == line && !strcmp(o->file, file)) {
+		if (o->line == line && !strcmp(o->file, file) && o->param == param) {
 			for (size_t j = 0; caps && j < caps->len; j++)
 				if (!strvec_contains(&o->caps, caps->items[j]))
 					strvec_push(&o->caps, caps->items[j]);
@@ -107,6 +108,12 @@ static void effect_add(effect_list *l, enum effect_kind k, char *what, const cha
 	for (size_t i = 0; caps && i < caps->len; i++)
 		strvec_push(&e.caps, caps->items[i]);
 	vec_push(l, e);
+}
+
+static void effect_add(effect_list *l, enum effect_kind k, char *what, const char *file,
+		       unsigned line, const strvec *caps)
+{
+	effect_add_param(l, k, what, file, line, caps, -1);
 }
 
 static void effects_free(effect_list *l)
@@ -252,18 +259,36 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 			   fn->file, s->line, NULL);
 		return;
 	}
+	if (knowledge_neutral_file(c->kn, callee->file))
+		return;		/* infrastructure: locks, printk, string helpers */
 	{
 		struct summary *sub = summarise(c, callee);
 
 		for (size_t i = 0; i < sub->effects.len; i++) {
 			const struct effect *e = &sub->effects.items[i];
 			enum effect_kind k = e->kind;
+			int param = -1;
 
 			/* a guard inside a callee guards the caller only if
 			 * the call itself is unconditional */
 			if (k == EF_CAP_GUARD && !top)
 				k = EF_CAP_COND;
-			effect_add(out, k, xstrdup(e->what), e->file, e->line, &e->caps);
+			/* the driver's own mode tests count, not those of
+			 * functions of other files it calls */
+			if (k == EF_MODE_WRITE && strcmp(callee->file, fn->file))
+				continue;
+			if (k == EF_STORE && e->param >= 0) {
+				/* a store through the callee's parameter: where
+				 * does this call's argument point? */
+				const struct call_arg *a = (size_t)e->param < s->args.len ?
+					&s->args.items[e->param] : NULL;
+
+				if (a && a->points_to_local)
+					continue;	/* into this call's own frame */
+				if (a && a->view.param >= 0 && a->view.shift == 0)
+					param = a->view.param;
+			}
+			effect_add_param(out, k, xstrdup(e->what), e->file, e->line, &e->caps, param);
 		}
 	}
 }
@@ -320,9 +345,10 @@ static void analyse_stmt(struct classifier *c, const struct function_facts *fn,
 		analyse_call(c, fn, s, top, out);
 		break;
 	case ST_STORE:
-		if (s->nonlocal)
-			effect_add(out, EF_STORE, xasprintf("store to %s", s->target), fn->file,
-				   s->line, NULL);
+		if (s->nonlocal) {
+			effect_add_param(out, EF_STORE, xasprintf("store to %s", s->target), fn->file,
+					 s->line, NULL, s->store_param);
+		}
 		break;
 	default:
 		break;

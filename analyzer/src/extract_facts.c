@@ -32,6 +32,9 @@ struct walk {
 	struct local_view locals[MAX_LOCALS];
 	int nlocals;
 	struct macro_table *macros;
+	/* locals holding a fresh temporary from an allocator */
+	CXCursor temps[64];
+	int ntemps;
 };
 
 static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData d)
@@ -406,6 +409,34 @@ static struct param_view view_of_expansion(struct walk *w, CXCursor c)
 	return v;
 }
 
+static int is_temp(const struct walk *w, CXCursor ref)
+{
+	CXCursor d = clang_getCursorReferenced(ref);
+
+	for (int i = 0; i < w->ntemps; i++)
+		if (clang_equalCursors(d, w->temps[i]))
+			return 1;
+	return 0;
+}
+
+/* `p = kzalloc(...)`: p points to a temporary of this call */
+static void note_temp(struct walk *w, CXCursor decl, CXCursor rhs)
+{
+	CXCursor r = strip(rhs);
+	CXCursor callee;
+	char *name;
+
+	if (clang_getCursorKind(r) != CXCursor_CallExpr || w->ntemps >= 64)
+		return;
+	callee = clang_getCursorReferenced(r);
+	if (clang_Cursor_isNull(callee))
+		return;
+	name = cursor_name(callee);
+	if (strvec_contains(&w->kn->allocators, name))
+		w->temps[w->ntemps++] = decl;
+	free(name);
+}
+
 static int is_local_var(CXCursor ref)
 {
 	CXCursor d = clang_getCursorReferenced(ref);
@@ -440,7 +471,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block);
  * a field or element of a local struct or array: yes. Anything reached
  * through a pointer (p->x, *p, p[i] with p a pointer) or a global: no,
  * whatever the pointer is (a temporary it points to is not known here). */
-static int lvalue_is_local(CXCursor lv)
+static int lvalue_is_local(struct walk *w, CXCursor lv)
 {
 	CXCursor t = strip(lv);
 	enum CXCursorKind k = clang_getCursorKind(t);
@@ -455,34 +486,73 @@ static int lvalue_is_local(CXCursor lv)
 			!(clang_getCursorKind(clang_getCursorReferenced(t)) == CXCursor_ParmDecl &&
 			  ty.kind == CXType_Pointer);
 	}
-	if (k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr)
+	if (k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr &&
+	    k != CXCursor_UnaryOperator)
 		return 0;
 	kids = children_of(t);
 	if (kids.len) {
-		CXType bt = clang_getCanonicalType(clang_getCursorType(strip(kids.items[0])));
+		CXCursor base = strip(kids.items[0]);
+		CXType bt = clang_getCanonicalType(clang_getCursorType(base));
 
-		local = bt.kind != CXType_Pointer && lvalue_is_local(kids.items[0]);
+		if (bt.kind == CXType_Pointer)
+			/* through a pointer: local only if it holds a temporary */
+			local = clang_getCursorKind(base) == CXCursor_DeclRefExpr && is_temp(w, base);
+		else
+			local = k != CXCursor_UnaryOperator && lvalue_is_local(w, kids.items[0]);
 	}
 	vec_free(&kids);
 	return local;
 }
 
+/* The parameter through which an lvalue is reached (p->x, *p, p[i],
+ * p->a.b with p a pointer parameter), or -1. */
+static int lvalue_base_param(struct walk *w, CXCursor lv)
+{
+	CXCursor t = strip(lv);
+	enum CXCursorKind k = clang_getCursorKind(t);
+	cursorvec kids;
+	int param = -1;
+
+	if (k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr &&
+	    k != CXCursor_UnaryOperator)
+		return -1;
+	kids = children_of(t);
+	if (kids.len) {
+		CXCursor base = strip(kids.items[0]);
+		CXType bt = clang_getCanonicalType(clang_getCursorType(base));
+
+		if (bt.kind == CXType_Pointer && clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
+			CXCursor d = clang_getCursorReferenced(base);
+
+			for (int i = 0; i < w->nparams; i++)
+				if (clang_equalCursors(d, w->params[i]))
+					param = i;
+		} else if (bt.kind != CXType_Pointer) {
+			param = lvalue_base_param(w, kids.items[0]);
+		}
+	}
+	vec_free(&kids);
+	return param;
+}
+
 /* &local, or a local array or struct passed by address */
-static int points_to_local(CXCursor e)
+static int points_to_local(struct walk *w, CXCursor e)
 {
 	CXCursor t = strip(e);
 	cursorvec kids;
 	int local = 0;
 
+	if (clang_getCursorKind(t) == CXCursor_DeclRefExpr && is_temp(w, t))
+		return 1;
 	if (clang_getCursorKind(t) == CXCursor_UnaryOperator) {
 		kids = children_of(t);
-		local = kids.len == 1 && lvalue_is_local(kids.items[0]) &&
+		local = kids.len == 1 && lvalue_is_local(w, kids.items[0]) &&
 			clang_getCanonicalType(clang_getCursorType(t)).kind == CXType_Pointer;
 		vec_free(&kids);
 		return local;
 	}
 	if (clang_getCanonicalType(clang_getCursorType(t)).kind == CXType_ConstantArray)
-		return lvalue_is_local(t);
+		return lvalue_is_local(w, t);
 	return 0;
 }
 
@@ -492,7 +562,8 @@ static void add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs, struct 
 	int64_t v;
 
 	s->target = extent_text(w, lhs);
-	s->nonlocal = !lvalue_is_local(lhs);
+	s->nonlocal = !lvalue_is_local(w, lhs);
+	s->store_param = lvalue_base_param(w, lhs);
 	if (rhs && eval_int(*rhs, &v)) {
 		s->store_is_const = 1;
 		s->store_value = v;
@@ -545,7 +616,7 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 		int64_t k;
 
 		arg.view = view_of(w, a);
-		arg.points_to_local = points_to_local(a);
+		arg.points_to_local = points_to_local(w, a);
 		if (eval_int(a, &k)) {
 			arg.is_const = 1;
 			arg.value = k;
@@ -599,9 +670,11 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 			walk_expr(w, kids.items[1], block);
 			walk_expr(w, kids.items[0], block);
 			add_store(w, kids.items[0], &kids.items[1], block);
-			if (clang_getCursorKind(l) == CXCursor_DeclRefExpr && is_local_var(l))
+			if (clang_getCursorKind(l) == CXCursor_DeclRefExpr && is_local_var(l)) {
 				remember_local(w, clang_getCursorReferenced(l),
 					       view_of(w, kids.items[1]));
+				note_temp(w, clang_getCursorReferenced(l), kids.items[1]);
+			}
 		} else {
 			for (size_t i = 0; i < kids.len; i++)
 				walk_expr(w, kids.items[i], block);
@@ -635,6 +708,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 			if (clang_isExpression(kk)) {
 				walk_expr(w, kids.items[i], block);
 				remember_local(w, c, view_of(w, kids.items[i]));
+				note_temp(w, c, kids.items[i]);
 			}
 		}
 		vec_free(&kids);
@@ -1000,6 +1074,7 @@ static void extract_function(struct walk *w, CXCursor fn, const char *file)
 	f->line = cursor_line(fn);
 	f->is_static = clang_Cursor_getStorageClass(fn) == CX_SC_Static;
 	w->nparams = 0;
+	w->ntemps = 0;
 	forget_locals(w);
 	for (int i = 0; i < nargs; i++) {
 		CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);

@@ -10,6 +10,7 @@ struct stmt *stmt_new(enum stmt_kind kind, unsigned line)
 	s->line = line;
 	s->on.param = -1;
 	s->cmp_view.param = -1;
+	s->store_param = -1;
 	return s;
 }
 

@@ -88,6 +88,7 @@ struct stmt {
 	/* ST_STORE */
 	char *target;		/* spelling of the stored-to lvalue */
 	int nonlocal;		/* not a plain local variable */
+	int store_param;	/* the lvalue is reached through parameter N, or -1 */
 	int store_is_const;
 	int64_t store_value;
 

@@ -156,6 +156,14 @@ const struct api_entry *knowledge_api(const struct knowledge *kn, const char *na
 	return NULL;
 }
 
+int knowledge_neutral_file(const struct knowledge *kn, const char *file)
+{
+	for (size_t i = 0; i < kn->neutral_paths.len; i++)
+		if (starts_with(file, kn->neutral_paths.items[i]))
+			return 1;
+	return 0;
+}
+
 int knowledge_load(struct knowledge *kn, const char *dir)
 {
 	json_t *kinds, *api;
@@ -174,6 +182,8 @@ int knowledge_load(struct knowledge *kn, const char *dir)
 		return -1;
 	load_strings(&kn->macro_calls, json_object_get(api, "macro_calls"));
 	load_strings(&kn->mode_flags, json_object_get(api, "mode_flags"));
+	load_strings(&kn->allocators, json_object_get(api, "allocators"));
+	load_strings(&kn->neutral_paths, json_object_get(api, "neutral_paths"));
 	err = load_apis(kn, json_object_get(api, "functions"));
 	json_decref(api);
 	if (err)
@@ -200,6 +210,8 @@ void knowledge_free(struct knowledge *kn)
 	vec_free(&kn->forwarders);
 	strvec_clear(&kn->macro_calls);
 	strvec_clear(&kn->mode_flags);
+	strvec_clear(&kn->allocators);
+	strvec_clear(&kn->neutral_paths);
 	for (size_t i = 0; i < kn->apis.len; i++) {
 		free(kn->apis.items[i].name);
 		strvec_clear(&kn->apis.items[i].caps);

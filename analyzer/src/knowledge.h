@@ -48,6 +48,8 @@ struct knowledge {
 	strvec macro_calls;	/* API macros recorded as calls: put_user */
 	strvec mode_flags;	/* FMODE_WRITE, FMODE_READ: open-mode tests */
 	VEC(struct api_entry) apis;	/* sorted by name */
+	strvec allocators;	/* return a fresh temporary (kmalloc, memdup_user) */
+	strvec neutral_paths;	/* files whose functions are infrastructure */
 };
 
 /* Loads the data files from dir; on error prints a message and returns -1. */
@@ -59,6 +61,7 @@ const struct handler_kind *knowledge_kind_for(const struct knowledge *kn,
 /* What a kernel API does, or NULL when the knowledge file does not say. */
 const struct api_entry *knowledge_api(const struct knowledge *kn, const char *name);
 const char *api_effect_name(enum api_effect e);
+int knowledge_neutral_file(const struct knowledge *kn, const char *file);
 const struct forwarder *knowledge_forwarder(const struct knowledge *kn,
 					    const char *function);
 

@@ -15,6 +15,7 @@
 static const char usage_text[] =
 	"usage: ioctl-scan [options] KSRC [PATH...]\n"
 	"       ioctl-scan list REPORT [--handler NAME]\n"
+	"       ioctl-scan stats REPORT\n"
 	"       ioctl-scan flags [--build-dir DIR] KSRC FILE...\n"
 	"       ioctl-scan labels REPORT LABELS... [--min-agreement P] [--min-capability P]\n"
 	"\n"
@@ -84,6 +85,7 @@ static const struct {
 	{ "list", cmd_list },
 	{ "flags", cmd_flags },
 	{ "labels", cmd_labels },
+	{ "stats", cmd_stats },
 };
 
 static int usage_error(const char *msg)

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include "scan.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,8 +84,23 @@ static const char *sibling_handler(const struct file_facts *ff, const struct ops
 	return NULL;
 }
 
+/* A handler is reported when its ops initialiser or its definition lies
+ * under the PATHs (blkdev_ioctl is defined in block/ioctl.c and installed
+ * in block/fops.c). */
+static int handler_in_paths(const struct scan_options *opt, const struct function_index *fi,
+			    const struct ops_init *o)
+{
+	const struct function_facts *fn;
+
+	if (under_paths(&opt->paths, o->file))
+		return 1;
+	fn = function_index_find(fi, o->handler, o->file);
+	return fn && under_paths(&opt->paths, fn->file);
+}
+
 static void collect_handlers(struct scan_result *r, const struct scan_options *opt,
-			     const struct knowledge *kn, const struct file_facts *ff)
+			     const struct knowledge *kn, const struct function_index *fi,
+			     const struct file_facts *ff)
 {
 	for (size_t i = 0; i < ff->ops.len; i++) {
 		const struct ops_init *o = &ff->ops.items[i];
@@ -93,7 +109,7 @@ static void collect_handlers(struct scan_result *r, const struct scan_options *o
 		struct handler *h;
 		char *where;
 
-		if (!k || !o->handler || !under_paths(&opt->paths, o->file))
+		if (!k || !o->handler || !handler_in_paths(opt, fi, o))
 			continue;
 		h = handler_for(r, o->handler, k->kind, o->file);
 		h->cmd_param = k->cmd_param;
@@ -181,7 +197,8 @@ static void parse_into(struct scan_result *r, struct function_index *fi,
 /* The files that define the wanted functions and are not parsed yet: a
  * definition the configuration builds, when there is one. */
 static void files_defining(const struct scan_result *r, const struct source_files *sf,
-			   struct kbuild_config *kc, const strvec *wanted, strvec *to_parse)
+			   struct kbuild_config *kc, const struct knowledge *kn,
+			   const strvec *wanted, strvec *to_parse)
 {
 	for (size_t i = 0; i < wanted->len; i++) {
 		const strvec *defs = source_files_defining(sf, wanted->items[i]);
@@ -196,6 +213,8 @@ static void files_defining(const struct scan_result *r, const struct source_file
 				if (!pass && !kbuild_config_builds(kc, f))
 					continue;
 				any = 1;
+				if (knowledge_neutral_file(kn, f))
+					continue;
 				if (!file_known(r, f) && !strvec_contains(to_parse, f))
 					strvec_push(to_parse, f);
 			}
@@ -208,7 +227,8 @@ static void files_defining(const struct scan_result *r, const struct source_file
 /* One round: resolve handlers and dispatch; returns the files that define
  * functions the commands lead to and that are not parsed yet. */
 static void dispatch_round(struct scan_result *r, const struct function_index *fi,
-			   const struct source_files *sf, struct kbuild_config *kc, strvec *to_parse)
+			   const struct source_files *sf, struct kbuild_config *kc,
+			   const struct knowledge *kn, strvec *to_parse)
 {
 	strvec wanted = {0};
 
@@ -228,7 +248,7 @@ static void dispatch_round(struct scan_result *r, const struct function_index *f
 		reset_commands(h);
 		dispatch_commands(h, fi, &wanted);
 	}
-	files_defining(r, sf, kc, &wanted, to_parse);
+	files_defining(r, sf, kc, kn, &wanted, to_parse);
 	strvec_clear(&wanted);
 }
 
@@ -395,6 +415,57 @@ static void write_files_list(const struct scan_result *r, const char *path)
 		fprintf(stderr, "ioctl-scan: cannot write %s\n", path);
 }
 
+/* Candidate files outside the PATHs that may install a function defined
+ * under them: their text names it after '=' (a designated initialiser or
+ * an assignment). Read as text; only those are parsed. */
+static void installing_files(const struct scan_result *r, const struct source_files *sf,
+			     struct kbuild_config *kc, const struct scan_options *opt, strvec *out)
+{
+	strvec names = {0};
+
+	for (size_t i = 0; i < r->files.len; i++) {
+		const struct file_facts *ff = r->files.items[i];
+
+		for (size_t j = 0; j < ff->functions.len; j++)
+			strvec_push(&names, ff->functions.items[j]->name);
+	}
+	strvec_sort(&names);
+	if (!names.len) {
+		strvec_clear(&names);
+		return;
+	}
+	for (size_t i = 0; i < sf->candidates.len; i++) {
+		const char *f = sf->candidates.items[i];
+		char *path, *text;
+		int hit = 0;
+
+		if (under_paths(&opt->paths, f) || file_known(r, f) || !kbuild_config_builds(kc, f))
+			continue;
+		path = path_join(r->kt.ksrc, f);
+		text = read_file(path, NULL);
+		free(path);
+		/* every identifier right after an '=' */
+		for (const char *p = text; text && !hit && (p = strchr(p, '=')); ) {
+			const char *b, *e;
+			char *id;
+
+			for (b = ++p; *b == ' ' || *b == '\t'; b++)
+				;
+			for (e = b; isalnum((unsigned char)*e) || *e == '_'; e++)
+				;
+			if (e == b)
+				continue;
+			id = xstrndup(b, (size_t)(e - b));
+			hit = bsearch(&id, names.items, names.len, sizeof(char *), strvec_cmp) != NULL;
+			free(id);
+		}
+		if (hit)
+			strvec_push(out, f);
+		free(text);
+	}
+	strvec_clear(&names);
+}
+
 static void result_free(struct scan_result *r)
 {
 	for (size_t i = 0; i < r->handlers.len; i++)
@@ -474,17 +545,24 @@ int scan_run(const struct scan_options *opt)
 				      .phase = "parsing handlers" };
 	fi = function_index_new();
 	parse_into(&r, fi, &req, &files);
+	if (opt->paths.len) {
+		strvec installers = {0};
+
+		installing_files(&r, &sf, kc, opt, &installers);
+		parse_into(&r, fi, &req, &installers);
+		strvec_clear(&installers);
+	}
 	for (size_t i = 0; i < r.files.len; i++)
-		collect_handlers(&r, opt, &kn, r.files.items[i]);
+		collect_handlers(&r, opt, &kn, fi, r.files.items[i]);
 	add_fixed_handlers(&r, opt, &kn);
 	split_forwarders(&r, &kn);
 	for (int round = 0; round < FOLLOW_ROUNDS && !scan_interrupted; round++) {
 		strvec more = {0}, names = {0};
 
-		dispatch_round(&r, fi, &sf, kc, &more);
+		dispatch_round(&r, fi, &sf, kc, &kn, &more);
 		if (round < CLASSIFY_ROUNDS)
 			classify_wanted(&r, fi, &kn, &names);
-		files_defining(&r, &sf, kc, &names, &more);
+		files_defining(&r, &sf, kc, &kn, &names, &more);
 		strvec_clear(&names);
 		if (!more.len || round == FOLLOW_ROUNDS - 1) {
 			strvec_clear(&more);
