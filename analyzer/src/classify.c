@@ -498,6 +498,18 @@ static void decide(struct command *cmd, const effect_list *l)
 	add_evidence_of(cmd, l, EF_CAP_COND);
 }
 
+/* Does the command's own code end by returning? */
+static int returns(const struct stmt *b)
+{
+	if (!b)
+		return 0;
+	if (b->kind == ST_RETURN)
+		return 1;
+	if (b->kind != ST_BLOCK || !b->kids.len)
+		return 0;
+	return returns(b->kids.items[b->kids.len - 1]);
+}
+
 /* Effects of one place a command's code is: the prologues of the chain,
  * then the command's own code (its case and the cases it falls into). */
 static void site_effects(struct classifier *c, const struct command_site *site, effect_list *out)
@@ -511,9 +523,28 @@ static void site_effects(struct classifier *c, const struct command_site *site, 
 	analyse_block(c, site->fn, site->body, 1, out);
 	if (site->dispatch) {
 		const struct stmt *sw = site->dispatch;
+		size_t i;
 
-		for (size_t i = site->segment; i + 1 < sw->segs.len && sw->segs.items[i].falls_through; i++)
+		for (i = site->segment; i + 1 < sw->segs.len && sw->segs.items[i].falls_through; i++)
 			analyse_block(c, site->fn, sw->segs.items[i + 1].body, 1, out);
+		if (returns(sw->segs.items[i].body))
+			return;
+	} else if (returns(site->body)) {
+		return;
+	}
+	/* The command's code leaves the dispatch without returning (break,
+	 * goto, falling off): what follows the dispatch runs too, in its
+	 * function and in every caller on the way (sg_ioctl_common breaks
+	 * out for SG_GET_TRANSFORM, then sg_ioctl hands it to scsi_ioctl).
+	 * Over-approximated: everything after, on any path. */
+	if (site->after_block)
+		for (size_t i = site->after_index + 1; i < site->after_block->kids.len; i++)
+			analyse_stmt(c, site->fn, site->after_block->kids.items[i], 0, out);
+	for (int d = 0; d < site->chain_len; d++) {
+		const struct function_facts *fn = site->chain[d].fn;
+
+		for (size_t i = site->chain[d].prologue_len + 1; i < fn->body->kids.len; i++)
+			analyse_stmt(c, fn, fn->body->kids.items[i], 0, out);
 	}
 }
 

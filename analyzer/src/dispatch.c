@@ -16,6 +16,8 @@ struct dispatch_walk {
 	strvec *wanted;
 	const struct function_facts *stack[DISPATCH_MAX_DEPTH + 1];
 	size_t top_index[DISPATCH_MAX_DEPTH + 1];	/* top-level statement being walked */
+	const struct stmt *cur_block;	/* the block and statement being walked */
+	size_t cur_index;
 	int depth;
 	int default_seen;
 };
@@ -40,7 +42,8 @@ static int emit(struct dispatch_walk *w, const struct case_label *lab, struct co
 		const struct stmt *sw, size_t seg)
 {
 	struct command cmd = {0};
-	struct command_site site = { .fn = fn, .body = body, .dispatch = sw, .segment = seg };
+	struct command_site site = { .fn = fn, .body = body, .dispatch = sw, .segment = seg,
+				     .after_block = w->cur_block, .after_index = w->cur_index };
 
 	for (int d = 0; d <= w->depth && d < MAX_CHAIN; d++) {
 		site.chain[d].fn = w->stack[d];
@@ -259,6 +262,8 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 
 		if (b == fn->body)
 			w->top_index[w->depth] = i;
+		w->cur_block = b;
+		w->cur_index = i;
 		switch (s->kind) {
 		case ST_SWITCH:
 			n += walk_switch(w, fn, s, param, c);

@@ -27,6 +27,10 @@ struct command_site {
 	const struct stmt *body;
 	const struct stmt *dispatch;	/* the switch, when body is one of its segments */
 	size_t segment;
+	/* the block holding the dispatch and its index there: when the
+	 * command's code does not return, what follows runs too */
+	const struct stmt *after_block;
+	size_t after_index;
 };
 
 struct command {
