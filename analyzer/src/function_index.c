@@ -14,15 +14,6 @@ struct function_index {
 	struct entry *bucket[BUCKETS];
 };
 
-static unsigned hash_name(const char *s)
-{
-	unsigned h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h % BUCKETS;
-}
-
 struct function_index *function_index_new(void)
 {
 	return xcalloc(1, sizeof(struct function_index));
@@ -32,7 +23,7 @@ void function_index_add_file(struct function_index *fi, struct file_facts *ff)
 {
 	for (size_t i = 0; i < ff->functions.len; i++) {
 		struct entry *e = xmalloc(sizeof(*e));
-		unsigned h = hash_name(ff->functions.items[i]->name);
+		unsigned h = (str_hash(ff->functions.items[i]->name, strlen(ff->functions.items[i]->name)) % BUCKETS);
 
 		e->fn = ff->functions.items[i];
 		e->next = fi->bucket[h];
@@ -45,7 +36,7 @@ const struct function_facts *function_index_find(const struct function_index *fi
 {
 	const struct function_facts *global = NULL;
 
-	for (struct entry *e = fi->bucket[hash_name(name)]; e; e = e->next) {
+	for (struct entry *e = fi->bucket[(str_hash(name, strlen(name)) % BUCKETS)]; e; e = e->next) {
 		const struct function_facts *fn = e->fn;
 
 		if (strcmp(fn->name, name))

@@ -26,15 +26,6 @@ struct macro_table {
 	struct macro_def *bucket[MT_BUCKETS];
 };
 
-static unsigned hash_name(const char *s)
-{
-	unsigned h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h % MT_BUCKETS;
-}
-
 static char *cxstr(CXString s)
 {
 	const char *p = clang_getCString(s);
@@ -56,7 +47,7 @@ static enum CXChildVisitResult index_macro(CXCursor c, CXCursor parent, CXClient
 
 		m->name = cxstr(clang_getCursorSpelling(c));
 		m->cursor = c;
-		h = hash_name(m->name);
+		h = (str_hash(m->name, strlen(m->name)) % MT_BUCKETS);
 		/* the last definition wins, as after a #undef/#define */
 		m->next = mt->bucket[h];
 		mt->bucket[h] = m;
@@ -155,7 +146,7 @@ static void load_macro(struct macro_table *mt, struct macro_def *m)
 
 static struct macro_def *lookup(struct macro_table *mt, const char *name)
 {
-	for (struct macro_def *m = mt->bucket[hash_name(name)]; m; m = m->next) {
+	for (struct macro_def *m = mt->bucket[(str_hash(name, strlen(name)) % MT_BUCKETS)]; m; m = m->next) {
 		if (!strcmp(m->name, name)) {
 			if (!m->loaded)
 				load_macro(mt, m);

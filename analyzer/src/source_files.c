@@ -25,18 +25,9 @@ struct definition_index {
 	struct def_entry *bucket[DEF_BUCKETS];
 };
 
-static unsigned hash_name(const char *s, size_t n)
-{
-	unsigned h = 2166136261u;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h % DEF_BUCKETS;
-}
-
 static void def_add(struct definition_index *di, const char *name, size_t n, const char *file)
 {
-	unsigned h = hash_name(name, n);
+	unsigned h = (str_hash(name, n) % DEF_BUCKETS);
 	struct def_entry *e;
 
 	for (e = di->bucket[h]; e; e = e->next)
@@ -169,7 +160,7 @@ int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
 
 const strvec *source_files_defining(const struct source_files *sf, const char *name)
 {
-	for (struct def_entry *e = sf->defs->bucket[hash_name(name, strlen(name))]; e; e = e->next)
+	for (struct def_entry *e = sf->defs->bucket[(str_hash(name, strlen(name)) % DEF_BUCKETS)]; e; e = e->next)
 		if (!strcmp(e->name, name))
 			return &e->files;
 	return NULL;

@@ -204,6 +204,15 @@ char *path_dirname(const char *path)
 	return slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
 }
 
+unsigned str_hash(const char *s, size_t n)
+{
+	unsigned h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
 int starts_with(const char *s, const char *prefix)
 {
 	return strncmp(s, prefix, strlen(prefix)) == 0;

@@ -54,6 +54,8 @@ int path_is_file(const char *path);
 char *path_join(const char *a, const char *b);
 /* Directory part of a relative path ("." for none). */
 char *path_dirname(const char *path);
+/* FNV-1a over n bytes of s, for the hash tables of names */
+unsigned str_hash(const char *s, size_t n);
 int starts_with(const char *s, const char *prefix);
 int ends_with(const char *s, const char *suffix);
 
