@@ -6,7 +6,7 @@
 # as the analysis improves).
 set -u
 MIN_AGREEMENT=${MIN_AGREEMENT:-60}
-MIN_CAPABILITY=${MIN_CAPABILITY:-60}
+MIN_CAPABILITY=${MIN_CAPABILITY:-70}
 w=$WORK/labels
 mkdir -p "$w"
 labels=$ANALYZER/tests/labels/linux-6.1/*.labels
