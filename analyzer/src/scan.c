@@ -87,13 +87,15 @@ static const char *sibling_handler(const struct file_facts *ff, const struct ops
 /* A handler is reported when its ops initialiser or its definition lies
  * under the PATHs (blkdev_ioctl is defined in block/ioctl.c and installed
  * in block/fops.c). */
-static int handler_in_paths(const struct scan_options *opt, const struct function_index *fi,
-			    const struct ops_init *o)
+static int handler_in_paths(const struct scan_options *opt, const struct knowledge *kn,
+			    const struct function_index *fi, const struct ops_init *o)
 {
 	const struct function_facts *fn;
 
 	if (under_paths(&opt->paths, o->file))
 		return 1;
+	if (knowledge_forwarder(kn, o->handler))
+		return 0;	/* generic: compat_ptr_ioctl serves every driver */
 	fn = function_index_find(fi, o->handler, o->file);
 	return fn && under_paths(&opt->paths, fn->file);
 }
@@ -109,7 +111,7 @@ static void collect_handlers(struct scan_result *r, const struct scan_options *o
 		struct handler *h;
 		char *where;
 
-		if (!k || !o->handler || !handler_in_paths(opt, fi, o))
+		if (!k || !o->handler || !handler_in_paths(opt, kn, fi, o))
 			continue;
 		h = handler_for(r, o->handler, k->kind, o->file);
 		h->cmd_param = k->cmd_param;
@@ -419,7 +421,8 @@ static void write_files_list(const struct scan_result *r, const char *path)
  * under them: their text names it after '=' (a designated initialiser or
  * an assignment). Read as text; only those are parsed. */
 static void installing_files(const struct scan_result *r, const struct source_files *sf,
-			     struct kbuild_config *kc, const struct scan_options *opt, strvec *out)
+			     struct kbuild_config *kc, const struct knowledge *kn,
+			     const struct scan_options *opt, strvec *out)
 {
 	strvec names = {0};
 
@@ -427,7 +430,8 @@ static void installing_files(const struct scan_result *r, const struct source_fi
 		const struct file_facts *ff = r->files.items[i];
 
 		for (size_t j = 0; j < ff->functions.len; j++)
-			strvec_push(&names, ff->functions.items[j]->name);
+			if (!knowledge_forwarder(kn, ff->functions.items[j]->name))
+				strvec_push(&names, ff->functions.items[j]->name);
 	}
 	strvec_sort(&names);
 	if (!names.len) {
@@ -548,7 +552,7 @@ int scan_run(const struct scan_options *opt)
 	if (opt->paths.len) {
 		strvec installers = {0};
 
-		installing_files(&r, &sf, kc, opt, &installers);
+		installing_files(&r, &sf, kc, &kn, opt, &installers);
 		parse_into(&r, fi, &req, &installers);
 		strvec_clear(&installers);
 	}

@@ -11,7 +11,17 @@ headers=$(grep -v '^#' "$list" | cut -c28- | tr ' ' '\n' | grep . | sort -u)
 
 "$ANALYZER/ioctl-scan" -q --build-dir "$KOBJ" -o "$w/report.json" "$KSRC" $files
 rc=$?
-[ $rc -eq 0 ] && echo "ok - scan of the real drivers exits 0" || echo "not ok - scan exit status $rc"
+# 1: some file the analysis followed into did not parse (listed in the
+# report); the drivers under test themselves must parse cleanly
+[ $rc -le 1 ] && echo "ok - scan of the real drivers writes a report (exit $rc)" ||
+	echo "not ok - scan exit status $rc"
+for f in $files; do
+	if grep -A2 "\"file\": \"$f\"" "$w/report.json" | grep -q '"severity": "error"'; then
+		echo "not ok - $f failed to parse"
+	else
+		echo "ok - $f parses without errors"
+	fi
+done
 "$ANALYZER/ioctl-scan" list "$w/report.json" > "$w/commands.tsv"
 
 # the tree's uapi headers as exported for userspace (make headers)
