@@ -132,11 +132,10 @@ static void collect_handlers(struct scan_result *r, const struct scan_options *o
 	}
 }
 
-/* For a forwarder, each fops it serves is its own handler entry keyed by
- * the target, so commands are never merged across drivers. */
-static void split_forwarders(struct scan_result *r, const struct knowledge *kn)
+/* A forwarder (compat_ptr_ioctl) has no commands of its own: it forwards
+ * to the handler it serves, so commands are never merged across drivers. */
+static void split_forwarders(struct scan_result *r)
 {
-	(void)kn;
 	for (size_t i = 0; i < r->handlers.len; i++) {
 		struct handler *h = &r->handlers.items[i];
 
@@ -559,7 +558,7 @@ int scan_run(const struct scan_options *opt)
 	for (size_t i = 0; i < r.files.len; i++)
 		collect_handlers(&r, opt, &kn, fi, r.files.items[i]);
 	add_fixed_handlers(&r, opt, &kn);
-	split_forwarders(&r, &kn);
+	split_forwarders(&r);
 	for (int round = 0; round < FOLLOW_ROUNDS && !scan_interrupted; round++) {
 		strvec more = {0}, names = {0};
 
