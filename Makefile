@@ -69,7 +69,7 @@ test: analyzer tree
 	@analyzer/tests/run-tests.sh "$(KSRC)" "$(KOBJ)"
 
 bench: analyzer tree
-	@analyzer/tests/bench.sh "$(KSRC)" "$(KOBJ)" "$(JOBS)"
+	@analyzer/tests/bench.sh "$(KSRC)" "$(KOBJ)" "$(JOBS)" $(PATHS)
 
 clean:
 	$(MAKE) -s -C analyzer clean

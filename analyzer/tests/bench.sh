@@ -4,17 +4,18 @@
 # Prints both times, the ratio (target: at most 1.15, parsing is the
 # floor), files per second and the scan's peak memory. Not a test: nothing
 # here fails on speed.
-# usage: bench.sh KSRC KOBJ JOBS
+# usage: bench.sh KSRC KOBJ JOBS [PATH...]   (PATHs limit the scan, as for make scan)
 set -u
 KSRC=$1 KOBJ=$2 JOBS=$3
+shift 3
 here=$(cd "$(dirname "$0")/.." && pwd)
 w=$here/build/bench
 mkdir -p "$w"
 scan=$here/ioctl-scan
 
-echo "bench: scanning $KSRC with -j$JOBS"
+echo "bench: scanning $KSRC ${*:-(whole tree)} with -j$JOBS"
 /usr/bin/time -f "%e %M" -o "$w/scan.time" \
-	"$scan" -q -j"$JOBS" --build-dir "$KOBJ" --files-out "$w/files.txt" -o "$w/report.json" "$KSRC"
+	"$scan" -q -j"$JOBS" --build-dir "$KOBJ" --files-out "$w/files.txt" -o "$w/report.json" "$KSRC" "$@"
 read -r scan_s scan_kb < "$w/scan.time"
 nfiles=$(wc -l < "$w/files.txt")
 
