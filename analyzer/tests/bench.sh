@@ -16,13 +16,15 @@ scan=$here/ioctl-scan
 echo "bench: scanning $KSRC ${*:-(whole tree)} with -j$JOBS"
 /usr/bin/time -f "%e %M" -o "$w/scan.time" \
 	"$scan" -q -j"$JOBS" --build-dir "$KOBJ" --files-out "$w/files.txt" -o "$w/report.json" "$KSRC" "$@"
-read -r scan_s scan_kb < "$w/scan.time"
+# the last line: /usr/bin/time first notes a non-zero exit (1: some file
+# did not parse) on a line of its own
+read -r scan_s scan_kb < <(tail -n 1 "$w/scan.time")
 nfiles=$(wc -l < "$w/files.txt")
 
 "$scan" flags --build-dir "$KOBJ" "$KSRC" $(cat "$w/files.txt") > "$w/clang-commands.txt"
 /usr/bin/time -f "%e %M" -o "$w/clang.time" \
-	xargs -P"$JOBS" -d '\n' -n1 sh -c '$0 >/dev/null 2>&1 || true' < "$w/clang-commands.txt"
-read -r clang_s clang_kb < "$w/clang.time"
+	xargs -P"$JOBS" -d '\n' -n1 sh -c 'eval "$0" >/dev/null 2>&1 || true' < "$w/clang-commands.txt"
+read -r clang_s clang_kb < <(tail -n 1 "$w/clang.time")
 
 awk -v s="$scan_s" -v c="$clang_s" -v n="$nfiles" -v kb="$scan_kb" -v j="$JOBS" 'BEGIN {
 	printf "files parsed:            %d (the same set for both)\n", n
