@@ -45,6 +45,13 @@ static const char *const effect_kind_names[] = {
 	[EF_USER_IN] = "user_copy_in", [EF_UNKNOWN] = "unanalysed_call",
 };
 
+/* The effect a call to a kernel API has, by its knowledge-file effect. */
+static const enum effect_kind api_effect_kind[] = {
+	[API_USER_OUT] = EF_USER_OUT, [API_USER_IN] = EF_USER_IN,
+	[API_MODIFY] = EF_API_MODIFY, [API_HARDWARE] = EF_HARDWARE,
+	[API_LIFETIME] = EF_LIFETIME,
+};
+
 struct effect {
 	enum effect_kind kind;
 	char *what;
@@ -210,19 +217,12 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 		case API_NEUTRAL:
 			break;
 		case API_USER_OUT:
-			effect_add(out, EF_USER_OUT, xstrdup(s->callee), fn->file, s->line, NULL);
-			break;
 		case API_USER_IN:
-			effect_add(out, EF_USER_IN, xstrdup(s->callee), fn->file, s->line, NULL);
-			break;
 		case API_MODIFY:
-			effect_add(out, EF_API_MODIFY, xstrdup(s->callee), fn->file, s->line, NULL);
-			break;
 		case API_HARDWARE:
-			effect_add(out, EF_HARDWARE, xstrdup(s->callee), fn->file, s->line, NULL);
-			break;
 		case API_LIFETIME:
-			effect_add(out, EF_LIFETIME, xstrdup(s->callee), fn->file, s->line, NULL);
+			effect_add(out, api_effect_kind[a->effect], xstrdup(s->callee), fn->file,
+				   s->line, NULL);
 			break;
 		case API_WRITES_ARG:
 			if ((size_t)a->arg < s->args.len && s->args.items[a->arg].points_to_local)

@@ -71,7 +71,6 @@ struct stmt {
 	/* ST_IF */
 	enum cond_kind cond;
 	struct param_view cmp_view;
-	uint64_t cmp_value;
 	int cmp_eq;
 	struct stmt *then_s, *else_s;
 
