@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "extract_facts.h"
 
+#include "file_location.h"
 #include "macro_expand.h"
 #include "token_expr.h"
 
@@ -85,7 +86,7 @@ static int in_main_file(CXCursor c)
 	CXFile f;
 
 	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-	return f && clang_Location_isFromMainFile(clang_getLocationForOffset(
+	return f && clang_Location_isFromMainFile(file_location(
 		clang_Cursor_getTranslationUnit(c), f, 0));
 }
 
@@ -127,8 +128,8 @@ static char *operator_of(struct walk *w, CXCursor c)
 
 		if (!f1 || f1 != f2 || rhs <= start)
 			goto out;
-		clang_tokenize(w->tu, clang_getRange(clang_getLocationForOffset(w->tu, f1, (unsigned)start),
-						     clang_getLocationForOffset(w->tu, f1, (unsigned)rhs)),
+		clang_tokenize(w->tu, clang_getRange(file_location(w->tu, f1, (unsigned)start),
+						     file_location(w->tu, f1, (unsigned)rhs)),
 			       &toks, &n);
 		total = n;
 		/* the range end may include the right operand's first token */
@@ -191,8 +192,8 @@ static int cursor_tokens(CXTranslationUnit tu, CXCursor c, CXToken **toks, unsig
 		return 0;
 	if (o2 == o1)
 		o2++;	/* a single macro name: end == start after expansion */
-	r = clang_getRange(clang_getLocationForOffset(tu, f1, o1),
-			   clang_getLocationForOffset(tu, f2, o2));
+	r = clang_getRange(file_location(tu, f1, o1),
+			   file_location(tu, f2, o2));
 	clang_tokenize(tu, r, toks, n);
 	return *n > 0;
 }

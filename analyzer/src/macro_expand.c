@@ -1,4 +1,5 @@
 #include "macro_expand.h"
+#include "file_location.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -330,8 +331,8 @@ static int invocation_tokens(CXTranslationUnit tu, CXCursor c, strvec *out)
 	{
 		unsigned end = off + 4096 < size ? off + 4096 : (unsigned)size;
 
-		clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, f, off),
-						  clang_getLocationForOffset(tu, f, end)),
+		clang_tokenize(tu, clang_getRange(file_location(tu, f, off),
+						  file_location(tu, f, end)),
 			       &toks, &n);
 	}
 	for (unsigned i = 0; i < n; i++) {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "extract_facts.h"
+#include "file_location.h"
 
 volatile sig_atomic_t scan_interrupted;
 
@@ -113,6 +114,7 @@ static struct file_facts *parse_one(CXIndex idx, const struct parse_request *req
 		ff->parsed = 1;
 		record_diagnostics(tu, ff);
 		extract_facts(tu, req->kn, ff);
+		file_location_forget();
 		clang_disposeTranslationUnit(tu);
 	}
 	ff->parse_seconds = now() - t0;
