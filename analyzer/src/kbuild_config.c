@@ -83,8 +83,13 @@ static const char *makefile_of(struct kbuild_config *kc, const char *dir)
  * *composite receives "foo" for foo-y/foo-objs/foo-$(..). */
 static int lhs_enables(const struct kbuild_config *kc, const char *line, char **composite)
 {
-	const char *dash = strchr(line, '-'), *cfg;
+	size_t lhs = strcspn(line, "+:=");
+	const char *dash = NULL, *cfg;
 
+	/* the last dash of the left side: rtc-core-$(CONFIG_RTC_INTF_DEV) */
+	for (size_t i = 0; i < lhs; i++)
+		if (line[i] == '-')
+			dash = line + i;
 	*composite = NULL;
 	if (!dash)
 		return 0;
