@@ -86,6 +86,7 @@ static const struct {
 	{ "flags", cmd_flags },
 	{ "labels", cmd_labels },
 	{ "stats", cmd_stats },
+	{ "table", cmd_table },
 };
 
 static int usage_error(const char *msg)
