@@ -2,6 +2,9 @@
 #   make scan    install what is missing, prepare the 6.1 tree, scan it
 #   make test    every test (analyzer, real tree, ...)
 #   make bench   ioctl-scan against clang -fsyntax-only on the same files
+#   make generate      scan the tree, write generated/linux-<release>/
+#   make kernel-patch  regenerate kernel-glue/linux-<ver>/series/
+#   make qemu-check    boot the patched kernel and check it enforces the table
 SHELL := /bin/bash
 
 KVER ?= 6.1
@@ -22,9 +25,16 @@ KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOBJ) LLVM=-14
 # Debian packages each part needs; `make deps` installs what is missing.
 DEPS_ANALYZER := gcc make libclang-14-dev clang-14 llvm-14 lld-14 libjansson-dev
 DEPS_KERNEL := linux-source-$(KVER) flex bison bc libelf-dev libssl-dev xz-utils
-DEPS := $(DEPS_ANALYZER) $(DEPS_KERNEL)
+DEPS_QEMU := qemu-system-x86 busybox-static checkpolicy cpio ccache sparse libc6-dev
+DEPS := $(DEPS_ANALYZER) $(DEPS_KERNEL) $(DEPS_QEMU)
 
-.PHONY: all deps analyzer tree scan test bench clean distclean
+# generated/linux-<release>/: the release as the tree's Makefile says it
+RELEASE = $(shell sed -n 's/^VERSION = //p; s/^PATCHLEVEL = //p; s/^SUBLEVEL = //p' \
+	$(KSRC)/Makefile 2>/dev/null | paste -sd.)
+GEN_DIR = generated/linux-$(RELEASE)
+GLUE_DIR := kernel-glue/linux-$(KVER)
+
+.PHONY: all deps analyzer tree scan test bench generate kernel-patch qemu-check clean distclean
 
 all: analyzer
 
@@ -65,8 +75,27 @@ scan: analyzer tree
 	if [ $$rc -eq 1 ]; then echo "(some files did not parse: see the report's diagnostics)"; fi; \
 	[ $$rc -le 1 ]
 
-test: analyzer tree
-	@analyzer/tests/run-tests.sh "$(KSRC)" "$(KOBJ)"
+# The committed set for this release: report and table. A report with
+# files that did not parse (status 1) is still the report of the tree.
+generate: analyzer tree
+	@mkdir -p $(GEN_DIR)
+	@$(SCAN) -j$(JOBS) --config-name $(KCONFIG) --build-dir $(KOBJ) -o $(GEN_DIR)/report.json $(KSRC); \
+	[ $$? -le 1 ]
+	@$(SCAN) table $(GEN_DIR)/report.json -o $(GEN_DIR)/ioctl_semantics_table.c
+	@echo "generated: $(GEN_DIR)"
+
+kernel-patch: tree
+	@kernel-glue/make-series.sh $(KSRC) $(GLUE_DIR) $(GEN_DIR)/ioctl_semantics_table.c
+	@echo "series: $(GLUE_DIR)/series"
+
+qemu-check: deps tree
+	@KVER=$(KVER) JOBS=$(JOBS) KTAR=$(KTAR) QBUILD=$(BUILD)/qemu-$(KVER) \
+	REPORT=$(CURDIR)/$(GEN_DIR)/report.json SERIES=$(CURDIR)/$(GLUE_DIR)/series \
+	qemu-check/run.sh semantics plain
+
+test: deps analyzer tree
+	@KVER=$(KVER) KTAR=$(KTAR) JOBS=$(JOBS) BUILD=$(BUILD) \
+	analyzer/tests/run-tests.sh "$(KSRC)" "$(KOBJ)"
 
 bench: analyzer tree
 	@analyzer/tests/bench.sh "$(KSRC)" "$(KOBJ)" "$(JOBS)" $(PATHS)
