@@ -1,16 +1,19 @@
 #!/bin/bash
-# Runs every test script (analyzer/tests/t*.sh) in order and prints the
-# total as its last line: "N passed, N failed". Each script prints one
+# Runs every test script in order (analyzer/tests/t*.sh, then
+# kernel-glue/tests/t*.sh and qemu-check/tests/t*.sh) and prints the total
+# as its last line: "N passed, N failed". Each script prints one
 # "ok - ..." or "not ok - ..." line per check.
 # usage: run-tests.sh KSRC KOBJ
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 export KSRC=$1 KOBJ=$2
 export ANALYZER=$(cd "$here/.." && pwd)
+export ROOT=$(dirname "$ANALYZER")
 export WORK=$ANALYZER/build/tests
 mkdir -p "$WORK"
 passed=0 failed=0
-for t in "$here"/t[0-9]*.sh; do
+for t in "$here"/t[0-9]*.sh "$ROOT"/kernel-glue/tests/t[0-9]*.sh "$ROOT"/qemu-check/tests/t[0-9]*.sh; do
+	[ -f "$t" ] || continue
 	name=$(basename "$t" .sh)
 	start=$SECONDS
 	out=$("$t" 2>&1)

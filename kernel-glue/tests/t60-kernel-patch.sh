@@ -29,7 +29,7 @@ fi
 
 # a fresh extraction of what the series touches
 top=$(basename "$KTAR" .tar.xz)
-files=$(grep -h '^--- a/' "$glue"/series/*.patch | sed "s|^--- a/|$top/|" | sort -u)
+files=$(grep -h "^--- a/" "$glue"/series/*.patch | grep -v "^--- a/security/selinux/" | sed "s|^--- a/|$top/|" | sort -u)
 mkdir -p "$w/fresh"
 tar -C "$w/fresh" -xf "$KTAR" --wildcards "$top/security/selinux/*" $files
 for p in "$glue"/series/*.patch; do

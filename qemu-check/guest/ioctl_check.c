@@ -1,0 +1,608 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ioctl_check: the guest half of the QEMU check, run as init.
+ *
+ * Mounts what it needs, loads the test policy, labels the test devices and
+ * then, for every case in /cases (written on the host from the generated
+ * report: device, command, value, class, capability), issues the command in
+ * each test domain and decides from errno and the kernel's AVC records
+ * whether SELinux denied it. The expected outcome follows from the class
+ * alone:
+ *
+ *   class     ro_t             rw_t                 admin_t
+ *   read      pass             pass                 pass
+ *   modify    denied {write}   pass                 pass
+ *   admin     denied {write}   denied {capability}  pass
+ *   none      pass             pass                 pass   (not in table)
+ *
+ * Then: audit mode (modify commands pass for ro_t with a permissive=1
+ * record), off mode (nothing denied), the counters in
+ * /sys/fs/selinux/ioctl_semantics against what was done, a bounded storm of
+ * odd command values, and the cost of the lookup (off against enforce).
+ * One line per check, then "N passed, N failed"; then the guest reboots,
+ * which ends QEMU (-no-reboot).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SEMANTICS "/sys/fs/selinux/ioctl_semantics"
+#define MAX_CASES 64
+#define MAX_STORM 8
+#define EXIT_NOOPEN 250
+
+enum cls { CLS_NONE, CLS_READ, CLS_MODIFY, CLS_ADMIN };
+static const char *const cls_names[] = { "none", "read", "modify", "admin" };
+
+struct test_case {
+	char dev[64], name[64], handler[64], dir[16], cap[32];
+	unsigned long value;
+	enum cls cls;
+};
+
+enum domain { RO, RW, ADMIN, NR_DOMAINS };
+static const char *const domain_names[] = { "ro", "rw", "admin" };
+
+static struct test_case cases[MAX_CASES];
+static int nr_cases;
+static char storm_devs[MAX_STORM][64];
+static int nr_storm;
+static struct test_case bench;
+static int have_bench;
+
+static int passed, failed;
+static int kmsg = -1;
+static int semantics_present;
+static unsigned char argbuf[16384] __attribute__((aligned(64)));
+
+static void result(int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%s - ", ok ? "ok" : "not ok");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+	if (ok)
+		passed++;
+	else
+		failed++;
+}
+
+static void die(const char *what)
+{
+	printf("not ok - setup: %s: %s\n0 passed, 1 failed\n", what, strerror(errno));
+	fflush(stdout);
+	sync();
+	reboot(RB_AUTOBOOT);
+	exit(1);
+}
+
+static int write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+static enum cls cls_of(const char *s)
+{
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(s, cls_names[i]))
+			return (enum cls)i;
+	return CLS_NONE;
+}
+
+static void read_cases(void)
+{
+	FILE *fp = fopen("/cases", "r");
+	char line[512], kind[16], cls[16];
+
+	if (!fp)
+		die("open /cases");
+	while (fgets(line, sizeof(line), fp)) {
+		struct test_case c;
+
+		memset(&c, 0, sizeof(c));
+		if (line[0] == '#' || sscanf(line, "%15s", kind) != 1)
+			continue;
+		if (!strcmp(kind, "storm") && nr_storm < MAX_STORM) {
+			sscanf(line, "%*s %63s", storm_devs[nr_storm++]);
+			continue;
+		}
+		if (sscanf(line, "%*s %63s %63s %lx %15s %31s %15s %63s", c.dev, c.name, &c.value,
+			   cls, c.cap, c.dir, c.handler) != 7)
+			continue;
+		c.cls = cls_of(cls);
+		if (!strcmp(kind, "bench")) {
+			bench = c;
+			have_bench = 1;
+		} else if (!strcmp(kind, "case") && nr_cases < MAX_CASES) {
+			cases[nr_cases++] = c;
+		}
+	}
+	fclose(fp);
+}
+
+static void load_policy(void)
+{
+	int in = open("/policy.bin", O_RDONLY), out;
+	static char buf[1 << 20];
+	ssize_t n;
+
+	if (in < 0)
+		die("open /policy.bin");
+	n = read(in, buf, sizeof(buf));
+	close(in);
+	out = open("/sys/fs/selinux/load", O_WRONLY);
+	if (n <= 0 || out < 0 || write(out, buf, (size_t)n) != n)
+		die("load policy");
+	close(out);
+}
+
+static void setup(void)
+{
+	mkdir("/proc", 0755);
+	mkdir("/sys", 0755);
+	mkdir("/dev", 0755);
+	if (mount("proc", "/proc", "proc", 0, NULL) ||
+	    mount("sysfs", "/sys", "sysfs", 0, NULL) ||
+	    mount("devtmpfs", "/dev", "devtmpfs", 0, NULL) ||
+	    mount("selinuxfs", "/sys/fs/selinux", "selinuxfs", 0, NULL))
+		die("mount");
+	/* /dev/ptmx opens only with a devpts instance to allocate from */
+	mkdir("/dev/pts", 0755);
+	if (mount("devpts", "/dev/pts", "devpts", 0, "ptmxmode=0666"))
+		die("mount devpts");
+	/* every AVC record must reach the log, not a rate-limited sample */
+	write_file("/proc/sys/kernel/printk_ratelimit", "0");
+	load_policy();
+	for (int i = 0; i < nr_cases; i++)
+		if (setxattr(cases[i].dev, "security.selinux", "system_u:object_r:test_dev_t",
+			     strlen("system_u:object_r:test_dev_t") + 1, 0))
+			die(cases[i].dev);
+	for (int i = 0; i < nr_storm; i++)
+		setxattr(storm_devs[i], "security.selinux", "system_u:object_r:test_dev_t",
+			 strlen("system_u:object_r:test_dev_t") + 1, 0);
+	if (write_file("/sys/fs/selinux/enforce", "1"))
+		die("setenforce 1");
+	semantics_present = access(SEMANTICS, F_OK) == 0;
+	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	if (kmsg < 0)
+		die("open /dev/kmsg");
+}
+
+static int set_mode(const char *mode)
+{
+	return semantics_present ? write_file(SEMANTICS, mode) : -1;
+}
+
+/* Drops what is in the kernel log so far. */
+static void kmsg_skip(void)
+{
+	lseek(kmsg, 0, SEEK_END);
+}
+
+/*
+ * Waits up to wait_ms for an AVC record of pid about ioctl cmd; copies it
+ * to rec. The record comes through kauditd, a little after the denial.
+ */
+static int kmsg_find_avc(pid_t pid, unsigned long cmd, int wait_ms, char *rec, size_t size)
+{
+	char pidpat[32], cmdpat[32], buf[8192];
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+
+	snprintf(pidpat, sizeof(pidpat), " pid=%d ", (int)pid);
+	snprintf(cmdpat, sizeof(cmdpat), "ioctlcmd=0x%lx ", cmd & 0xffff);
+	for (int waited = 0; waited <= wait_ms; waited += 10) {
+		ssize_t n;
+
+		while ((n = read(kmsg, buf, sizeof(buf) - 1)) > 0) {
+			buf[n] = 0;
+			if (strstr(buf, "avc:") && strstr(buf, pidpat) && strstr(buf, cmdpat)) {
+				snprintf(rec, size, "%s", buf);
+				return 1;
+			}
+		}
+		if (n < 0 && errno == EPIPE)
+			continue;	/* records overwritten: read on */
+		nanosleep(&ts, NULL);
+	}
+	return 0;
+}
+
+static const char *const domain_contexts[] = {
+	"system_u:system_r:ro_t", "system_u:system_r:rw_t", "system_u:system_r:admin_t",
+};
+
+/* Runs one ioctl in a child that has entered domain d; returns its errno
+ * (0 on success, EXIT_NOOPEN if the device did not open). */
+static int run_in_domain(enum domain d, const char *dev, unsigned long cmd, pid_t *child)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		int fd;
+
+		if (write_file("/proc/self/attr/current", domain_contexts[d]))
+			_exit(EXIT_NOOPEN + 1);
+		fd = open(dev, (d == RO ? O_RDONLY : O_RDWR) | O_NONBLOCK);
+		if (fd < 0)
+			_exit(EXIT_NOOPEN);
+		alarm(10);
+		_exit(ioctl(fd, cmd, argbuf) < 0 ? (errno & 0xff) : 0);
+	}
+	*child = pid;
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* The permission an AVC record names: "{ write }" -> "write". */
+static void avc_perm(const char *rec, char *perm, size_t size)
+{
+	const char *p = strstr(rec, "{ ");
+	size_t n = 0;
+
+	perm[0] = 0;
+	if (!p)
+		return;
+	p += 2;
+	while (p[n] && p[n] != ' ' && n + 1 < size)
+		n++;
+	memcpy(perm, p, n);
+	perm[n] = 0;
+}
+
+struct outcome {
+	int err;		/* errno of the ioctl, 0 on success */
+	int denied;		/* EACCES with an AVC denial record */
+	int logged;		/* an AVC record for this ioctl (any result) */
+	int permissive;		/* the record says permissive=1 */
+	char perm[32];
+};
+
+static struct outcome check_ioctl(enum domain d, const struct test_case *c, int expect_record)
+{
+	struct outcome o;
+	char rec[8192];
+	pid_t pid;
+
+	memset(&o, 0, sizeof(o));
+	kmsg_skip();
+	o.err = run_in_domain(d, c->dev, c->value, &pid);
+	if (kmsg_find_avc(pid, c->value, (o.err == EACCES || expect_record) ? 2000 : 50, rec,
+			  sizeof(rec))) {
+		o.logged = 1;
+		o.permissive = strstr(rec, "permissive=1") != NULL;
+		avc_perm(rec, o.perm, sizeof(o.perm));
+		o.denied = o.err == EACCES && !o.permissive;
+	}
+	return o;
+}
+
+static const char *expected_denial(enum cls cls, enum domain d, const char *cap)
+{
+	if (cls == CLS_MODIFY && d == RO)
+		return "write";
+	if (cls == CLS_ADMIN && d == RO)
+		return "write";
+	if (cls == CLS_ADMIN && d == RW)
+		return cap;
+	return NULL;
+}
+
+static void describe(char *out, size_t size, const struct outcome *o)
+{
+	if (o->err == EXIT_NOOPEN)
+		snprintf(out, size, "device did not open");
+	else if (o->denied)
+		snprintf(out, size, "denied { %s }", o->perm);
+	else if (o->logged)
+		snprintf(out, size, "passed SELinux (rc %s, logged { %s }%s)",
+			 o->err ? strerror(o->err) : "0", o->perm,
+			 o->permissive ? " permissive=1" : "");
+	else
+		snprintf(out, size, "passed SELinux (rc %s)", o->err ? strerror(o->err) : "0");
+}
+
+struct counters {
+	long lookups, denied, audited, misses, hits;
+};
+
+static struct counters read_counters(void)
+{
+	struct counters k = { 0, 0, 0, 0, 0 };
+	char line[128], name[64];
+	long v;
+	FILE *fp = fopen(SEMANTICS, "r");
+
+	if (!fp)
+		return k;
+	while (fgets(line, sizeof(line), fp))
+		if (sscanf(line, "%63s %ld", name, &v) == 2) {
+			if (!strcmp(name, "lookups"))
+				k.lookups = v;
+			else if (!strcmp(name, "denied"))
+				k.denied = v;
+			else if (!strcmp(name, "audited"))
+				k.audited = v;
+			else if (!strcmp(name, "misses"))
+				k.misses = v;
+			else if (!strncmp(name, "hits_", 5))
+				k.hits += v;
+		}
+	fclose(fp);
+	return k;
+}
+
+static void check_counters(const char *phase, struct counters before, long ioctls,
+			   long denials, long audits)
+{
+	struct counters after = read_counters();
+	long lk = after.lookups - before.lookups, dn = after.denied - before.denied;
+	long au = after.audited - before.audited;
+	long hm = (after.hits + after.misses) - (before.hits + before.misses);
+
+	result(lk == ioctls && hm == lk && dn == denials && au == audits,
+	       "counters %s: lookups +%ld (expected %ld), hits+misses +%ld, denied +%ld (expected %ld),"
+	       " audited +%ld (expected %ld)", phase, lk, ioctls, hm, dn, denials, au, audits);
+}
+
+static int lesson_2008(const struct test_case *c)
+{
+	return (c->cls == CLS_MODIFY || c->cls == CLS_ADMIN) &&
+	       (!strcmp(c->dir, "none") || !strcmp(c->dir, "read"));
+}
+
+static void phase_enforce(void)
+{
+	struct counters before = read_counters();
+	long ioctls = 0, denials = 0;
+
+	set_mode("enforce");
+	for (int i = 0; i < nr_cases; i++) {
+		const struct test_case *c = &cases[i];
+
+		for (int d = 0; d < NR_DOMAINS; d++) {
+			const char *want = expected_denial(c->cls, (enum domain)d, c->cap);
+			struct outcome o = check_ioctl((enum domain)d, c, want != NULL);
+			char got[160];
+			int ok;
+
+			describe(got, sizeof(got), &o);
+			if (o.err == EXIT_NOOPEN) {
+				result(0, "enforce %s %s %s (%s): %s", domain_names[d], c->dev, c->name,
+				       cls_names[c->cls], got);
+				continue;
+			}
+			ioctls++;
+			denials += o.denied;
+			ok = want ? o.denied && !strcmp(o.perm, want) : !o.denied;
+			result(ok, "enforce %s %s %s 0x%lx (%s, %s): %s; expected %s%s%s", domain_names[d],
+			       c->dev, c->name, c->value, cls_names[c->cls], c->handler, got,
+			       want ? "denied { " : "to pass SELinux", want ? want : "", want ? " }" : "");
+			if (d == RO && lesson_2008(c))
+				result(ok && o.denied, "2008 lesson: %s has direction bits '%s' but is %s:"
+				       " %s for ro, which the direction-bit rule would have allowed",
+				       c->name, c->dir, cls_names[c->cls], o.denied ? "denied" : "NOT denied");
+		}
+	}
+	if (semantics_present)
+		check_counters("enforce", before, ioctls, denials, 0);
+}
+
+static void phase_audit(void)
+{
+	struct counters before = read_counters();
+	long ioctls = 0, audits = 0;
+
+	if (set_mode("audit")) {
+		result(0, "audit mode: cannot switch: %s", strerror(errno));
+		return;
+	}
+	for (int i = 0; i < nr_cases; i++) {
+		const struct test_case *c = &cases[i];
+		struct outcome o;
+		char got[160];
+
+		if (c->cls != CLS_MODIFY)
+			continue;
+		o = check_ioctl(RO, c, 1);
+		describe(got, sizeof(got), &o);
+		ioctls++;
+		audits += o.logged && o.permissive;
+		result(!o.denied && o.logged && o.permissive && !strcmp(o.perm, "write"),
+		       "audit ro %s %s (modify): %s; expected to pass with a permissive=1 { write } record",
+		       c->dev, c->name, got);
+	}
+	check_counters("audit", before, ioctls, 0, audits);
+}
+
+static void phase_off(const char *label)
+{
+	struct counters before = read_counters();
+
+	if (semantics_present && set_mode("off")) {
+		result(0, "off mode: cannot switch: %s", strerror(errno));
+		return;
+	}
+	for (int i = 0; i < nr_cases; i++) {
+		const struct test_case *c = &cases[i];
+		struct outcome o = check_ioctl(RO, c, 0);
+		char got[160];
+
+		describe(got, sizeof(got), &o);
+		result(!o.logged && o.err != EXIT_NOOPEN, "%s ro %s %s (%s): %s; expected no SELinux"
+		       " denial or record, as without the patch", label, c->dev, c->name,
+		       cls_names[c->cls], got);
+	}
+	if (semantics_present)
+		check_counters("off", before, 0, 0, 0);
+}
+
+static uint32_t rnd_state = 0x2545f491;
+
+static uint32_t rnd(void)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 17;
+	rnd_state ^= rnd_state << 5;
+	return rnd_state;
+}
+
+/* Random values, every direction with size 0 and the maximum, and values
+ * next to each table entry (nr and size one off). */
+static int storm_values(uint32_t *v, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < 400 && n < max; i++)
+		v[n++] = rnd();
+	for (uint32_t dir = 0; dir < 4; dir++)
+		for (uint32_t size = 0; size <= 0x3fff; size += 0x3fff)
+			for (int i = 0; i < 8 && n < max; i++)
+				v[n++] = dir << 30 | size << 16 | (rnd() & 0xffff);
+	for (int i = 0; i < nr_cases && n + 6 <= max; i++) {
+		uint32_t c = (uint32_t)cases[i].value;
+
+		v[n++] = c + 1;
+		v[n++] = c - 1;
+		v[n++] = c ^ (1u << 16);
+		v[n++] = c & ~(0x3fffu << 16);
+		v[n++] = c | (0x3fffu << 16);
+		v[n++] = c ^ 0xc0000000u;
+	}
+	return n;
+}
+
+static void phase_storm(void)
+{
+	static uint32_t v[1024];
+	int n = storm_values(v, 1024), ok = 1, issued = 0;
+
+	set_mode("enforce");
+	for (int d = 0; d < NR_DOMAINS; d++) {
+		int p[2], status, count = 0;
+		pid_t pid;
+
+		if (pipe(p))
+			die("pipe");
+		pid = fork();
+		if (pid == 0) {
+			close(p[0]);
+			write_file("/proc/self/attr/current", domain_contexts[d]);
+			for (int s = 0; s < nr_storm; s++) {
+				int fd = open(storm_devs[s], (d == RO ? O_RDONLY : O_RDWR) | O_NONBLOCK);
+
+				if (fd < 0)
+					continue;
+				for (int i = 0; i < n; i++) {
+					memset(argbuf, 0, sizeof(argbuf));
+					alarm(5);
+					ioctl(fd, v[i], argbuf);
+					count++;
+				}
+				close(fd);
+			}
+			if (write(p[1], &count, sizeof(count)) != sizeof(count))
+				_exit(1);
+			_exit(0);
+		}
+		close(p[1]);
+		if (read(p[0], &count, sizeof(count)) != sizeof(count))
+			count = 0;
+		close(p[0]);
+		waitpid(pid, &status, 0);
+		issued += count;
+		if (!WIFEXITED(status))
+			ok = 0;
+	}
+	result(ok && issued > 0, "storm: %d ioctls with random and edge values on %d devices from %d"
+	       " domains, kernel still up", issued, nr_storm, NR_DOMAINS);
+}
+
+static double time_loop(int fd, unsigned long cmd, long n)
+{
+	struct timespec a, b;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (long i = 0; i < n; i++)
+		ioctl(fd, cmd, argbuf);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	return ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / n;
+}
+
+static void phase_bench(void)
+{
+	const long n = 100000;
+	double off = 1e30, enf = 1e30;
+	int fd;
+
+	if (!have_bench || !semantics_present)
+		return;
+	fd = open(bench.dev, O_RDONLY);
+	if (fd < 0) {
+		result(0, "bench: open %s: %s", bench.dev, strerror(errno));
+		return;
+	}
+	for (int round = 0; round < 3; round++) {
+		double t;
+
+		set_mode("off");
+		t = time_loop(fd, bench.value, n);
+		off = t < off ? t : off;
+		set_mode("enforce");
+		t = time_loop(fd, bench.value, n);
+		enf = t < enf ? t : enf;
+	}
+	close(fd);
+	printf("bench: %s on %s, %ld calls, best of 3: off %.0f ns/call, enforce %.0f ns/call,"
+	       " ratio %.3f (target < 1.05)\n", bench.name, bench.dev, n, off, enf, enf / off);
+}
+
+int main(void)
+{
+	read_cases();
+	setup();
+	printf("ioctl_check: %d cases, ioctl semantics %s\n", nr_cases,
+	       semantics_present ? "present" : "not built in");
+	if (semantics_present) {
+		phase_enforce();
+		phase_audit();
+		phase_off("off");
+		phase_storm();
+		phase_bench();
+	} else {
+		phase_off("unpatched");
+	}
+	printf("%d passed, %d failed\n", passed, failed);
+	fflush(stdout);
+	sync();
+	reboot(RB_AUTOBOOT);
+	return 0;
+}

@@ -1,0 +1,180 @@
+#!/bin/bash
+# The QEMU check: build the patched kernel, an initramfs with the test
+# program and the policy, boot it, and turn the serial log into results.
+#
+# usage: qemu-check/run.sh [VARIANT...]
+#   VARIANT  semantics (default): CONFIG_SECURITY_SELINUX_IOCTL_SEMANTICS=y
+#            plain: the same patched tree built without the option
+# Environment (the top-level Makefile sets these):
+#   KVER      kernel series (6.1)          QBUILD  build directory
+#   REPORT    generated report (JSON)      SERIES  patch series directory
+#   KTAR      linux-source tarball         JOBS    make -j
+#   ACCEL     auto (default), kvm or tcg   QEMU_TIMEOUT  seconds (600)
+# Prints the guest's "ok - ..." / "not ok - ..." lines and a last line
+# "N passed, N failed"; exits non-zero on any failure, panic, oops, BUG,
+# WARNING or timeout (the log is shown).
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+: "${KVER:=6.1}" "${QBUILD:=$root/build/qemu-$KVER}" "${JOBS:=$(nproc)}"
+: "${KTAR:=/usr/src/linux-source-$KVER.tar.xz}" "${ACCEL:=auto}" "${QEMU_TIMEOUT:=600}"
+: "${REPORT:?REPORT (the generated report) must be set}" "${SERIES:?SERIES must be set}"
+variants=("${@:-semantics}")
+src=$QBUILD/linux-source-$KVER
+log() { echo "qemu-check: $*" >&2; }
+fail() { echo "not ok - $*"; echo "0 passed, 1 failed"; exit 1; }
+
+mkdir -p "$QBUILD"
+
+# 1. a pristine tree with the series applied; a changed series is swapped
+#    in by reversing the old one, so make rebuilds only what changed
+if [ ! -f "$src/.qemu-check-extracted" ]; then
+	log "extracting $KTAR"
+	rm -rf "$src"
+	tar -C "$QBUILD" -xf "$KTAR" || fail "cannot extract $KTAR"
+	touch "$src/.qemu-check-extracted"
+fi
+cat "$SERIES"/*.patch > "$QBUILD/series.new"
+if ! cmp -s "$QBUILD/series.new" "$QBUILD/series.applied" 2>/dev/null; then
+	if [ -f "$QBUILD/series.applied" ]; then
+		patch -s -R -p1 -d "$src" < "$QBUILD/series.applied" || fail "cannot reverse the old series"
+		rm -f "$QBUILD/series.applied"
+	fi
+	patch -s -p1 -d "$src" < "$QBUILD/series.new" || fail "the series does not apply to $KTAR"
+	mv "$QBUILD/series.new" "$QBUILD/series.applied"
+fi
+
+# 2. the kernels, with gcc (and ccache when it is there)
+cc=gcc
+command -v ccache >/dev/null && cc="ccache gcc"
+export CCACHE_DIR=$QBUILD/ccache
+build_kernel() {
+	local variant=$1 obj=$QBUILD/obj-$1 frag=$QBUILD/$1.config
+	if [ "$variant" = plain ]; then
+		grep -v IOCTL_SEMANTICS "$here/kernel.config" > "$frag.new"
+	else
+		cp "$here/kernel.config" "$frag.new"
+	fi
+	mkdir -p "$obj"
+	if ! cmp -s "$frag.new" "$frag" || [ ! -f "$obj/.config" ]; then
+		make -s -C "$src" O="$obj" CC="$cc" KCONFIG_ALLCONFIG="$frag.new" allnoconfig >/dev/null ||
+			fail "configuring $variant"
+		mv "$frag.new" "$frag"
+	fi
+	# every symbol of the fragment must have survived the dependencies
+	while IFS= read -r l; do
+		case "$l" in CONFIG_*) grep -qx -- "$l" "$obj/.config" ||
+			fail "$variant config lost $l (a dependency is missing)";; esac
+	done < "$frag"
+	log "building the $variant kernel (make -j$JOBS bzImage)"
+	local start=$SECONDS
+	make -s -C "$src" O="$obj" CC="$cc" -j"$JOBS" bzImage > "$obj/build.log" 2>&1 ||
+		{ tail -30 "$obj/build.log"; fail "building the $variant kernel"; }
+	log "$variant kernel built in $((SECONDS - start)) s"
+}
+
+# 2b. what the series adds must build with W=1 and be sparse-clean (C=2
+#     runs sparse on every file of the directory): a warning counts when it
+#     is in a file the series adds or on a line it adds to an existing file
+#     (pristine lines, from the analysis tree, may have warnings of their own)
+check_build() {
+	local obj=$QBUILD/obj-semantics out=$QBUILD/obj-semantics/w1-sparse.log
+	local pristine=${PRISTINE:-$root/build/linux-source-$KVER} added f n=0
+	make -s -C "$src" O="$obj" CC="$cc" W=1 C=2 security/selinux/ > "$out" 2>&1 ||
+		{ tail -20 "$out"; echo "not ok - W=1 C=2 build of security/selinux/ failed"; return; }
+	while IFS= read -r w; do
+		f=${w%%:*}; f=${f#"$src"/}
+		local line=${w#*:}; line=${line%%:*}
+		if [ ! -f "$pristine/$f" ]; then
+			added=1
+		else
+			added=$(diff --unchanged-line-format= --old-line-format= \
+				--new-line-format='%dn
+' "$pristine/$f" "$src/$f" | grep -cx "$line")
+		fi
+		if [ "$added" -gt 0 ]; then
+			echo "# $w"
+			n=$((n + 1))
+		fi
+	done < <(grep -E '^[^ ]+:[0-9]+:[0-9]+: (warning|error)' "$out" | grep 'security/selinux/')
+	if [ $n -eq 0 ]; then
+		echo "ok - security/selinux/ builds with W=1 and sparse (C=2) with no warning in what the series adds ($(grep -c 'warning' "$out") in pristine code)"
+	else
+		echo "not ok - $n W=1/sparse warnings in what the series adds"
+	fi
+}
+
+# 3. the guest: test program, cases from the report, policy, initramfs
+guest() {
+	local g=$QBUILD/guest
+	rm -rf "$g" && mkdir -p "$g/rootfs/bin" "$g/rootfs/dev" "$g/rootfs/sys/fs/selinux"
+	gcc -static -O2 -Wall -Wextra -o "$g/rootfs/init" "$here/guest/ioctl_check.c" ||
+		fail "building the guest program"
+	gcc -O2 -Wall -Wextra -o "$g/make_cases" "$here/host/make_cases.c" -ljansson ||
+		fail "building make_cases"
+	"$g/make_cases" "$REPORT" "$here/cases.conf" > "$g/rootfs/cases" || fail "make_cases"
+	checkpolicy -U allow -c 33 -o "$g/rootfs/policy.bin" "$here/policy/ioctl-check.conf" >/dev/null ||
+		fail "compiling the policy"
+	cp /bin/busybox "$g/rootfs/bin/busybox"
+	mknod "$g/rootfs/dev/console" c 5 1 || fail "mknod /dev/console (run as root)"
+	(cd "$g/rootfs" && find . | sort | cpio -o -H newc -R 0:0 --quiet) > "$g/initramfs.cpio" ||
+		fail "packing the initramfs"
+	gzip -9n < "$g/initramfs.cpio" > "$g/initramfs.gz"
+}
+
+qemu_accel() {
+	[ "$ACCEL" != auto ] && { echo "$ACCEL"; return; }
+	# a usable /dev/kvm is not a working KVM: boot briefly and look
+	if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+		timeout 20 qemu-system-x86_64 -enable-kvm -cpu host -m 256M -nographic -no-reboot \
+			-kernel "$1" -append "console=ttyS0 rdinit=/nonexistent panic=-1" \
+			2>/dev/null | grep -q "Run /nonexistent\|Kernel panic" && { echo kvm; return; }
+	fi
+	echo tcg
+}
+
+boot() {
+	local variant=$1 kernel=$QBUILD/obj-$1/arch/x86/boot/bzImage out=$QBUILD/boot-$1.log
+	local accel start
+	accel=$(qemu_accel "$kernel")
+	local opts=(-machine accel=tcg -cpu max)
+	[ "$accel" = kvm ] && opts=(-enable-kvm -cpu host)
+	log "booting the $variant kernel ($accel)"
+	start=$SECONDS
+	timeout "$QEMU_TIMEOUT" qemu-system-x86_64 "${opts[@]}" -m 512M -smp 1 -nographic -no-reboot \
+		-kernel "$kernel" -initrd "$QBUILD/guest/initramfs.gz" \
+		-append "console=ttyS0 loglevel=5 panic=-1 selinux=1 enforcing=0 audit_backlog_limit=8192" \
+		< /dev/null > "$out" 2>&1
+	local rc=$?
+	tr -d '\r' < "$out" > "$out.txt"
+	log "$variant guest ran for $((SECONDS - start)) s (qemu status $rc)"
+	grep -E '^(ok|not ok) - |^bench: ' "$out.txt" | sed "s/^\(not \)\{0,1\}ok - /&$variant: /"
+	if [ $rc -eq 124 ]; then
+		echo "not ok - $variant: the guest did not finish within $QEMU_TIMEOUT s"
+		tail -40 "$out.txt" >&2
+		return 1
+	fi
+	if grep -nE 'Oops|BUG:|WARNING:|Kernel panic|general protection|UBSAN|KASAN|Call Trace' "$out.txt" >&2; then
+		echo "not ok - $variant: the kernel log shows a panic, oops, BUG or WARNING"
+		cat "$out.txt" >&2
+		return 1
+	fi
+	if ! grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$out.txt"; then
+		echo "not ok - $variant: the guest printed no result line"
+		tail -40 "$out.txt" >&2
+		return 1
+	fi
+	grep -qE '^[0-9]+ passed, 0 failed$' "$out.txt" || rc=1
+	echo "ok - $variant: guest finished cleanly, no oops or warning in the log"
+	[ $rc -eq 0 ]
+}
+
+status=0
+for v in "${variants[@]}"; do
+	build_kernel "$v"
+	[ "$v" = semantics ] && check_build
+	guest "$v"
+	boot "$v" || status=1
+done
+exit $status
