@@ -87,6 +87,7 @@ static const struct {
 	{ "labels", cmd_labels },
 	{ "stats", cmd_stats },
 	{ "table", cmd_table },
+	{ "diff", cmd_diff },
 };
 
 static int usage_error(const char *msg)
