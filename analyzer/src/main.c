@@ -88,6 +88,7 @@ static const struct {
 	{ "stats", cmd_stats },
 	{ "table", cmd_table },
 	{ "diff", cmd_diff },
+	{ "xperm", cmd_xperm },
 };
 
 static int usage_error(const char *msg)
