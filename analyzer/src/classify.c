@@ -84,7 +84,11 @@ struct classifier {
 /* Effects are a set: the same fact reached along many call paths is kept
  * once, and a few of each kind are enough to decide and to show (capability
  * checks keep every distinct capability). Without this a summary would grow
- * with the number of paths through the call graph. */
+ * with the number of paths through the call graph. Stores through a
+ * parameter are counted apart from other stores, per parameter: a caller
+ * drops those into its own frame, and they must not crowd out the stores
+ * that stay (input_ff_upload's many stores into its argument hid its store
+ * to ff->effects). */
 #define MAX_PER_KIND 8
 
 static void effect_add_param(effect_list *l, enum effect_kind k, char *what, const char *file,
@@ -96,10 +100,10 @@ static void effect_add_param(effect_list *l, enum effect_kind k, char *what, con
 	for (size_t i = 0; i < l->len; i++) {
 		struct effect *o = &l->items[i];
 
-		if (o->kind != k)
+		if (o->kind != k || o->param != param)
 			continue;
 		same_kind++;
-		if (o->line == line && !strcmp(o->file, file) && o->param == param) {
+		if (o->line == line && !strcmp(o->file, file)) {
 			for (size_t j = 0; caps && j < caps->len; j++)
 				if (!strvec_contains(&o->caps, caps->items[j]))
 					strvec_push(&o->caps, caps->items[j]);
@@ -199,6 +203,14 @@ static int error_exit(const struct stmt *b)
 static void analyse_block(struct classifier *c, const struct function_facts *fn,
 			  const struct stmt *b, int top, effect_list *out);
 
+/* The parameter an argument passes unchanged (memset(tm, ...) with tm a
+ * parameter): a store through it is a store through that parameter. */
+static int pointer_param(const struct call_arg *a)
+{
+	return a->view.param >= 0 && a->view.shift == 0 && a->view.mask == ~(uint64_t)0 ?
+		a->view.param : -1;
+}
+
 static void analyse_call(struct classifier *c, const struct function_facts *fn,
 			 const struct stmt *s, int top, effect_list *out)
 {
@@ -232,9 +244,9 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 					   fn->file, s->line, NULL);
 				break;
 			}
-			effect_add(out, EF_STORE, xasprintf("%s into %s", s->callee,
-							    s->args.items[a->arg].spelling),
-				   fn->file, s->line, NULL);
+			effect_add_param(out, EF_STORE, xasprintf("%s into %s", s->callee,
+								  s->args.items[a->arg].spelling),
+					 fn->file, s->line, NULL, pointer_param(&s->args.items[a->arg]));
 			break;
 		case API_CAPABILITY:
 			call_capabilities(c, fn, s, &caps);
@@ -285,8 +297,8 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 
 				if (a && a->points_to_local)
 					continue;	/* into this call's own frame */
-				if (a && a->view.param >= 0 && a->view.shift == 0)
-					param = a->view.param;
+				if (a)
+					param = pointer_param(a);
 			}
 			effect_add_param(out, k, xstrdup(e->what), e->file, e->line, &e->caps, param);
 		}
