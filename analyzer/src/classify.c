@@ -10,6 +10,8 @@
  * doc/classes.md. */
 #include "classify.h"
 
+#include "dispatch.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +81,11 @@ struct classifier {
 	struct summary *bucket[SUMMARY_BUCKETS];
 	int depth;
 	strvec *wanted;		/* functions to parse, when collecting */
+	/* the command whose path site_effects is walking: in the functions
+	 * of its dispatch chain (analysed directly, depth 0), tests on the
+	 * command decide which branches are on its path */
+	const struct command *cmd;
+	const struct command_site *site;
 };
 
 /* Effects are a set: the same fact reached along many call paths is kept
@@ -305,6 +312,55 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 	}
 }
 
+/* The parameter that holds the command being classified, when fn is a
+ * function of its dispatch chain analysed for this command; -1 otherwise
+ * (summaries of callees hold for every command). */
+static int command_param(const struct classifier *c, const struct function_facts *fn)
+{
+	if (!c->cmd || c->depth)
+		return -1;
+	for (int d = 0; d < c->site->chain_len; d++)
+		if (c->site->chain[d].fn == fn)
+			return c->site->chain[d].cmd_param;
+	return -1;
+}
+
+/* Does `if (cmd == A || cmd == B)` (or `cmd != A && cmd != B`) hold for
+ * the command? */
+static enum label_match cmp_holds(const struct command *cmd, const struct stmt *s)
+{
+	int yes = 0, maybe = 0;
+	const struct switch_segment *seg = &s->segs.items[0];
+
+	for (size_t i = 0; i < seg->labels.len; i++) {
+		enum label_match m = command_label_match(cmd, s->cmp_view, &seg->labels.items[i]);
+
+		yes |= m == MATCH_YES;
+		maybe |= m == MATCH_MAYBE;
+	}
+	if (yes)
+		return s->cmp_eq ? MATCH_YES : MATCH_NO;
+	if (maybe)
+		return MATCH_MAYBE;
+	return s->cmp_eq ? MATCH_NO : MATCH_YES;
+}
+
+/* The branches of an if: both, or the one a test on the command selects
+ * (then analysed as surely run when the if is). */
+static void analyse_branches(struct classifier *c, const struct function_facts *fn,
+			     const struct stmt *s, int top, effect_list *out)
+{
+	int param = command_param(c, fn);
+	enum label_match holds = MATCH_MAYBE;
+
+	if (param >= 0 && s->cond == COND_PARAM_CMP && s->cmp_view.param == param && s->segs.len)
+		holds = cmp_holds(c->cmd, s);
+	if (holds != MATCH_NO)
+		analyse_block(c, fn, s->then_s, holds == MATCH_YES && top, out);
+	if (holds != MATCH_YES)
+		analyse_block(c, fn, s->else_s, holds == MATCH_NO && top, out);
+}
+
 /* if (!capable(X)) return ...; and if (!wrapper()) { err; break; } */
 static void analyse_if(struct classifier *c, const struct function_facts *fn,
 		       const struct stmt *s, int top, effect_list *out)
@@ -333,8 +389,54 @@ static void analyse_if(struct classifier *c, const struct function_facts *fn,
 		}
 		analyse_call(c, fn, k, top, out);
 	}
-	analyse_block(c, fn, s->then_s, 0, out);
-	analyse_block(c, fn, s->else_s, 0, out);
+	analyse_branches(c, fn, s, top, out);
+}
+
+/* Which segments of a switch on the command its path goes through: those
+ * with a label that can match it, the default unless a label surely does,
+ * and the segments they fall into. on[i] is a label_match. */
+static void segments_on_path(const struct command *cmd, const struct stmt *sw, unsigned char *on)
+{
+	enum label_match best = MATCH_NO;
+
+	for (size_t i = 0; i < sw->segs.len; i++) {
+		const struct switch_segment *seg = &sw->segs.items[i];
+
+		on[i] = MATCH_NO;
+		for (size_t j = 0; j < seg->labels.len; j++) {
+			enum label_match m = command_label_match(cmd, sw->on, &seg->labels.items[j]);
+
+			if (m > on[i])
+				on[i] = m;
+		}
+		if (on[i] > best)
+			best = on[i];
+	}
+	for (size_t i = 0; i < sw->segs.len; i++)
+		if (sw->segs.items[i].is_default && best != MATCH_YES)
+			on[i] = best == MATCH_NO ? MATCH_YES : MATCH_MAYBE;
+	for (size_t i = 0; i + 1 < sw->segs.len; i++)
+		if (sw->segs.items[i].falls_through && on[i] > on[i + 1])
+			on[i + 1] = on[i];
+}
+
+static void analyse_switch(struct classifier *c, const struct function_facts *fn,
+			   const struct stmt *s, int top, effect_list *out)
+{
+	int param = command_param(c, fn);
+	unsigned char *on;
+
+	if (param < 0 || s->on.param != param) {
+		for (size_t i = 0; i < s->segs.len; i++)
+			analyse_block(c, fn, s->segs.items[i].body, 0, out);
+		return;
+	}
+	on = xcalloc(s->segs.len + 1, 1);
+	segments_on_path(c->cmd, s, on);
+	for (size_t i = 0; i < s->segs.len; i++)
+		if (on[i] != MATCH_NO)
+			analyse_block(c, fn, s->segs.items[i].body, on[i] == MATCH_YES && top, out);
+	free(on);
 }
 
 static void analyse_stmt(struct classifier *c, const struct function_facts *fn,
@@ -350,8 +452,7 @@ static void analyse_stmt(struct classifier *c, const struct function_facts *fn,
 		analyse_if(c, fn, s, top, out);
 		break;
 	case ST_SWITCH:
-		for (size_t i = 0; i < s->segs.len; i++)
-			analyse_block(c, fn, s->segs.items[i].body, 0, out);
+		analyse_switch(c, fn, s, top, out);
 		break;
 	case ST_CALL:
 		analyse_call(c, fn, s, top, out);
@@ -524,7 +625,8 @@ static int returns(const struct stmt *b)
 
 /* Effects of one place a command's code is: the prologues of the chain,
  * then the command's own code (its case and the cases it falls into). */
-static void site_effects(struct classifier *c, const struct command_site *site, effect_list *out)
+static void site_path_effects(struct classifier *c, const struct command_site *site,
+			      effect_list *out)
 {
 	for (int d = 0; d < site->chain_len; d++) {
 		const struct function_facts *fn = site->chain[d].fn;
@@ -560,6 +662,17 @@ static void site_effects(struct classifier *c, const struct command_site *site, 
 	}
 }
 
+/* Tests on the command in the chain's own code follow the command. */
+static void site_effects(struct classifier *c, const struct command *cmd,
+			 const struct command_site *site, effect_list *out)
+{
+	c->cmd = cmd;
+	c->site = site;
+	site_path_effects(c, site, out);
+	c->cmd = NULL;
+	c->site = NULL;
+}
+
 static void classifier_reset(struct classifier *c)
 {
 	for (size_t i = 0; i < SUMMARY_BUCKETS; i++) {
@@ -587,7 +700,7 @@ static void walk_commands(struct classifier *c, struct scan_result *r, int decid
 			effect_list l = {0};
 
 			for (size_t k = 0; k < cmd->sites.len; k++)
-				site_effects(c, &cmd->sites.items[k], &l);
+				site_effects(c, cmd, &cmd->sites.items[k], &l);
 			if (decide_classes)
 				decide(cmd, &l);
 			effects_free(&l);

@@ -16,6 +16,7 @@ struct evidence {
 struct chain_link {
 	const struct function_facts *fn;
 	size_t prologue_len;
+	int cmd_param;		/* the parameter holding the command there */
 };
 
 #define MAX_CHAIN 9
