@@ -218,6 +218,17 @@ static int pointer_param(const struct call_arg *a)
 		a->view.param : -1;
 }
 
+/* A store through the callee's parameter `param`, seen from the caller of
+ * `call`: 0 when it lands in the caller's own frame (&local passed);
+ * otherwise 1, with the caller's parameter it goes through, or -1. */
+static int store_through_call(const struct stmt *call, int param, int *caller_param)
+{
+	const struct call_arg *a = (size_t)param < call->args.len ? &call->args.items[param] : NULL;
+
+	*caller_param = a ? pointer_param(a) : -1;
+	return !(a && a->points_to_local);
+}
+
 static void analyse_call(struct classifier *c, const struct function_facts *fn,
 			 const struct stmt *s, int top, effect_list *out)
 {
@@ -296,17 +307,10 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 			 * functions of other files it calls */
 			if (k == EF_MODE_WRITE && strcmp(callee->file, fn->file))
 				continue;
-			if (k == EF_STORE && e->param >= 0) {
-				/* a store through the callee's parameter: where
-				 * does this call's argument point? */
-				const struct call_arg *a = (size_t)e->param < s->args.len ?
-					&s->args.items[e->param] : NULL;
-
-				if (a && a->points_to_local)
-					continue;	/* into this call's own frame */
-				if (a)
-					param = pointer_param(a);
-			}
+			/* a store through the callee's parameter: where
+			 * does this call's argument point? */
+			if (k == EF_STORE && e->param >= 0 && !store_through_call(s, e->param, &param))
+				continue;	/* into this call's own frame */
 			effect_add_param(out, k, xstrdup(e->what), e->file, e->line, &e->caps, param);
 		}
 	}
@@ -624,23 +628,27 @@ static int returns(const struct stmt *b)
 }
 
 /* Effects of one place a command's code is: the prologues of the chain,
- * then the command's own code (its case and the cases it falls into). */
+ * then the command's own code (its case and the cases it falls into).
+ * Effects are collected per link of the chain: the command's own code
+ * belongs to the last. */
 static void site_path_effects(struct classifier *c, const struct command_site *site,
-			      effect_list *out)
+			      effect_list *link)
 {
+	effect_list *own = &link[site->chain_len - 1];
+
 	for (int d = 0; d < site->chain_len; d++) {
 		const struct function_facts *fn = site->chain[d].fn;
 
 		for (size_t i = 0; i < site->chain[d].prologue_len && i < fn->body->kids.len; i++)
-			analyse_stmt(c, fn, fn->body->kids.items[i], 1, out);
+			analyse_stmt(c, fn, fn->body->kids.items[i], 1, &link[d]);
 	}
-	analyse_block(c, site->fn, site->body, 1, out);
+	analyse_block(c, site->fn, site->body, 1, own);
 	if (site->dispatch) {
 		const struct stmt *sw = site->dispatch;
 		size_t i;
 
 		for (i = site->segment; i + 1 < sw->segs.len && sw->segs.items[i].falls_through; i++)
-			analyse_block(c, site->fn, sw->segs.items[i + 1].body, 1, out);
+			analyse_block(c, site->fn, sw->segs.items[i + 1].body, 1, own);
 		if (returns(sw->segs.items[i].body))
 			return;
 	} else if (returns(site->body)) {
@@ -653,12 +661,29 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 	 * Over-approximated: everything after, on any path. */
 	if (site->after_block)
 		for (size_t i = site->after_index + 1; i < site->after_block->kids.len; i++)
-			analyse_stmt(c, site->fn, site->after_block->kids.items[i], 0, out);
+			analyse_stmt(c, site->fn, site->after_block->kids.items[i], 0, own);
 	for (int d = 0; d < site->chain_len; d++) {
 		const struct function_facts *fn = site->chain[d].fn;
 
 		for (size_t i = site->chain[d].prologue_len + 1; i < fn->body->kids.len; i++)
-			analyse_stmt(c, fn, fn->body->kids.items[i], 0, out);
+			analyse_stmt(c, fn, fn->body->kids.items[i], 0, &link[d]);
+	}
+}
+
+/* Hands a chain link's effects to the link that called it (the handler's
+ * go to the command as they are): a store through the link's parameter
+ * goes where the call's argument points (dev_ioctl's *need_copyout = true
+ * lands in sock_ioctl's local). */
+static void lift_link(const struct chain_link *link, const effect_list *from, effect_list *out)
+{
+	for (size_t i = 0; i < from->len; i++) {
+		const struct effect *e = &from->items[i];
+		int param = e->param;
+
+		if (link->call && e->kind == EF_STORE && e->param >= 0 &&
+		    !store_through_call(link->call, e->param, &param))
+			continue;
+		effect_add_param(out, e->kind, xstrdup(e->what), e->file, e->line, &e->caps, param);
 	}
 }
 
@@ -666,11 +691,19 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 static void site_effects(struct classifier *c, const struct command *cmd,
 			 const struct command_site *site, effect_list *out)
 {
+	effect_list link[MAX_CHAIN] = {{0}};
+
 	c->cmd = cmd;
 	c->site = site;
-	site_path_effects(c, site, out);
+	site_path_effects(c, site, link);
 	c->cmd = NULL;
 	c->site = NULL;
+	for (int d = site->chain_len - 1; d > 0; d--) {
+		lift_link(&site->chain[d], &link[d], &link[d - 1]);
+		effects_free(&link[d]);
+	}
+	lift_link(&site->chain[0], &link[0], out);
+	effects_free(&link[0]);
 }
 
 static void classifier_reset(struct classifier *c)

@@ -17,6 +17,7 @@ struct dispatch_walk {
 	const struct function_facts *stack[DISPATCH_MAX_DEPTH + 1];
 	size_t top_index[DISPATCH_MAX_DEPTH + 1];	/* top-level statement being walked */
 	int param[DISPATCH_MAX_DEPTH + 1];	/* the command's parameter there */
+	const struct stmt *call[DISPATCH_MAX_DEPTH + 1];	/* the call that led there */
 	const struct stmt *cur_block;	/* the block and statement being walked */
 	size_t cur_index;
 	int depth;
@@ -79,6 +80,7 @@ static int emit(struct dispatch_walk *w, const struct case_label *lab, struct co
 		site.chain[d].fn = w->stack[d];
 		site.chain[d].prologue_len = w->top_index[d];
 		site.chain[d].cmd_param = w->param[d];
+		site.chain[d].call = w->call[d];
 		site.chain_len = d + 1;
 	}
 
@@ -146,6 +148,7 @@ static int follow_call(struct dispatch_walk *w, const struct function_facts *fn,
 		}
 		w->stack[++w->depth] = callee;
 		w->param[w->depth] = (int)i;
+		w->call[w->depth] = call;
 		n += walk_block(w, callee, callee->body, (int)i, c);
 		w->depth--;
 	}
