@@ -25,6 +25,9 @@
  * file decides or the call is reported as not analysed. */
 #define CLASSIFY_FOLLOW_DEPTH 2
 #define MAX_EVIDENCE 6
+/* How many calls deep a callee that receives the command is analysed for
+ * the command (beyond, its summary for every command is used). */
+#define MAX_EXTRA_LINKS 3
 
 enum effect_kind {
 	EF_CAP_GUARD,		/* capability check guarding what follows */
@@ -86,6 +89,10 @@ struct classifier {
 	 * command decide which branches are on its path */
 	const struct command *cmd;
 	const struct command_site *site;
+	/* callees that the command was handed to from those functions,
+	 * analysed for it too (analyse_for_command) */
+	struct chain_link extra[MAX_EXTRA_LINKS];
+	int nextra;
 };
 
 /* Effects are a set: the same fact reached along many call paths is kept
@@ -229,6 +236,66 @@ static int store_through_call(const struct stmt *call, int param, int *caller_pa
 	return !(a && a->points_to_local);
 }
 
+/* A callee's effects as the caller sees them. */
+static void lift_callee(const struct function_facts *fn, const struct stmt *s,
+			const struct function_facts *callee, const effect_list *sub, int top,
+			effect_list *out)
+{
+	for (size_t i = 0; i < sub->len; i++) {
+		const struct effect *e = &sub->items[i];
+		enum effect_kind k = e->kind;
+		int param = -1;
+
+		/* a guard inside a callee guards the caller only if
+		 * the call itself is unconditional */
+		if (k == EF_CAP_GUARD && !top)
+			k = EF_CAP_COND;
+		/* the driver's own mode tests count, not those of
+		 * functions of other files it calls */
+		if (k == EF_MODE_WRITE && strcmp(callee->file, fn->file))
+			continue;
+		/* a store through the callee's parameter: where
+		 * does this call's argument point? */
+		if (k == EF_STORE && e->param >= 0 && !store_through_call(s, e->param, &param))
+			continue;	/* into this call's own frame */
+		effect_add_param(out, k, xstrdup(e->what), e->file, e->line, &e->caps, param);
+	}
+}
+
+static int command_param(const struct classifier *c, const struct function_facts *fn);
+static int in_command_context(const struct classifier *c, const struct function_facts *fn);
+
+/* A call that hands the command on from a function analysed for it
+ * (vt_ioctl's "ret = vt_k_ioctl(tty, cmd, arg, perm); if (ret !=
+ * -ENOIOCTLCMD) return ret;" before the dispatch that holds the command):
+ * the callee is analysed for the command too, its tests on the command
+ * following it, instead of through its summary for every command. */
+static int analyse_for_command(struct classifier *c, const struct function_facts *fn,
+			       const struct stmt *s, const struct function_facts *callee, int top,
+			       effect_list *out)
+{
+	int param = command_param(c, fn), passed = -1;
+	effect_list sub = {0};
+
+	if (param < 0 || c->nextra >= MAX_EXTRA_LINKS || in_command_context(c, callee))
+		return 0;
+	for (size_t i = 0; i < s->args.len && passed < 0; i++)
+		if (passes_command(&s->args.items[i].view, param))
+			passed = (int)i;
+	if (passed < 0)
+		return 0;
+	c->extra[c->nextra].fn = callee;
+	c->extra[c->nextra].cmd_param = passed;
+	c->nextra++;
+	c->depth++;
+	analyse_block(c, callee, callee->body, 1, &sub);
+	c->depth--;
+	c->nextra--;
+	lift_callee(fn, s, callee, &sub, top, out);
+	effects_free(&sub);
+	return 1;
+}
+
 static void analyse_call(struct classifier *c, const struct function_facts *fn,
 			 const struct stmt *s, int top, effect_list *out)
 {
@@ -291,29 +358,8 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 	}
 	if (knowledge_neutral_file(c->kn, callee->file))
 		return;		/* infrastructure: locks, printk, string helpers */
-	{
-		struct summary *sub = summarise(c, callee);
-
-		for (size_t i = 0; i < sub->effects.len; i++) {
-			const struct effect *e = &sub->effects.items[i];
-			enum effect_kind k = e->kind;
-			int param = -1;
-
-			/* a guard inside a callee guards the caller only if
-			 * the call itself is unconditional */
-			if (k == EF_CAP_GUARD && !top)
-				k = EF_CAP_COND;
-			/* the driver's own mode tests count, not those of
-			 * functions of other files it calls */
-			if (k == EF_MODE_WRITE && strcmp(callee->file, fn->file))
-				continue;
-			/* a store through the callee's parameter: where
-			 * does this call's argument point? */
-			if (k == EF_STORE && e->param >= 0 && !store_through_call(s, e->param, &param))
-				continue;	/* into this call's own frame */
-			effect_add_param(out, k, xstrdup(e->what), e->file, e->line, &e->caps, param);
-		}
-	}
+	if (!analyse_for_command(c, fn, s, callee, top, out))
+		lift_callee(fn, s, callee, &summarise(c, callee)->effects, top, out);
 }
 
 /* The parameter that holds the command being classified, when fn is a
@@ -321,12 +367,27 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
  * (summaries of callees hold for every command). */
 static int command_param(const struct classifier *c, const struct function_facts *fn)
 {
-	if (!c->cmd || c->depth)
+	if (!c->cmd || c->depth != c->nextra)
 		return -1;
 	for (int d = 0; d < c->site->chain_len; d++)
 		if (c->site->chain[d].fn == fn)
 			return c->site->chain[d].cmd_param;
+	for (int d = 0; d < c->nextra; d++)
+		if (c->extra[d].fn == fn)
+			return c->extra[d].cmd_param;
 	return -1;
+}
+
+/* Is fn being analysed for the command already (a recursion)? */
+static int in_command_context(const struct classifier *c, const struct function_facts *fn)
+{
+	for (int d = 0; d < c->site->chain_len; d++)
+		if (c->site->chain[d].fn == fn)
+			return 1;
+	for (int d = 0; d < c->nextra; d++)
+		if (c->extra[d].fn == fn)
+			return 1;
+	return 0;
 }
 
 /* Does `if (cmd == A || cmd == B)` (or `cmd != A && cmd != B`) hold for

@@ -39,6 +39,11 @@ static int constrain(struct constraint c, struct param_view v, uint64_t label,
 	return 1;
 }
 
+int passes_command(const struct param_view *v, int param)
+{
+	return v->param == param && !v->shift && (v->mask & CMD_BITS) == CMD_BITS;
+}
+
 /* One value of a test on the command against the command's bits. */
 static enum label_match value_match(const struct command *cmd, struct param_view v, uint64_t label)
 {
@@ -117,7 +122,7 @@ static int follow_call(struct dispatch_walk *w, const struct function_facts *fn,
 		const struct param_view *v = &call->args.items[i].view;
 		const struct function_facts *callee;
 
-		if (v->param != param || v->shift || (v->mask & CMD_BITS) != CMD_BITS)
+		if (!passes_command(v, param))
 			continue;
 		if (!call->callee) {
 			char *s = xasprintf("indirect: %s", call->callee_text);
