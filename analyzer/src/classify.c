@@ -10,6 +10,8 @@
  * doc/classes.md. */
 #include "classify.h"
 
+#include "dispatch.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +25,9 @@
  * file decides or the call is reported as not analysed. */
 #define CLASSIFY_FOLLOW_DEPTH 2
 #define MAX_EVIDENCE 6
+/* How many calls deep a callee that receives the command is analysed for
+ * the command (beyond, its summary for every command is used). */
+#define MAX_EXTRA_LINKS 3
 
 enum effect_kind {
 	EF_CAP_GUARD,		/* capability check guarding what follows */
@@ -79,12 +84,25 @@ struct classifier {
 	struct summary *bucket[SUMMARY_BUCKETS];
 	int depth;
 	strvec *wanted;		/* functions to parse, when collecting */
+	/* the command whose path site_effects is walking: in the functions
+	 * of its dispatch chain (analysed directly, depth 0), tests on the
+	 * command decide which branches are on its path */
+	const struct command *cmd;
+	const struct command_site *site;
+	/* callees that the command was handed to from those functions,
+	 * analysed for it too (analyse_for_command) */
+	struct chain_link extra[MAX_EXTRA_LINKS];
+	int nextra;
 };
 
 /* Effects are a set: the same fact reached along many call paths is kept
  * once, and a few of each kind are enough to decide and to show (capability
  * checks keep every distinct capability). Without this a summary would grow
- * with the number of paths through the call graph. */
+ * with the number of paths through the call graph. Stores through a
+ * parameter are counted apart from other stores, per parameter: a caller
+ * drops those into its own frame, and they must not crowd out the stores
+ * that stay (input_ff_upload's many stores into its argument hid its store
+ * to ff->effects). */
 #define MAX_PER_KIND 8
 
 static void effect_add_param(effect_list *l, enum effect_kind k, char *what, const char *file,
@@ -96,10 +114,10 @@ static void effect_add_param(effect_list *l, enum effect_kind k, char *what, con
 	for (size_t i = 0; i < l->len; i++) {
 		struct effect *o = &l->items[i];
 
-		if (o->kind != k)
+		if (o->kind != k || o->param != param)
 			continue;
 		same_kind++;
-		if (o->line == line && !strcmp(o->file, file) && o->param == param) {
+		if (o->line == line && !strcmp(o->file, file)) {
 			for (size_t j = 0; caps && j < caps->len; j++)
 				if (!strvec_contains(&o->caps, caps->items[j]))
 					strvec_push(&o->caps, caps->items[j]);
@@ -199,6 +217,85 @@ static int error_exit(const struct stmt *b)
 static void analyse_block(struct classifier *c, const struct function_facts *fn,
 			  const struct stmt *b, int top, effect_list *out);
 
+/* The parameter an argument passes unchanged (memset(tm, ...) with tm a
+ * parameter): a store through it is a store through that parameter. */
+static int pointer_param(const struct call_arg *a)
+{
+	return a->view.param >= 0 && a->view.shift == 0 && a->view.mask == ~(uint64_t)0 ?
+		a->view.param : -1;
+}
+
+/* A store through the callee's parameter `param`, seen from the caller of
+ * `call`: 0 when it lands in the caller's own frame (&local passed);
+ * otherwise 1, with the caller's parameter it goes through, or -1. */
+static int store_through_call(const struct stmt *call, int param, int *caller_param)
+{
+	const struct call_arg *a = (size_t)param < call->args.len ? &call->args.items[param] : NULL;
+
+	*caller_param = a ? pointer_param(a) : -1;
+	return !(a && a->points_to_local);
+}
+
+/* A callee's effects as the caller sees them. */
+static void lift_callee(const struct function_facts *fn, const struct stmt *s,
+			const struct function_facts *callee, const effect_list *sub, int top,
+			effect_list *out)
+{
+	for (size_t i = 0; i < sub->len; i++) {
+		const struct effect *e = &sub->items[i];
+		enum effect_kind k = e->kind;
+		int param = -1;
+
+		/* a guard inside a callee guards the caller only if
+		 * the call itself is unconditional */
+		if (k == EF_CAP_GUARD && !top)
+			k = EF_CAP_COND;
+		/* the driver's own mode tests count, not those of
+		 * functions of other files it calls */
+		if (k == EF_MODE_WRITE && strcmp(callee->file, fn->file))
+			continue;
+		/* a store through the callee's parameter: where
+		 * does this call's argument point? */
+		if (k == EF_STORE && e->param >= 0 && !store_through_call(s, e->param, &param))
+			continue;	/* into this call's own frame */
+		effect_add_param(out, k, xstrdup(e->what), e->file, e->line, &e->caps, param);
+	}
+}
+
+static int command_param(const struct classifier *c, const struct function_facts *fn);
+static int in_command_context(const struct classifier *c, const struct function_facts *fn);
+
+/* A call that hands the command on from a function analysed for it
+ * (vt_ioctl's "ret = vt_k_ioctl(tty, cmd, arg, perm); if (ret !=
+ * -ENOIOCTLCMD) return ret;" before the dispatch that holds the command):
+ * the callee is analysed for the command too, its tests on the command
+ * following it, instead of through its summary for every command. */
+static int analyse_for_command(struct classifier *c, const struct function_facts *fn,
+			       const struct stmt *s, const struct function_facts *callee, int top,
+			       effect_list *out)
+{
+	int param = command_param(c, fn), passed = -1;
+	effect_list sub = {0};
+
+	if (param < 0 || c->nextra >= MAX_EXTRA_LINKS || in_command_context(c, callee))
+		return 0;
+	for (size_t i = 0; i < s->args.len && passed < 0; i++)
+		if (passes_command(&s->args.items[i].view, param))
+			passed = (int)i;
+	if (passed < 0)
+		return 0;
+	c->extra[c->nextra].fn = callee;
+	c->extra[c->nextra].cmd_param = passed;
+	c->nextra++;
+	c->depth++;
+	analyse_block(c, callee, callee->body, 1, &sub);
+	c->depth--;
+	c->nextra--;
+	lift_callee(fn, s, callee, &sub, top, out);
+	effects_free(&sub);
+	return 1;
+}
+
 static void analyse_call(struct classifier *c, const struct function_facts *fn,
 			 const struct stmt *s, int top, effect_list *out)
 {
@@ -232,9 +329,9 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 					   fn->file, s->line, NULL);
 				break;
 			}
-			effect_add(out, EF_STORE, xasprintf("%s into %s", s->callee,
-							    s->args.items[a->arg].spelling),
-				   fn->file, s->line, NULL);
+			effect_add_param(out, EF_STORE, xasprintf("%s into %s", s->callee,
+								  s->args.items[a->arg].spelling),
+					 fn->file, s->line, NULL, pointer_param(&s->args.items[a->arg]));
 			break;
 		case API_CAPABILITY:
 			call_capabilities(c, fn, s, &caps);
@@ -261,36 +358,72 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 	}
 	if (knowledge_neutral_file(c->kn, callee->file))
 		return;		/* infrastructure: locks, printk, string helpers */
-	{
-		struct summary *sub = summarise(c, callee);
+	if (!analyse_for_command(c, fn, s, callee, top, out))
+		lift_callee(fn, s, callee, &summarise(c, callee)->effects, top, out);
+}
 
-		for (size_t i = 0; i < sub->effects.len; i++) {
-			const struct effect *e = &sub->effects.items[i];
-			enum effect_kind k = e->kind;
-			int param = -1;
+/* The parameter that holds the command being classified, when fn is a
+ * function of its dispatch chain analysed for this command; -1 otherwise
+ * (summaries of callees hold for every command). */
+static int command_param(const struct classifier *c, const struct function_facts *fn)
+{
+	if (!c->cmd || c->depth != c->nextra)
+		return -1;
+	for (int d = 0; d < c->site->chain_len; d++)
+		if (c->site->chain[d].fn == fn)
+			return c->site->chain[d].cmd_param;
+	for (int d = 0; d < c->nextra; d++)
+		if (c->extra[d].fn == fn)
+			return c->extra[d].cmd_param;
+	return -1;
+}
 
-			/* a guard inside a callee guards the caller only if
-			 * the call itself is unconditional */
-			if (k == EF_CAP_GUARD && !top)
-				k = EF_CAP_COND;
-			/* the driver's own mode tests count, not those of
-			 * functions of other files it calls */
-			if (k == EF_MODE_WRITE && strcmp(callee->file, fn->file))
-				continue;
-			if (k == EF_STORE && e->param >= 0) {
-				/* a store through the callee's parameter: where
-				 * does this call's argument point? */
-				const struct call_arg *a = (size_t)e->param < s->args.len ?
-					&s->args.items[e->param] : NULL;
+/* Is fn being analysed for the command already (a recursion)? */
+static int in_command_context(const struct classifier *c, const struct function_facts *fn)
+{
+	for (int d = 0; d < c->site->chain_len; d++)
+		if (c->site->chain[d].fn == fn)
+			return 1;
+	for (int d = 0; d < c->nextra; d++)
+		if (c->extra[d].fn == fn)
+			return 1;
+	return 0;
+}
 
-				if (a && a->points_to_local)
-					continue;	/* into this call's own frame */
-				if (a && a->view.param >= 0 && a->view.shift == 0)
-					param = a->view.param;
-			}
-			effect_add_param(out, k, xstrdup(e->what), e->file, e->line, &e->caps, param);
-		}
+/* Does `if (cmd == A || cmd == B)` (or `cmd != A && cmd != B`) hold for
+ * the command? */
+static enum label_match cmp_holds(const struct command *cmd, const struct stmt *s)
+{
+	int yes = 0, maybe = 0;
+	const struct switch_segment *seg = &s->segs.items[0];
+
+	for (size_t i = 0; i < seg->labels.len; i++) {
+		enum label_match m = command_label_match(cmd, s->cmp_view, &seg->labels.items[i]);
+
+		yes |= m == MATCH_YES;
+		maybe |= m == MATCH_MAYBE;
 	}
+	if (yes)
+		return s->cmp_eq ? MATCH_YES : MATCH_NO;
+	if (maybe)
+		return MATCH_MAYBE;
+	return s->cmp_eq ? MATCH_NO : MATCH_YES;
+}
+
+/* The branches of an if: both, or the one a test on the command selects
+ * (then analysed as surely run when the if is). */
+static void analyse_branches(struct classifier *c, const struct function_facts *fn,
+			     const struct stmt *s, int top, effect_list *out)
+{
+	int param = command_param(c, fn);
+	enum label_match holds = MATCH_MAYBE;
+
+	if (param >= 0 && s->cond == COND_PARAM_CMP && s->cmp_view.param == param && s->segs.len)
+		holds = cmp_holds(c->cmd, s);
+	if (holds != MATCH_NO)
+		analyse_block(c, fn, s->then_s, holds == MATCH_YES && top, out);
+	if (holds != MATCH_YES)
+		analyse_block(c, fn, s->else_s, holds == MATCH_NO && top, out);
 }
 
 /* if (!capable(X)) return ...; and if (!wrapper()) { err; break; } */
@@ -321,8 +454,54 @@ static void analyse_if(struct classifier *c, const struct function_facts *fn,
 		}
 		analyse_call(c, fn, k, top, out);
 	}
-	analyse_block(c, fn, s->then_s, 0, out);
-	analyse_block(c, fn, s->else_s, 0, out);
+	analyse_branches(c, fn, s, top, out);
+}
+
+/* Which segments of a switch on the command its path goes through: those
+ * with a label that can match it, the default unless a label surely does,
+ * and the segments they fall into. on[i] is a label_match. */
+static void segments_on_path(const struct command *cmd, const struct stmt *sw, unsigned char *on)
+{
+	enum label_match best = MATCH_NO;
+
+	for (size_t i = 0; i < sw->segs.len; i++) {
+		const struct switch_segment *seg = &sw->segs.items[i];
+
+		on[i] = MATCH_NO;
+		for (size_t j = 0; j < seg->labels.len; j++) {
+			enum label_match m = command_label_match(cmd, sw->on, &seg->labels.items[j]);
+
+			if (m > on[i])
+				on[i] = m;
+		}
+		if (on[i] > best)
+			best = on[i];
+	}
+	for (size_t i = 0; i < sw->segs.len; i++)
+		if (sw->segs.items[i].is_default && best != MATCH_YES)
+			on[i] = best == MATCH_NO ? MATCH_YES : MATCH_MAYBE;
+	for (size_t i = 0; i + 1 < sw->segs.len; i++)
+		if (sw->segs.items[i].falls_through && on[i] > on[i + 1])
+			on[i + 1] = on[i];
+}
+
+static void analyse_switch(struct classifier *c, const struct function_facts *fn,
+			   const struct stmt *s, int top, effect_list *out)
+{
+	int param = command_param(c, fn);
+	unsigned char *on;
+
+	if (param < 0 || s->on.param != param) {
+		for (size_t i = 0; i < s->segs.len; i++)
+			analyse_block(c, fn, s->segs.items[i].body, 0, out);
+		return;
+	}
+	on = xcalloc(s->segs.len + 1, 1);
+	segments_on_path(c->cmd, s, on);
+	for (size_t i = 0; i < s->segs.len; i++)
+		if (on[i] != MATCH_NO)
+			analyse_block(c, fn, s->segs.items[i].body, on[i] == MATCH_YES && top, out);
+	free(on);
 }
 
 static void analyse_stmt(struct classifier *c, const struct function_facts *fn,
@@ -338,8 +517,7 @@ static void analyse_stmt(struct classifier *c, const struct function_facts *fn,
 		analyse_if(c, fn, s, top, out);
 		break;
 	case ST_SWITCH:
-		for (size_t i = 0; i < s->segs.len; i++)
-			analyse_block(c, fn, s->segs.items[i].body, 0, out);
+		analyse_switch(c, fn, s, top, out);
 		break;
 	case ST_CALL:
 		analyse_call(c, fn, s, top, out);
@@ -511,22 +689,27 @@ static int returns(const struct stmt *b)
 }
 
 /* Effects of one place a command's code is: the prologues of the chain,
- * then the command's own code (its case and the cases it falls into). */
-static void site_effects(struct classifier *c, const struct command_site *site, effect_list *out)
+ * then the command's own code (its case and the cases it falls into).
+ * Effects are collected per link of the chain: the command's own code
+ * belongs to the last. */
+static void site_path_effects(struct classifier *c, const struct command_site *site,
+			      effect_list *link)
 {
+	effect_list *own = &link[site->chain_len - 1];
+
 	for (int d = 0; d < site->chain_len; d++) {
 		const struct function_facts *fn = site->chain[d].fn;
 
 		for (size_t i = 0; i < site->chain[d].prologue_len && i < fn->body->kids.len; i++)
-			analyse_stmt(c, fn, fn->body->kids.items[i], 1, out);
+			analyse_stmt(c, fn, fn->body->kids.items[i], 1, &link[d]);
 	}
-	analyse_block(c, site->fn, site->body, 1, out);
+	analyse_block(c, site->fn, site->body, 1, own);
 	if (site->dispatch) {
 		const struct stmt *sw = site->dispatch;
 		size_t i;
 
 		for (i = site->segment; i + 1 < sw->segs.len && sw->segs.items[i].falls_through; i++)
-			analyse_block(c, site->fn, sw->segs.items[i + 1].body, 1, out);
+			analyse_block(c, site->fn, sw->segs.items[i + 1].body, 1, own);
 		if (returns(sw->segs.items[i].body))
 			return;
 	} else if (returns(site->body)) {
@@ -539,13 +722,49 @@ static void site_effects(struct classifier *c, const struct command_site *site, 
 	 * Over-approximated: everything after, on any path. */
 	if (site->after_block)
 		for (size_t i = site->after_index + 1; i < site->after_block->kids.len; i++)
-			analyse_stmt(c, site->fn, site->after_block->kids.items[i], 0, out);
+			analyse_stmt(c, site->fn, site->after_block->kids.items[i], 0, own);
 	for (int d = 0; d < site->chain_len; d++) {
 		const struct function_facts *fn = site->chain[d].fn;
 
 		for (size_t i = site->chain[d].prologue_len + 1; i < fn->body->kids.len; i++)
-			analyse_stmt(c, fn, fn->body->kids.items[i], 0, out);
+			analyse_stmt(c, fn, fn->body->kids.items[i], 0, &link[d]);
 	}
+}
+
+/* Hands a chain link's effects to the link that called it (the handler's
+ * go to the command as they are): a store through the link's parameter
+ * goes where the call's argument points (dev_ioctl's *need_copyout = true
+ * lands in sock_ioctl's local). */
+static void lift_link(const struct chain_link *link, const effect_list *from, effect_list *out)
+{
+	for (size_t i = 0; i < from->len; i++) {
+		const struct effect *e = &from->items[i];
+		int param = e->param;
+
+		if (link->call && e->kind == EF_STORE && e->param >= 0 &&
+		    !store_through_call(link->call, e->param, &param))
+			continue;
+		effect_add_param(out, e->kind, xstrdup(e->what), e->file, e->line, &e->caps, param);
+	}
+}
+
+/* Tests on the command in the chain's own code follow the command. */
+static void site_effects(struct classifier *c, const struct command *cmd,
+			 const struct command_site *site, effect_list *out)
+{
+	effect_list link[MAX_CHAIN] = {{0}};
+
+	c->cmd = cmd;
+	c->site = site;
+	site_path_effects(c, site, link);
+	c->cmd = NULL;
+	c->site = NULL;
+	for (int d = site->chain_len - 1; d > 0; d--) {
+		lift_link(&site->chain[d], &link[d], &link[d - 1]);
+		effects_free(&link[d]);
+	}
+	lift_link(&site->chain[0], &link[0], out);
+	effects_free(&link[0]);
 }
 
 static void classifier_reset(struct classifier *c)
@@ -575,7 +794,7 @@ static void walk_commands(struct classifier *c, struct scan_result *r, int decid
 			effect_list l = {0};
 
 			for (size_t k = 0; k < cmd->sites.len; k++)
-				site_effects(c, &cmd->sites.items[k], &l);
+				site_effects(c, cmd, &cmd->sites.items[k], &l);
 			if (decide_classes)
 				decide(cmd, &l);
 			effects_free(&l);

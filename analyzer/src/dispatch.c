@@ -16,6 +16,8 @@ struct dispatch_walk {
 	strvec *wanted;
 	const struct function_facts *stack[DISPATCH_MAX_DEPTH + 1];
 	size_t top_index[DISPATCH_MAX_DEPTH + 1];	/* top-level statement being walked */
+	int param[DISPATCH_MAX_DEPTH + 1];	/* the command's parameter there */
+	const struct stmt *call[DISPATCH_MAX_DEPTH + 1];	/* the call that led there */
 	const struct stmt *cur_block;	/* the block and statement being walked */
 	size_t cur_index;
 	int depth;
@@ -37,6 +39,40 @@ static int constrain(struct constraint c, struct param_view v, uint64_t label,
 	return 1;
 }
 
+int passes_command(const struct param_view *v, int param)
+{
+	return v->param == param && !v->shift && (v->mask & CMD_BITS) == CMD_BITS;
+}
+
+/* One value of a test on the command against the command's bits. */
+static enum label_match value_match(const struct command *cmd, struct param_view v, uint64_t label)
+{
+	struct constraint c = { cmd->mask, cmd->value }, both;
+
+	if (!constrain(c, v, label, &both))
+		return MATCH_NO;
+	/* the test looks at bits the command's dispatch did not fix */
+	return both.mask != c.mask ? MATCH_MAYBE : MATCH_YES;
+}
+
+enum label_match command_label_match(const struct command *cmd, struct param_view v,
+				     const struct case_label *lab)
+{
+	enum label_match r = MATCH_NO;
+
+	if (lab->hi - lab->lo >= 256)
+		return MATCH_MAYBE;
+	for (uint64_t x = lab->lo; x <= lab->hi; x++) {
+		enum label_match m = value_match(cmd, v, x);
+
+		if (m == MATCH_YES)
+			return MATCH_YES;
+		if (m == MATCH_MAYBE)
+			r = MATCH_MAYBE;
+	}
+	return r;
+}
+
 static int emit(struct dispatch_walk *w, const struct case_label *lab, struct constraint c,
 		const struct function_facts *fn, const struct stmt *body,
 		const struct stmt *sw, size_t seg)
@@ -48,6 +84,8 @@ static int emit(struct dispatch_walk *w, const struct case_label *lab, struct co
 	for (int d = 0; d <= w->depth && d < MAX_CHAIN; d++) {
 		site.chain[d].fn = w->stack[d];
 		site.chain[d].prologue_len = w->top_index[d];
+		site.chain[d].cmd_param = w->param[d];
+		site.chain[d].call = w->call[d];
 		site.chain_len = d + 1;
 	}
 
@@ -84,7 +122,7 @@ static int follow_call(struct dispatch_walk *w, const struct function_facts *fn,
 		const struct param_view *v = &call->args.items[i].view;
 		const struct function_facts *callee;
 
-		if (v->param != param || v->shift || (v->mask & CMD_BITS) != CMD_BITS)
+		if (!passes_command(v, param))
 			continue;
 		if (!call->callee) {
 			char *s = xasprintf("indirect: %s", call->callee_text);
@@ -114,6 +152,8 @@ static int follow_call(struct dispatch_walk *w, const struct function_facts *fn,
 				continue;
 		}
 		w->stack[++w->depth] = callee;
+		w->param[w->depth] = (int)i;
+		w->call[w->depth] = call;
 		n += walk_block(w, callee, callee->body, (int)i, c);
 		w->depth--;
 	}
@@ -304,6 +344,7 @@ void dispatch_commands(struct handler *h, const struct function_index *fi, strve
 	if (!h->fn)
 		return;
 	w.stack[0] = h->fn;
+	w.param[0] = h->cmd_param;
 	walk_block(&w, h->fn, h->fn->body, h->cmd_param, c);
 	if (!h->default_action)
 		h->default_action = xstrdup("none");

@@ -14,6 +14,15 @@
 
 /* Fills h->commands, h->default_action, h->forwards_to; names of functions
  * the command reaches that are not parsed are added to wanted. */
+/* Is an argument the command (held in parameter param) unchanged? */
+int passes_command(const struct param_view *v, int param);
+
+/* Does a case label or compared value, tested on a view of the command,
+ * hold for a command (its value on the bits its dispatch tested)? */
+enum label_match { MATCH_NO, MATCH_MAYBE, MATCH_YES };
+enum label_match command_label_match(const struct command *cmd, struct param_view v,
+				     const struct case_label *lab);
+
 void dispatch_commands(struct handler *h, const struct function_index *fi, strvec *wanted);
 
 #endif

@@ -468,8 +468,9 @@ static char *extent_text(struct walk *w, CXCursor c)
 
 static void walk_expr(struct walk *w, CXCursor c, struct stmt *block);
 
-/* Does an lvalue name memory of this call's own frame? A local variable,
- * a field or element of a local struct or array: yes. Anything reached
+/* Does an lvalue name memory of this call's own frame? A local variable
+ * or parameter (the pointer itself, not what it points to), a field or
+ * element of a local struct or array: yes. Anything reached
  * through a pointer (p->x, *p, p[i] with p a pointer) or a global: no,
  * whatever the pointer is (a temporary it points to is not known here). */
 static int lvalue_is_local(struct walk *w, CXCursor lv)
@@ -479,14 +480,10 @@ static int lvalue_is_local(struct walk *w, CXCursor lv)
 	cursorvec kids;
 	int local = 0;
 
-	if (k == CXCursor_DeclRefExpr) {
-		CXType ty = clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(t)));
-
-		/* an array parameter is a pointer */
-		return is_local_var(t) &&
-			!(clang_getCursorKind(clang_getCursorReferenced(t)) == CXCursor_ParmDecl &&
-			  ty.kind == CXType_Pointer);
-	}
+	/* the variable itself, pointer or not: re-pointing a parameter or a
+	 * local (`tty = tty->link;`) changes only this call's frame */
+	if (k == CXCursor_DeclRefExpr)
+		return is_local_var(t);
 	if (k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr &&
 	    k != CXCursor_UnaryOperator)
 		return 0;

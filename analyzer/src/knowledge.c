@@ -126,8 +126,8 @@ static int load_apis(struct knowledge *kn, json_t *funcs)
 	json_object_foreach(funcs, name, v) {
 		struct api_entry a = {0};
 
-		if (name[0] == '_' && name[1] == 'c' && !strcmp(name, "_comment"))
-			continue;
+		if (starts_with(name, "_comment"))
+			continue;	/* "_comment", "_comment_lockdep": notes on a group */
 		if (!json_is_string(v) || parse_effect(name, json_string_value(v), &a))
 			return -1;
 		a.name = xstrdup(name);

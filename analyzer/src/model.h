@@ -16,6 +16,8 @@ struct evidence {
 struct chain_link {
 	const struct function_facts *fn;
 	size_t prologue_len;
+	int cmd_param;		/* the parameter holding the command there */
+	const struct stmt *call;	/* the previous link's call to it; NULL for the handler */
 };
 
 #define MAX_CHAIN 9
