@@ -34,7 +34,7 @@ RELEASE = $(shell sed -n 's/^VERSION = //p; s/^PATCHLEVEL = //p; s/^SUBLEVEL = /
 GEN_DIR = generated/linux-$(RELEASE)
 GLUE_DIR := kernel-glue/linux-$(KVER)
 
-.PHONY: all deps analyzer tree scan test bench generate kernel-patch qemu-check clean distclean
+.PHONY: all deps analyzer tree scan test bench generate kernel-patch qemu-check install clean distclean
 
 all: analyzer
 
@@ -99,6 +99,11 @@ test: deps analyzer tree
 
 bench: analyzer tree
 	@analyzer/tests/bench.sh "$(KSRC)" "$(KOBJ)" "$(JOBS)" $(PATHS)
+
+# the program, its knowledge files and man pages under PREFIX
+PREFIX ?= /usr/local
+install: analyzer
+	$(MAKE) -s -C analyzer install PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)
 
 clean:
 	$(MAKE) -s -C analyzer clean

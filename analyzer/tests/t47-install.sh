@@ -1,0 +1,30 @@
+#!/bin/bash
+# make install puts the program, its knowledge files and a man page per
+# subcommand under PREFIX, and the installed program finds its data there.
+set -u
+p=$WORK/install/prefix
+rm -rf "$WORK/install"
+make -s -C "$ANALYZER" install PREFIX="$p" > "$WORK/install.log" 2>&1 &&
+	echo "ok - make install PREFIX=..." || echo "not ok - make install: $(tail -3 "$WORK/install.log")"
+"$p/bin/ioctl-scan" --version > /dev/null && echo "ok - the installed program runs" ||
+	echo "not ok - the installed program does not run"
+missing=""
+for f in handler_kinds.json kernel_api.json; do
+	[ -f "$p/share/ioctl-scan/$f" ] || missing+=" $f"
+done
+for s in "" -list -stats -labels -flags -table -diff -xperm; do
+	[ -f "$p/share/man/man1/ioctl-scan$s.1" ] || missing+=" ioctl-scan$s.1"
+	man -l "$p/share/man/man1/ioctl-scan$s.1" > /dev/null 2>&1 || missing+=" (unformattable ioctl-scan$s.1)"
+done
+[ -z "$missing" ] && echo "ok - knowledge files and a man page for the program and each subcommand" ||
+	echo "not ok - missing:$missing"
+# the installed program reads its knowledge from PREFIX/share/ioctl-scan:
+# scanning a fixture needs handler_kinds.json
+t=$ANALYZER/tests/fixtures/tree
+printf '[{ "directory": "%s", "file": "%s/drivers/if_chain.c", "command": "cc -I%s/include -c %s/drivers/if_chain.c" }]\n' \
+	"$t" "$t" "$t" "$t" > "$WORK/install/compile_commands.json"
+env -u IOCTL_SCAN_DATA "$p/bin/ioctl-scan" -q -j1 --compile-commands "$WORK/install/compile_commands.json" \
+	-o "$WORK/install/report.json" "$t" drivers/if_chain.c > "$WORK/install/scan.log" 2>&1
+grep -q '"name": "chain_ioctl"' "$WORK/install/report.json" 2>/dev/null &&
+	echo "ok - the installed program finds its knowledge files" ||
+	echo "not ok - the installed program could not scan: $(tail -2 "$WORK/install/scan.log")"
