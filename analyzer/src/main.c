@@ -20,6 +20,7 @@ static const char usage_text[] =
 	"       ioctl-scan labels REPORT LABELS... [--min-agreement P] [--min-capability P]\n"
 	"       ioctl-scan table REPORT [-o FILE]\n"
 	"       ioctl-scan diff OLD.json NEW.json [--json]\n"
+	"       ioctl-scan sarif REPORT [-o FILE]\n"
 	"       ioctl-scan xperm REPORT [--handler H]... [--domain D --type T] [--class C] [--cil]\n"
 	"\n"
 	"Finds the ioctl handlers of a kernel tree and the commands each one\n"
@@ -38,6 +39,7 @@ static const char usage_text[] =
 	"  --data-dir DIR       knowledge data files (default: next to the program)\n"
 	"  --generated-at       record the time of the run in the report\n"
 	"  --files-out FILE     write the list of files parsed to FILE\n"
+	"  --format json|sarif  the report (default), or SARIF 2.1.0 for review tools\n"
 	"  -q, --quiet          no progress on stderr\n"
 	"  -h, --help           this text\n"
 	"  -V, --version        the version\n"
@@ -92,6 +94,7 @@ static const struct {
 	{ "table", cmd_table },
 	{ "diff", cmd_diff },
 	{ "xperm", cmd_xperm },
+	{ "sarif", cmd_sarif },
 };
 
 static int usage_error(const char *msg)
@@ -111,6 +114,7 @@ int main(int argc, char **argv)
 		{ "data-dir", required_argument, NULL, 'd' },
 		{ "generated-at", no_argument, NULL, 'g' },
 		{ "files-out", required_argument, NULL, 'f' },
+		{ "format", required_argument, NULL, 'F' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -154,6 +158,11 @@ int main(int argc, char **argv)
 			break;
 		case 'f':
 			opt.files_out = optarg;
+			break;
+		case 'F':
+			if (strcmp(optarg, "json") && strcmp(optarg, "sarif"))
+				return usage_error("--format is json or sarif");
+			opt.sarif = !strcmp(optarg, "sarif");
 			break;
 		case 'q':
 			quiet = 1;

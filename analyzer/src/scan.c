@@ -19,6 +19,7 @@
 #include "kbuild_config.h"
 #include "parse_files.h"
 #include "report.h"
+#include "sarif.h"
 #include "source_files.h"
 
 /* Rounds of "parse the files the commands lead to". Each round follows
@@ -587,6 +588,12 @@ int scan_run(const struct scan_options *opt)
 	count_unlocked(&r, opt);
 	r.stats.seconds = now() - t0;
 	report = report_build(&r, opt, &kn);
+	if (opt->sarif) {
+		json_t *sarif = sarif_from_report(report);
+
+		json_decref(report);
+		report = sarif;
+	}
 	if (report_write(report, opt->output)) {
 		fprintf(stderr, "ioctl-scan: cannot write %s: %s\n",
 			opt->output ? opt->output : "stdout", strerror(errno));

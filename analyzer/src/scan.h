@@ -18,6 +18,7 @@ struct scan_options {
 	int jobs;
 	int generated_at;
 	int progress;
+	int sarif;		/* write SARIF instead of the report */
 };
 
 struct scan_stats {
