@@ -24,9 +24,11 @@ KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOBJ) LLVM=-14
 
 # Debian packages each part needs; `make deps` installs what is missing.
 DEPS_ANALYZER := gcc make libclang-14-dev clang-14 llvm-14 lld-14 libjansson-dev
-DEPS_KERNEL := linux-source-$(KVER) flex bison bc libelf-dev libssl-dev xz-utils
+DEPS_KERNEL := linux-source-6.1 linux-source-6.12 linux-source-$(KVER) flex bison bc libelf-dev libssl-dev xz-utils
 DEPS_QEMU := qemu-system-x86 busybox-static checkpolicy cpio ccache sparse libc6-dev
-DEPS := $(DEPS_ANALYZER) $(DEPS_KERNEL) $(DEPS_QEMU)
+# chromium: the review page is tested in a real headless browser
+DEPS_REVIEW := chromium
+DEPS := $(DEPS_ANALYZER) $(DEPS_KERNEL) $(DEPS_QEMU) $(DEPS_REVIEW)
 
 # generated/linux-<release>/: the release as the tree's Makefile says it
 RELEASE = $(shell sed -n 's/^VERSION = //p; s/^PATCHLEVEL = //p; s/^SUBLEVEL = //p' \

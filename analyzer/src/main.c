@@ -21,6 +21,7 @@ static const char usage_text[] =
 	"       ioctl-scan table REPORT [-o FILE]\n"
 	"       ioctl-scan diff OLD.json NEW.json [--json]\n"
 	"       ioctl-scan sarif REPORT [-o FILE]\n"
+	"       ioctl-scan html REPORT [-o FILE]\n"
 	"       ioctl-scan xperm REPORT [--handler H]... [--domain D --type T] [--class C] [--cil]\n"
 	"\n"
 	"Finds the ioctl handlers of a kernel tree and the commands each one\n"
@@ -95,6 +96,7 @@ static const struct {
 	{ "diff", cmd_diff },
 	{ "xperm", cmd_xperm },
 	{ "sarif", cmd_sarif },
+	{ "html", cmd_html },
 };
 
 static int usage_error(const char *msg)
