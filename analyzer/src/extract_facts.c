@@ -635,6 +635,39 @@ static void add_macro_call(CXCursor c, char *name, struct stmt *block)
 }
 
 
+struct macro_args {
+	struct walk *w;
+	struct stmt *block;
+	CXFile file;	/* where the macro is used */
+};
+
+static enum CXChildVisitResult macro_arg_visitor(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct macro_args *ma = d;
+	CXFile f = NULL;
+
+	(void)parent;
+	clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	if (clang_isExpression(clang_getCursorKind(c)) && f && clang_File_isEqual(f, ma->file)) {
+		walk_expr(ma->w, c, ma->block);
+		return CXChildVisit_Continue;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The expressions written as arguments of an API macro recorded as a call
+ * (put_user(dev->ops->get(dev), p)): their tokens are spelled where the
+ * macro is used, the macro body's in its header. Those are walked, the
+ * body's own code is not. */
+static void walk_macro_args(struct walk *w, CXCursor c, struct stmt *block)
+{
+	struct macro_args ma = { w, block, NULL };
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &ma.file, NULL, NULL, NULL);
+	if (ma.file)
+		clang_visitChildren(c, macro_arg_visitor, &ma);
+}
+
 static void walk_kids(struct walk *w, CXCursor c, struct stmt *block)
 {
 	cursorvec kids = children_of(c);
@@ -651,6 +684,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 	char *op, *macro;
 
 	if (macro_is_expansion(w->macros, c) && (macro = api_macro_at(w, c))) {
+		walk_macro_args(w, c, block);
 		add_macro_call(c, macro, block);
 		return;
 	}
