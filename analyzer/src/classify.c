@@ -28,6 +28,9 @@
 /* How many calls deep a callee that receives the command is analysed for
  * the command (beyond, its summary for every command is used). */
 #define MAX_EXTRA_LINKS 3
+/* A call through a struct member is followed into at most this many of
+ * the functions parsed initialisers assign to the member. */
+#define MAX_MEMBER_TARGETS 8
 
 enum effect_kind {
 	EF_CAP_GUARD,		/* capability check guarding what follows */
@@ -296,6 +299,42 @@ static int analyse_for_command(struct classifier *c, const struct function_facts
 	return 1;
 }
 
+/* A call through a struct member (rtc->ops->read_time). The initialisers
+ * of the parsed files show some of its targets, never all of them, so the
+ * call stays unanalysed (it never lets a command be read); the targets
+ * that are seen add their effects, so a command that one of them modifies
+ * with is modify. The evidence names the targets considered. */
+static void analyse_member_call(struct classifier *c, const struct function_facts *fn,
+				const struct stmt *s, effect_list *out)
+{
+	const struct function_facts *t[MAX_MEMBER_TARGETS];
+	size_t n = s->callee_struct ? function_index_member_targets(c->fi, s->callee_struct,
+		s->callee_field, t, MAX_MEMBER_TARGETS) : 0;
+	struct strbuf names = {0};
+
+	if (!n || n > MAX_MEMBER_TARGETS) {
+		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
+			   fn->file, s->line, NULL);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			sb_add(&names, ", ");
+		sb_add(&names, t[i]->name);
+	}
+	effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s (targets seen: %s; others not known)",
+					     s->callee_text, names.buf), fn->file, s->line, NULL);
+	free(sb_detach(&names));
+	if (c->depth >= CLASSIFY_MAX_DEPTH)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (knowledge_neutral_file(c->kn, t[i]->file))
+			continue;
+		if (!analyse_for_command(c, fn, s, t[i], 0, out))
+			lift_callee(fn, s, t[i], &summarise(c, t[i])->effects, 0, out);
+	}
+}
+
 static void analyse_call(struct classifier *c, const struct function_facts *fn,
 			 const struct stmt *s, int top, effect_list *out)
 {
@@ -304,8 +343,7 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 	strvec caps = {0};
 
 	if (!s->callee) {
-		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
-			   fn->file, s->line, NULL);
+		analyse_member_call(c, fn, s, out);
 		return;
 	}
 	a = knowledge_api(c->kn, s->callee);

@@ -593,6 +593,25 @@ static char *api_macro_at(struct walk *w, CXCursor c)
 	return name;
 }
 
+static char *record_name(CXType t);
+
+/* The struct and member an indirect callee is read from (rtc->ops->read_time:
+ * rtc_class_ops, read_time). */
+static void note_member_callee(CXCursor callee, struct stmt *s)
+{
+	CXCursor m = strip(callee);
+	CXCursor field;
+
+	if (clang_getCursorKind(m) != CXCursor_MemberRefExpr)
+		return;
+	field = clang_getCursorReferenced(m);
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl)
+		return;
+	s->callee_struct = record_name(clang_getCursorType(clang_getCursorSemanticParent(field)));
+	if (s->callee_struct)
+		s->callee_field = cursor_name(field);
+}
+
 static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 {
 	struct stmt *s = stmt_new(ST_CALL, cursor_line(c));
@@ -606,6 +625,8 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 		cursorvec kids = children_of(c);
 
 		s->callee_text = kids.len ? extent_text(w, kids.items[0]) : xstrdup("?");
+		if (kids.len)
+			note_member_callee(kids.items[0], s);
 		vec_free(&kids);
 	}
 	for (int i = 0; i < nargs && i < 16; i++) {
@@ -635,6 +656,39 @@ static void add_macro_call(CXCursor c, char *name, struct stmt *block)
 }
 
 
+struct macro_args {
+	struct walk *w;
+	struct stmt *block;
+	CXFile file;	/* where the macro is used */
+};
+
+static enum CXChildVisitResult macro_arg_visitor(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct macro_args *ma = d;
+	CXFile f = NULL;
+
+	(void)parent;
+	clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	if (clang_isExpression(clang_getCursorKind(c)) && f && clang_File_isEqual(f, ma->file)) {
+		walk_expr(ma->w, c, ma->block);
+		return CXChildVisit_Continue;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The expressions written as arguments of an API macro recorded as a call
+ * (put_user(dev->ops->get(dev), p)): their tokens are spelled where the
+ * macro is used, the macro body's in its header. Those are walked, the
+ * body's own code is not. */
+static void walk_macro_args(struct walk *w, CXCursor c, struct stmt *block)
+{
+	struct macro_args ma = { w, block, NULL };
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &ma.file, NULL, NULL, NULL);
+	if (ma.file)
+		clang_visitChildren(c, macro_arg_visitor, &ma);
+}
+
 static void walk_kids(struct walk *w, CXCursor c, struct stmt *block)
 {
 	cursorvec kids = children_of(c);
@@ -651,6 +705,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 	char *op, *macro;
 
 	if (macro_is_expansion(w->macros, c) && (macro = api_macro_at(w, c))) {
+		walk_macro_args(w, c, block);
 		add_macro_call(c, macro, block);
 		return;
 	}
@@ -1140,8 +1195,24 @@ static void add_ops(struct walk *w, const char *sname, const char *field,
 	vec_push(&w->ff->ops, o);
 }
 
+static void add_member_init(struct walk *w, const char *sname, const char *field, CXCursor value)
+{
+	struct member_init m;
+	char *fn = function_named_by(value);
+
+	if (!fn)
+		return;
+	m.struct_name = xstrdup(sname);
+	m.field = xstrdup(field);
+	m.function = fn;
+	m.file = xstrdup(w->ff->file);
+	vec_push(&w->ff->member_inits, m);
+}
+
 /* Designated initialisers: libclang shows `.field = value` as an unexposed
- * DesignatedInitExpr whose children are a MemberRef and the value. */
+ * DesignatedInitExpr whose children are a MemberRef and the value. Every
+ * function-valued member is recorded (member_inits), the ioctl members of
+ * known ops structures also as ops. */
 static void scan_init_list(struct walk *w, CXCursor list, const char *var)
 {
 	char *sname = record_name(clang_getCursorType(list));
@@ -1154,6 +1225,7 @@ static void scan_init_list(struct walk *w, CXCursor list, const char *var)
 			char *field = cursor_name(d.items[0]);
 
 			add_ops(w, sname, field, d.items[d.len - 1], var, cursor_line(d.items[0]));
+			add_member_init(w, sname, field, d.items[d.len - 1]);
 			free(field);
 		}
 		vec_free(&d);

@@ -34,6 +34,8 @@ void stmt_free(struct stmt *s)
 	vec_free(&s->segs);
 	free(s->callee);
 	free(s->callee_text);
+	free(s->callee_struct);
+	free(s->callee_field);
 	for (size_t i = 0; i < s->args.len; i++)
 		free(s->args.items[i].spelling);
 	vec_free(&s->args);
@@ -77,6 +79,15 @@ void file_facts_free(struct file_facts *ff)
 		free(o->file);
 	}
 	vec_free(&ff->ops);
+	for (size_t i = 0; i < ff->member_inits.len; i++) {
+		struct member_init *m = &ff->member_inits.items[i];
+
+		free(m->struct_name);
+		free(m->field);
+		free(m->function);
+		free(m->file);
+	}
+	vec_free(&ff->member_inits);
 	for (size_t i = 0; i < ff->diags.len; i++) {
 		free(ff->diags.items[i].file);
 		free(ff->diags.items[i].severity);

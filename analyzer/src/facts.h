@@ -81,6 +81,8 @@ struct stmt {
 	/* ST_CALL */
 	char *callee;		/* function or macro name; NULL if unresolved */
 	char *callee_text;	/* spelling of an indirect callee (ops->ioctl) */
+	char *callee_struct;	/* an indirect callee that is a struct member: */
+	char *callee_field;	/* "rtc_class_ops", "read_time" */
 	int is_macro;
 	VEC(struct call_arg) args;
 
@@ -116,6 +118,15 @@ struct ops_init {
 	unsigned line;
 };
 
+/* `.field = function` in an initialiser of struct struct_name: one of the
+ * functions a call through that member may reach. */
+struct member_init {
+	char *struct_name;
+	char *field;
+	char *function;
+	char *file;
+};
+
 struct diag {
 	char *file;
 	char *severity;		/* "error", "warning" */
@@ -131,6 +142,7 @@ struct file_facts {
 	diag_vec diags;
 	VEC(struct function_facts *) functions;
 	VEC(struct ops_init) ops;
+	VEC(struct member_init) member_inits;
 	double parse_seconds;
 };
 

@@ -10,8 +10,14 @@ struct entry {
 	struct entry *next;
 };
 
+struct member_entry {
+	const struct member_init *m;
+	struct member_entry *next;
+};
+
 struct function_index {
 	struct entry *bucket[BUCKETS];
+	struct member_entry *member[BUCKETS];	/* by field name */
 };
 
 struct function_index *function_index_new(void)
@@ -29,6 +35,52 @@ void function_index_add_file(struct function_index *fi, struct file_facts *ff)
 		e->next = fi->bucket[h];
 		fi->bucket[h] = e;
 	}
+	for (size_t i = 0; i < ff->member_inits.len; i++) {
+		struct member_entry *e = xmalloc(sizeof(*e));
+		const char *field = ff->member_inits.items[i].field;
+		unsigned h = str_hash(field, strlen(field)) % BUCKETS;
+
+		e->m = &ff->member_inits.items[i];
+		e->next = fi->member[h];
+		fi->member[h] = e;
+	}
+}
+
+static int cmp_fn(const void *a, const void *b)
+{
+	const struct function_facts *x = *(const struct function_facts *const *)a;
+	const struct function_facts *y = *(const struct function_facts *const *)b;
+	int r = strcmp(x->name, y->name);
+
+	return r ? r : strcmp(x->file, y->file);
+}
+
+size_t function_index_member_targets(const struct function_index *fi, const char *sname,
+				     const char *field, const struct function_facts **out,
+				     size_t max)
+{
+	size_t n = 0;
+
+	for (const struct member_entry *e = fi->member[str_hash(field, strlen(field)) % BUCKETS];
+	     e; e = e->next) {
+		const struct function_facts *fn;
+		int seen = 0;
+
+		if (strcmp(e->m->field, field) || strcmp(e->m->struct_name, sname))
+			continue;
+		fn = function_index_find(fi, e->m->function, e->m->file);
+		if (!fn)
+			continue;
+		for (size_t i = 0; i < n && i < max; i++)
+			seen |= out[i] == fn;
+		if (seen)
+			continue;
+		if (n < max)
+			out[n] = fn;
+		n++;
+	}
+	qsort(out, n < max ? n : max, sizeof(*out), cmp_fn);
+	return n;
 }
 
 const struct function_facts *function_index_find(const struct function_index *fi,
@@ -61,6 +113,10 @@ void function_index_free(struct function_index *fi)
 
 			free(e);
 			e = n;
+		}
+		for (struct member_entry *m = fi->member[i], *n; m; m = n) {
+			n = m->next;
+			free(m);
 		}
 	}
 	free(fi);
