@@ -36,6 +36,9 @@ struct walk {
 	/* locals holding a fresh temporary from an allocator */
 	CXCursor temps[64];
 	int ntemps;
+	/* inside an API macro's arguments (whose walk also meets the body's
+	 * expressions, reported at the expansion) */
+	int in_macro_args;
 };
 
 static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData d)
@@ -685,8 +688,82 @@ static void walk_macro_args(struct walk *w, CXCursor c, struct stmt *block)
 	struct macro_args ma = { w, block, NULL };
 
 	clang_getExpansionLocation(clang_getCursorLocation(c), &ma.file, NULL, NULL, NULL);
+	w->in_macro_args++;
 	if (ma.file)
 		clang_visitChildren(c, macro_arg_visitor, &ma);
+	w->in_macro_args--;
+}
+
+struct macro_lvalue {
+	CXFile file;
+	unsigned offset;	/* where the argument starts */
+	CXCursor found;
+	int seen;
+};
+
+static enum CXChildVisitResult macro_lvalue_visitor(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct macro_lvalue *ml = d;
+	CXFile f = NULL;
+	unsigned off;
+
+	(void)parent;
+	clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(c)), &f, NULL, NULL, &off);
+	if (clang_isExpression(clang_getCursorKind(c)) && f && clang_File_isEqual(f, ml->file) &&
+	    off == ml->offset) {
+		ml->found = c;
+		ml->seen = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* An API macro that assigns its first argument (get_user(dev->mode, p)
+ * stores into dev->mode): the store is in the macro body, where no
+ * operator is visible, so it is recorded from the argument as written.
+ * When the argument cannot be found the store counts as non-local. */
+static void add_macro_lvalue_store(struct walk *w, CXCursor c, struct stmt *block)
+{
+	struct macro_lvalue ml = { NULL, 0, clang_getNullCursor(), 0 };
+	struct strbuf arg = { 0 };
+	CXToken *toks = NULL;
+	unsigned n = 0;
+
+	if (cursor_tokens(w->tu, c, &toks, &n) && n > 3) {
+		clang_getExpansionLocation(clang_getTokenLocation(w->tu, toks[2]), &ml.file, NULL, NULL,
+					   &ml.offset);
+		if (ml.file)
+			clang_visitChildren(c, macro_lvalue_visitor, &ml);
+		/* the argument as written, for the evidence */
+		for (unsigned i = 2, depth = 0; i < n; i++) {
+			char *t = cxstr(clang_getTokenSpelling(w->tu, toks[i]));
+
+			if (!depth && (!strcmp(t, ",") || !strcmp(t, ")"))) {
+				free(t);
+				break;
+			}
+			depth += !strcmp(t, "(") || !strcmp(t, "[");
+			depth -= depth && (!strcmp(t, ")") || !strcmp(t, "]"));
+			sb_add(&arg, t);
+			free(t);
+		}
+	}
+	if (toks)
+		clang_disposeTokens(w->tu, toks, n);
+	if (ml.seen) {
+		add_store(w, ml.found, NULL, block);
+		free(block->kids.items[block->kids.len - 1]->target);
+		block->kids.items[block->kids.len - 1]->target = arg.len ? sb_detach(&arg) :
+								  xstrdup("(macro argument)");
+	} else {
+		struct stmt *s = stmt_new(ST_STORE, cursor_line(c));
+
+		s->target = xstrdup("(the destination of an assigning macro)");
+		free(sb_detach(&arg));
+		s->nonlocal = 1;
+		s->store_param = -1;
+		vec_push(&block->kids, s);
+	}
 }
 
 static void walk_kids(struct walk *w, CXCursor c, struct stmt *block)
@@ -706,6 +783,8 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 
 	if (macro_is_expansion(w->macros, c) && (macro = api_macro_at(w, c))) {
 		walk_macro_args(w, c, block);
+		if (!w->in_macro_args && strvec_contains(&w->kn->macro_assigns, macro))
+			add_macro_lvalue_store(w, c, block);
 		add_macro_call(c, macro, block);
 		return;
 	}

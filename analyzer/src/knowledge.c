@@ -181,6 +181,7 @@ int knowledge_load(struct knowledge *kn, const char *dir)
 	if (!api)
 		return -1;
 	load_strings(&kn->macro_calls, json_object_get(api, "macro_calls"));
+	load_strings(&kn->macro_assigns, json_object_get(api, "macro_assigns"));
 	load_strings(&kn->mode_flags, json_object_get(api, "mode_flags"));
 	load_strings(&kn->allocators, json_object_get(api, "allocators"));
 	load_strings(&kn->neutral_paths, json_object_get(api, "neutral_paths"));
@@ -209,6 +210,7 @@ void knowledge_free(struct knowledge *kn)
 	}
 	vec_free(&kn->forwarders);
 	strvec_clear(&kn->macro_calls);
+	strvec_clear(&kn->macro_assigns);
 	strvec_clear(&kn->mode_flags);
 	strvec_clear(&kn->allocators);
 	strvec_clear(&kn->neutral_paths);

@@ -46,6 +46,7 @@ struct knowledge {
 	VEC(struct handler_kind) kinds;
 	VEC(struct forwarder) forwarders;
 	strvec macro_calls;	/* API macros recorded as calls: put_user */
+	strvec macro_assigns;	/* of those, the ones assigning their first argument */
 	strvec mode_flags;	/* FMODE_WRITE, FMODE_READ: open-mode tests */
 	VEC(struct api_entry) apis;	/* sorted by name */
 	strvec allocators;	/* return a fresh temporary (kmalloc, memdup_user) */
