@@ -276,7 +276,7 @@ static int write_table(FILE *fp, FILE *stats, json_t *report, handlervec *hs, en
 		json_string_value(json_object_get(json_object_get(report, "config"), "arch")),
 		n.handlers, n.exact, n.families, n.fb_exact, n.fb_families, n.collide, n.ambiguous,
 		n.per_cls[CLS_READ], n.per_cls[CLS_MODIFY], n.per_cls[CLS_ADMIN], n.per_cls[CLS_NONE]);
-	fprintf(fp, "#include <linux/cache.h>\n#include <linux/capability.h>\n"
+	fprintf(fp, "#include <linux/cache.h>\n#include <linux/capability.h>\n#include <linux/kernel.h>\n"
 		"#include \"ioctl_semantics.h\"\n\n");
 	fputs(text, fp);
 	fprintf(fp, "const struct sel_ioctl_handler sel_ioctl_handlers[] = {\n");
