@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 379 handlers, 4171 exact entries and 161 families; fallback: 1813 exact
- * entries and 37 families, 957 of them values served by more than one
+ * 379 handlers, 4171 exact entries and 161 families; fallback: 1863 exact
+ * entries and 46 families, 988 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 535, modify 4166, admin 783, none (unknown) 698.
+ * Entries per class: read 1083, modify 3782, admin 819, none (unknown) 557.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -20,15 +20,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIGETBSZ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIONREAD */
 	{ 0x00005421, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONBIO */
-	{ 0x00005450, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIONCLEX */
-	{ 0x00005451, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOCLEX */
+	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX */
+	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX */
 	{ 0x00005452, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOASYNC */
 	{ 0x00005460, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOQSIZE */
-	{ 0x40046602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETFLAGS */
-	{ 0x40049409, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FICLONE */
+	{ 0x40046602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_SETFLAGS */
+	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE */
 	{ 0x40086602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_SETFLAGS */
 	{ 0x401c5820, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSSETXATTR */
-	{ 0x4020940d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FICLONERANGE */
+	{ 0x4020940d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONERANGE */
 	{ 0x402c5828, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP_32 */
 	{ 0x402c5829, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP_32 */
 	{ 0x402c582a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP64_32 */
@@ -39,72 +39,72 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4030582a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP64 */
 	{ 0x4030582b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP64 */
 	{ 0x40305839, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_ZERO_RANGE */
-	{ 0x80046601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETFLAGS */
+	{ 0x80046601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_GETFLAGS */
 	{ 0x80086601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFLAGS */
 	{ 0x801c581f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
 	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW */
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE */
-	{ 0xc020660b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FIEMAP */
+	{ 0xc020660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FIEMAP */
 	/* _ctl_ioctl (drivers/scsi/mpt3sas/mpt3sas_ctl.c) */
 	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_diag_reset) */
 	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_release) */
 	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_unregister) */
-	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
+	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
 	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_eventenable) */
-	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
 	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_read_buffer) */
-	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
 	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
 	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_register) */
-	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_diag_query) */
+	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_diag_query) */
 	{ 0xc0d44c17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTREPORT */
 	/* _ctl_ioctl_compat (drivers/scsi/mpt3sas/mpt3sas_ctl.c) */
 	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_diag_reset) */
 	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_release) */
 	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_unregister) */
-	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
+	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
 	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_eventenable) */
-	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
 	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_read_buffer) */
-	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
 	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
 	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_register) */
-	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_diag_query) */
+	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_diag_query) */
 	{ 0xc0d44c17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTREPORT */
 	/* _ctl_mpt2_ioctl (drivers/scsi/mpt3sas/mpt3sas_ctl.c) */
 	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_diag_reset) */
 	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_release) */
 	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_unregister) */
-	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
+	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
 	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_eventenable) */
-	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
 	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_read_buffer) */
-	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
 	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
 	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_register) */
-	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_diag_query) */
+	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_diag_query) */
 	{ 0xc0d44c17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTREPORT */
 	/* _ctl_mpt2_ioctl_compat (drivers/scsi/mpt3sas/mpt3sas_ctl.c) */
 	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_diag_reset) */
 	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_release) */
 	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_unregister) */
-	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
+	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
 	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_eventenable) */
-	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
 	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_read_buffer) */
-	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
 	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
 	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_register) */
-	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_diag_query) */
+	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_diag_query) */
 	{ 0xc0d44c17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTREPORT */
 	/* aac_cfg_ioctl (drivers/scsi/aacraid/linit.c) */
 	{ 0x00000163, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FSACTL_DELETE_DISK */
@@ -208,7 +208,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_IO */
 	/* aspeed_lpc_ctrl_ioctl (drivers/soc/aspeed/aspeed-lpc-ctrl.c) */
 	{ 0x4010b201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ASPEED_LPC_CTRL_IOCTL_MAP */
-	{ 0xc010b200, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ASPEED_LPC_CTRL_IOCTL_GET_SIZE */
+	{ 0xc010b200, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ASPEED_LPC_CTRL_IOCTL_GET_SIZE */
 	/* aspeed_p2a_ioctl (drivers/soc/aspeed/aspeed-p2a-ctrl.c) */
 	{ 0x4010b300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ASPEED_P2A_CTRL_IOCTL_SET_WINDOW */
 	{ 0xc010b301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ASPEED_P2A_CTRL_IOCTL_GET_MEMORY_CONFIG */
@@ -246,7 +246,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40049366, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE_MULTI */
 	{ 0x80049363, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* AUTOFS_IOC_PROTOVER */
 	{ 0x80049367, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* AUTOFS_IOC_PROTOSUBVER */
-	{ 0x80049370, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_ASKUMOUNT */
+	{ 0x80049370, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* AUTOFS_IOC_ASKUMOUNT */
 	{ 0x810c9365, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE */
 	{ 0xc0049364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT32 */
 	{ 0xc0089364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT */
@@ -257,7 +257,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40049366, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE_MULTI */
 	{ 0x80049363, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* AUTOFS_IOC_PROTOVER */
 	{ 0x80049367, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* AUTOFS_IOC_PROTOSUBVER */
-	{ 0x80049370, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_ASKUMOUNT */
+	{ 0x80049370, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* AUTOFS_IOC_ASKUMOUNT */
 	{ 0x810c9365, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE */
 	{ 0xc0049364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT32 */
 	{ 0xc0089364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT */
@@ -282,7 +282,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* blkdev_ioctl (block/ioctl.c) */
 	{ 0x00000301, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HDIO_GETGEO */
 	{ 0x0000125d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKROSET */
-	{ 0x0000125e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKROGET */
+	{ 0x0000125e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKROGET */
 	{ 0x0000125f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKRRPART */
 	{ 0x00001260, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETSIZE */
 	{ 0x00001261, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKFLSBUF */
@@ -290,20 +290,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00001263, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKRAGET */
 	{ 0x00001264, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKFRASET */
 	{ 0x00001265, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKFRAGET */
-	{ 0x00001267, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKSECTGET */
-	{ 0x00001268, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKSSZGET */
+	{ 0x00001267, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKSECTGET */
+	{ 0x00001268, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKSSZGET */
 	{ 0x00001269, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKPG */
 	{ 0x00001274, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESTART */
 	{ 0x00001275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESTOP */
 	{ 0x00001276, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACETEARDOWN */
 	{ 0x00001277, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKDISCARD */
-	{ 0x00001278, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKIOMIN */
-	{ 0x00001279, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKIOOPT */
-	{ 0x0000127a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKALIGNOFF */
-	{ 0x0000127b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKPBSZGET */
-	{ 0x0000127c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKDISCARDZEROES */
+	{ 0x00001278, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKIOMIN */
+	{ 0x00001279, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKIOOPT */
+	{ 0x0000127a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKALIGNOFF */
+	{ 0x0000127b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKPBSZGET */
+	{ 0x0000127c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKDISCARDZEROES */
 	{ 0x0000127d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKSECDISCARD */
-	{ 0x0000127e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKROTATIONAL */
+	{ 0x0000127e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKROTATIONAL */
 	{ 0x0000127f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKZEROOUT */
 	{ 0x40081271, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKBSZSET */
 	{ 0x40101283, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKRESETZONE */
@@ -316,20 +316,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x401870c8, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_PR_REGISTER */
 	{ 0x401870cb, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_PR_PREEMPT */
 	{ 0x401870cc, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_PR_PREEMPT_ABORT */
-	{ 0x80041284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKGETZONESZ */
-	{ 0x80041285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKGETNRZONES */
-	{ 0x80081270, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BLKBSZGET */
-	{ 0x80081272, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BLKGETSIZE64 */
-	{ 0x80081280, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKGETDISKSEQ */
+	{ 0x80041284, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETZONESZ */
+	{ 0x80041285, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETNRZONES */
+	{ 0x80081270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKBSZGET */
+	{ 0x80081272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETSIZE64 */
+	{ 0x80081280, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETDISKSEQ */
 	{ 0xc0101282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKREPORTZONE */
-	{ 0xc0481273, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BLKTRACESETUP */
+	{ 0xc0481273, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESETUP */
 	/* blkif_ioctl (drivers/block/xen-blkfront.c) */
 	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION */
 	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY */
 	/* bsg_ioctl (block/bsg.c) */
-	{ 0x00000001, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_SEND_COMMAND */
+	{ 0x00000001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_SEND_COMMAND */
 	{ 0x00002201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_TIMEOUT */
-	{ 0x00002202, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_TIMEOUT */
+	{ 0x00002202, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_TIMEOUT */
 	{ 0x00002203, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_EMULATED_HOST */
 	{ 0x00002270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_COMMAND_Q */
 	{ 0x00002271, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_COMMAND_Q */
@@ -372,7 +372,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x50009418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SUBVOL_CREATE_V2 */
 	{ 0x5000943a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_RM_DEV_V2 */
 	{ 0x5000943f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SNAP_DESTROY_V2 */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETVERSION */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_GETVERSION */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETVERSION */
 	{ 0x80089418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_START_SYNC */
 	{ 0x80089419, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_SUBVOL_GETFLAGS */
@@ -493,7 +493,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -518,12 +518,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* capi_compat_ioctl (drivers/isdn/capi/capi.c) */
 	{ 0x400c4301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_REGISTER */
 	{ 0x80024321, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_ERRCODE */
-	{ 0x80024322, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_INSTALLED */
-	{ 0x80044323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_FLAGS */
+	{ 0x80024322, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_INSTALLED */
+	{ 0x80044323, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_GET_FLAGS */
 	{ 0x80044324, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_SET_FLAGS */
 	{ 0x80044325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_CLR_FLAGS */
-	{ 0x80044326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_NCCI_OPENCOUNT */
-	{ 0x80044327, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_NCCI_GETUNIT */
+	{ 0x80044326, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_NCCI_OPENCOUNT */
+	{ 0x80044327, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_NCCI_GETUNIT */
 	{ 0xc0044306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_MANUFACTURER */
 	{ 0xc0044308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_SERIAL */
 	{ 0xc0104307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_VERSION */
@@ -536,7 +536,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044323, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_GET_FLAGS */
 	{ 0x80044324, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_SET_FLAGS */
 	{ 0x80044325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_CLR_FLAGS */
-	{ 0x80044326, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CAPI_NCCI_OPENCOUNT */
+	{ 0x80044326, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_NCCI_OPENCOUNT */
 	{ 0x80044327, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_NCCI_GETUNIT */
 	{ 0xc0044306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_MANUFACTURER */
 	{ 0xc0044308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_SERIAL */
@@ -570,20 +570,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_START_UNIT */
 	{ 0x00000006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_STOP_UNIT */
 	{ 0x00002201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_TIMEOUT */
-	{ 0x00002202, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_TIMEOUT */
-	{ 0x00002203, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_EMULATED_HOST */
-	{ 0x00002272, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_RESERVED_SIZE */
+	{ 0x00002202, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_TIMEOUT */
+	{ 0x00002203, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_EMULATED_HOST */
+	{ 0x00002272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_RESERVED_SIZE */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE */
-	{ 0x00002282, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_VERSION_NUM */
+	{ 0x00002282, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_VERSION_NUM */
 	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_IO */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
-	{ 0x00005382, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_IDLUN */
-	{ 0x00005385, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_PROBE_HOST */
-	{ 0x00005386, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
+	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
+	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
+	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
 	{ 0x00006311, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOINITELEM */
@@ -594,8 +594,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x401c6302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOEXCHANGE */
 	{ 0x40306312, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOSVOLTAG */
 	{ 0x406c6310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOGELEM */
-	{ 0x80146306, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CHIOGPARAMS */
-	{ 0x80706313, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CHIOGVPARAMS */
+	{ 0x80146306, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGPARAMS */
+	{ 0x80706313, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGVPARAMS */
 	/* cifs_ioctl (fs/smb/client/ioctl.c) */
 	{ 0x0000cf04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_SET_INTEGRITY */
 	{ 0x4004cf03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_COPYCHUNK_FILE */
@@ -613,7 +613,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* cmm_ioctl (drivers/char/pcmcia/cm4000_cs.c) */
 	{ 0x00006304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CM_IOCARDOFF */
 	{ 0x40086302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CM_IOCSPTS */
-	{ 0x80086300, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CM_IOCGSTATUS */
+	{ 0x80086300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CM_IOCGSTATUS */
 	{ 0xc0086301, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CM_IOCGATR */
 	/* coda_psdev_ioctl (fs/coda/psdev.c) */
 	{ 0xc008630a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CIOC_KERNEL_VERSION */
@@ -621,13 +621,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_LOCK */
 	{ 0x00006406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_UNLOCK */
 	{ 0x00006407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CANCEL */
-	{ 0x0000640f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_POLL */
+	{ 0x0000640f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI_POLL */
 	{ 0x00006410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETRSUBD */
 	{ 0x00006411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETWSUBD */
 	{ 0x40946400, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* COMEDI_DEVCONFIG */
-	{ 0x80086408, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI32_RANGEINFO */
+	{ 0x80086408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_RANGEINFO */
 	{ 0x8008640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSNLIST */
-	{ 0x80206403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI32_CHANINFO */
+	{ 0x80206403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_CHANINFO */
 	{ 0x8020640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSN */
 	{ 0x8020640d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFCONFIG */
 	{ 0x80406409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_CMD */
@@ -639,18 +639,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_LOCK */
 	{ 0x00006406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_UNLOCK */
 	{ 0x00006407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CANCEL */
-	{ 0x0000640f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_POLL */
+	{ 0x0000640f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI_POLL */
 	{ 0x00006410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETRSUBD */
 	{ 0x00006411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETWSUBD */
 	{ 0x40946400, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* COMEDI_DEVCONFIG */
-	{ 0x80106408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_RANGEINFO */
+	{ 0x80106408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI_RANGEINFO */
 	{ 0x8010640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSNLIST */
 	{ 0x8020640d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFCONFIG */
 	{ 0x8028640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSN */
-	{ 0x80306403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CHANINFO */
+	{ 0x80306403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI_CHANINFO */
 	{ 0x80486402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SUBDINFO */
 	{ 0x80506409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CMD */
-	{ 0x8050640a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CMDTEST */
+	{ 0x8050640a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI_CMDTEST */
 	{ 0x80b06401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_DEVINFO */
 	{ 0xc02c640e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFINFO */
 	/* compat_agp_ioctl (drivers/char/agp/compat_ioctl.c) */
@@ -658,7 +658,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* compat_blkdev_ioctl (block/ioctl.c) */
 	{ 0x00000301, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HDIO_GETGEO */
 	{ 0x0000125d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKROSET */
-	{ 0x0000125e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKROGET */
+	{ 0x0000125e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKROGET */
 	{ 0x0000125f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKRRPART */
 	{ 0x00001260, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETSIZE */
 	{ 0x00001261, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKFLSBUF */
@@ -666,20 +666,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00001263, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKRAGET */
 	{ 0x00001264, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKFRASET */
 	{ 0x00001265, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKFRAGET */
-	{ 0x00001267, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKSECTGET */
-	{ 0x00001268, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKSSZGET */
+	{ 0x00001267, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKSECTGET */
+	{ 0x00001268, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKSSZGET */
 	{ 0x00001269, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKPG */
 	{ 0x00001274, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESTART */
 	{ 0x00001275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESTOP */
 	{ 0x00001276, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACETEARDOWN */
 	{ 0x00001277, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKDISCARD */
-	{ 0x00001278, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKIOMIN */
-	{ 0x00001279, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKIOOPT */
-	{ 0x0000127a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKALIGNOFF */
-	{ 0x0000127b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKPBSZGET */
-	{ 0x0000127c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKDISCARDZEROES */
+	{ 0x00001278, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKIOMIN */
+	{ 0x00001279, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKIOOPT */
+	{ 0x0000127a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKALIGNOFF */
+	{ 0x0000127b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKPBSZGET */
+	{ 0x0000127c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKDISCARDZEROES */
 	{ 0x0000127d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKSECDISCARD */
-	{ 0x0000127e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKROTATIONAL */
+	{ 0x0000127e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKROTATIONAL */
 	{ 0x0000127f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKZEROOUT */
 	{ 0x40041271, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKBSZSET_32 */
 	{ 0x40101283, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKRESETZONE */
@@ -693,12 +693,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x401870cb, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_PR_PREEMPT */
 	{ 0x401870cc, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_PR_PREEMPT_ABORT */
 	{ 0x80041270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKBSZGET_32 */
-	{ 0x80041272, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BLKGETSIZE64_32 */
-	{ 0x80041284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKGETZONESZ */
-	{ 0x80041285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKGETNRZONES */
-	{ 0x80081280, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKGETDISKSEQ */
+	{ 0x80041272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETSIZE64_32 */
+	{ 0x80041284, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETZONESZ */
+	{ 0x80041285, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETNRZONES */
+	{ 0x80081280, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETDISKSEQ */
 	{ 0xc0101282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKREPORTZONE */
-	{ 0xc0401273, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BLKTRACESETUP32 */
+	{ 0xc0401273, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESETUP32 */
 	/* compat_i2cdev_ioctl (drivers/i2c/i2c-dev.c) */
 	{ 0x00000701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_RETRIES */
 	{ 0x00000702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_TIMEOUT */
@@ -715,14 +715,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8002690f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_UNREGISTER_FOR_CMD */
 	{ 0x80046910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_GETS_EVENTS_CMD */
 	{ 0x80046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_ADDRESS_CMD */
-	{ 0x80046912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_GET_MY_ADDRESS_CMD */
+	{ 0x80046912, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_ADDRESS_CMD */
 	{ 0x80046913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_LUN_CMD */
-	{ 0x80046914, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_GET_MY_LUN_CMD */
+	{ 0x80046914, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_LUN_CMD */
 	{ 0x80046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_CHANNEL_ADDRESS_CMD */
-	{ 0x80046919, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD */
+	{ 0x80046919, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD */
 	{ 0x8004691a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_CHANNEL_LUN_CMD */
-	{ 0x8004691b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_GET_MY_CHANNEL_LUN_CMD */
-	{ 0x8004691e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_GET_MAINTENANCE_MODE_CMD */
+	{ 0x8004691b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_CHANNEL_LUN_CMD */
+	{ 0x8004691e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MAINTENANCE_MODE_CMD */
 	{ 0x80086916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_TIMING_PARMS_CMD */
 	{ 0x80086917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_TIMING_PARMS_CMD */
 	{ 0x800c691c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_REGISTER_FOR_CMD_CHANS */
@@ -840,7 +840,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046f41, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCDET */
 	{ 0x40186f40, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCATT */
 	/* cxl_memdev_ioctl (drivers/cxl/core/memdev.c) */
-	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CXL_MEM_QUERY_COMMANDS */
+	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
 	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CXL_MEM_SEND_COMMAND */
 	/* dimm_ioctl (drivers/nvdimm/bus.c) */
 	{ 0x00000002, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_ARS_START */
@@ -872,14 +872,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIGETBSZ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIONREAD */
 	{ 0x00005421, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONBIO */
-	{ 0x00005450, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIONCLEX */
-	{ 0x00005451, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOCLEX */
+	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX */
+	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX */
 	{ 0x00005452, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOASYNC */
 	{ 0x00005460, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOQSIZE */
-	{ 0x40049409, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FICLONE */
+	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE */
 	{ 0x40086602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_SETFLAGS */
 	{ 0x401c5820, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSSETXATTR */
-	{ 0x4020940d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FICLONERANGE */
+	{ 0x4020940d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONERANGE */
 	{ 0x40305828, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP */
 	{ 0x40305829, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP */
 	{ 0x4030582a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP64 */
@@ -890,14 +890,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
 	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW */
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE */
-	{ 0xc020660b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FIEMAP */
+	{ 0xc020660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FIEMAP */
 	/* dst_ca_ioctl (drivers/media/pci/bt8xx/dst_ca.c) */
 	{ 0x00006f80, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CA_RESET */
 	{ 0x410c6f85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_SEND_MSG */
 	{ 0x80086f83, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_DESCR_INFO */
 	{ 0x800c6f82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_SLOT_INFO */
 	{ 0x80106f81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_CAP */
-	{ 0x810c6f84, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CA_GET_MSG */
+	{ 0x810c6f84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_MSG */
 	/* dvb_ca_en50221_io_ioctl (drivers/media/dvb-core/dvb_ca_en50221.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
 	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
@@ -916,10 +916,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* dvb_frontend_compat_ioctl (drivers/media/dvb-core/dvb_frontend.c) */
 	{ 0x40086f52, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_FE_SET_PROPERTY */
 	{ 0x80086f53, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_FE_GET_PROPERTY */
-	{ 0x00000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_NONE */
+	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
 	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
 	/* dvb_frontend_ioctl (drivers/media/dvb-core/dvb_frontend.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
 	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
@@ -1003,26 +1003,26 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSKEYCODE */
 	{ 0x40104593, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSMASK */
 	{ 0x40284504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSKEYCODE_V2 */
-	{ 0x80044501, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGVERSION */
-	{ 0x80044584, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGEFFECTS */
-	{ 0x80084502, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGID */
-	{ 0x80084503, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGREP */
+	{ 0x80044501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGVERSION */
+	{ 0x80044584, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGEFFECTS */
+	{ 0x80084502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGID */
+	{ 0x80084503, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGREP */
 	{ 0x80084504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGKEYCODE */
-	{ 0x80104592, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGMASK */
+	{ 0x80104592, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGMASK */
 	{ 0x80284504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGKEYCODE_V2 */
 	{ 0x40004580, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSFF */
-	{ 0x80004506, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGNAME */
-	{ 0x80004507, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGPHYS */
-	{ 0x80004508, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGUNIQ */
-	{ 0x80004509, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGPROP */
-	{ 0x8000450a, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGMTSLOTS */
+	{ 0x80004506, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGNAME */
+	{ 0x80004507, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGPHYS */
+	{ 0x80004508, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGUNIQ */
+	{ 0x80004509, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGPROP */
+	{ 0x8000450a, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGMTSLOTS */
 	{ 0x80004518, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGKEY */
 	{ 0x80004519, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGLED */
 	{ 0x8000451a, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGSND */
 	{ 0x8000451b, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGSW */
-	{ 0x80004520, 0xc000ffe0, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGBIT */
+	{ 0x80004520, 0xc000ffe0, SEL_IOCTL_READ, 0 }, /* EVIOCGBIT */
 	{ 0x400045c0, 0xc000ffc0, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSABS */
-	{ 0x80004540, 0xc000ffc0, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGABS */
+	{ 0x80004540, 0xc000ffc0, SEL_IOCTL_READ, 0 }, /* EVIOCGABS */
 	/* evdev_ioctl_compat (drivers/input/evdev.c) */
 	{ 0x40044581, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCRMFF */
 	{ 0x40044590, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGRAB */
@@ -1032,26 +1032,26 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSKEYCODE */
 	{ 0x40104593, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSMASK */
 	{ 0x40284504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSKEYCODE_V2 */
-	{ 0x80044501, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGVERSION */
-	{ 0x80044584, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGEFFECTS */
-	{ 0x80084502, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGID */
-	{ 0x80084503, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGREP */
+	{ 0x80044501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGVERSION */
+	{ 0x80044584, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGEFFECTS */
+	{ 0x80084502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGID */
+	{ 0x80084503, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGREP */
 	{ 0x80084504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGKEYCODE */
-	{ 0x80104592, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGMASK */
+	{ 0x80104592, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGMASK */
 	{ 0x80284504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGKEYCODE_V2 */
 	{ 0x40004580, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSFF */
-	{ 0x80004506, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGNAME */
-	{ 0x80004507, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGPHYS */
-	{ 0x80004508, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGUNIQ */
-	{ 0x80004509, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGPROP */
-	{ 0x8000450a, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGMTSLOTS */
+	{ 0x80004506, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGNAME */
+	{ 0x80004507, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGPHYS */
+	{ 0x80004508, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGUNIQ */
+	{ 0x80004509, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGPROP */
+	{ 0x8000450a, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGMTSLOTS */
 	{ 0x80004518, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGKEY */
 	{ 0x80004519, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGLED */
 	{ 0x8000451a, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGSND */
 	{ 0x8000451b, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGSW */
-	{ 0x80004520, 0xc000ffe0, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGBIT */
+	{ 0x80004520, 0xc000ffe0, SEL_IOCTL_READ, 0 }, /* EVIOCGBIT */
 	{ 0x400045c0, 0xc000ffc0, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSABS */
-	{ 0x80004540, 0xc000ffc0, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGABS */
+	{ 0x80004540, 0xc000ffc0, SEL_IOCTL_READ, 0 }, /* EVIOCGABS */
 	/* evtchn_ioctl (drivers/xen/evtchn.c) */
 	{ 0x00004505, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_EVTCHN_RESET */
 	{ 0x00024506, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_EVTCHN_RESTRICT_DOMID */
@@ -1065,10 +1065,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* exfat_ioctl (fs/exfat/file.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* ext2_compat_ioctl (fs/ext2/ioctl.c) */
-	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC32_SETVERSION */
+	{ 0x40047602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT2_IOC32_SETVERSION */
 	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETVERSION */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC32_GETVERSION */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT2_IOC32_GETVERSION */
 	{ 0x80086605, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT2_IOC_GETRSVSZ */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT2_IOC_GETVERSION */
 	/* ext2_ioctl (fs/ext2/ioctl.c) */
@@ -1078,16 +1078,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT2_IOC_GETVERSION */
 	/* ext4_compat_ioctl (fs/ext4/ioctl.c) */
 	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE */
-	{ 0x0000660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
+	{ 0x0000660c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
 	{ 0x00006611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SWAP_BOOT */
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS */
 	{ 0x00006628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_CLEAR_ES_CACHE */
-	{ 0x40046604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETVERSION */
-	{ 0x40046606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETRSVSZ */
-	{ 0x40046607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
-	{ 0x40046629, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GETSTATE */
+	{ 0x40046604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION */
+	{ 0x40046606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETRSVSZ */
+	{ 0x40046607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
+	{ 0x40046629, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_GETSTATE */
 	{ 0x4004662b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_CHECKPOINT */
-	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETVERSION_OLD */
+	{ 0x40047602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION_OLD */
 	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION */
 	{ 0x40086607, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_EXTEND */
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_RESIZE_FS */
@@ -1100,16 +1100,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SHUTDOWN */
-	{ 0x80046603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_GETVERSION */
-	{ 0x80046605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_GETRSVSZ */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_GETVERSION_OLD */
-	{ 0x80086603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GETVERSION */
-	{ 0x8008662c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GETFSUUID */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GETVERSION_OLD */
+	{ 0x80046603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETVERSION */
+	{ 0x80046605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETRSVSZ */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETVERSION_OLD */
+	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION */
+	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION_OLD */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
-	{ 0xc0046686, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_MEASURE_VERITY */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0xc0046686, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_MEASURE_VERITY */
 	{ 0xc0096616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc020662a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GET_ES_CACHE */
@@ -1120,7 +1120,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
 	{ 0xc080661a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
-	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSMAP */
+	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSMAP */
 	/* ext4_ioctl (fs/ext4/ioctl.c) */
 	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE */
 	{ 0x0000660c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
@@ -1140,12 +1140,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SHUTDOWN */
-	{ 0x80086603, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_GETVERSION */
-	{ 0x8008662c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_GETFSUUID */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_GETVERSION_OLD */
+	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION */
+	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION_OLD */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
 	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_MEASURE_VERITY */
 	{ 0xc0096616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
@@ -1161,8 +1161,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* f2fs_compat_ioctl (fs/f2fs/file.c) */
 	{ 0x0000f501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_START_ATOMIC_WRITE */
 	{ 0x0000f502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_COMMIT_ATOMIC_WRITE */
-	{ 0x0000f503, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_START_VOLATILE_WRITE */
-	{ 0x0000f504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RELEASE_VOLATILE_WRITE */
+	{ 0x0000f503, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_START_VOLATILE_WRITE */
+	{ 0x0000f504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_RELEASE_VOLATILE_WRITE */
 	{ 0x0000f505, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_ABORT_ATOMIC_WRITE */
 	{ 0x0000f507, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_WRITE_CHECKPOINT */
 	{ 0x0000f50f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_PRECACHE_EXTENTS */
@@ -1182,19 +1182,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4018f514, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SEC_TRIM_FILE */
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
-	{ 0x8002f515, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_GET_COMPRESS_OPTION */
+	{ 0x8002f515, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_GET_COMPRESS_OPTION */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_SHUTDOWN */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETVERSION */
-	{ 0x8004f50c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_GET_FEATURES */
-	{ 0x8004f50e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_GET_PIN_FILE */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETVERSION */
-	{ 0x8008f511, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_GET_COMPRESS_BLOCKS */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_GETVERSION */
+	{ 0x8004f50c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_GET_FEATURES */
+	{ 0x8004f50e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_GET_PIN_FILE */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETVERSION */
+	{ 0x8008f511, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_GET_COMPRESS_BLOCKS */
 	{ 0x8008f512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RELEASE_COMPRESS_BLOCKS */
 	{ 0x8008f513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RESERVE_COMPRESS_BLOCKS */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
-	{ 0xc0046686, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_MEASURE_VERITY */
+	{ 0xc0046686, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_MEASURE_VERITY */
 	{ 0xc0096616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc010f508, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_DEFRAGMENT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
@@ -1283,13 +1283,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047213, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FAT_IOCTL_GET_VOLUME_ID */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* fb_compat_ioctl (drivers/video/fbdev/core/fbmem.c) */
-	{ 0x00004600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOGET_VSCREENINFO */
+	{ 0x00004600, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGET_VSCREENINFO */
 	{ 0x00004601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_VSCREENINFO */
 	{ 0x00004602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGET_FSCREENINFO */
 	{ 0x00004604, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGETCMAP */
-	{ 0x00004605, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOPUTCMAP */
+	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUTCMAP */
 	{ 0x00004606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPAN_DISPLAY */
-	{ 0x0000460f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOGET_CON2FBMAP */
+	{ 0x0000460f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_CON2FBMAP */
 	{ 0x00004610, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_CON2FBMAP */
 	{ 0x00004611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOBLANK */
 	/* fb_ioctl (drivers/video/fbdev/core/fbmem.c) */
@@ -1297,7 +1297,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_VSCREENINFO */
 	{ 0x00004602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGET_FSCREENINFO */
 	{ 0x00004604, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGETCMAP */
-	{ 0x00004605, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOPUTCMAP */
+	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUTCMAP */
 	{ 0x00004606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPAN_DISPLAY */
 	{ 0x0000460f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_CON2FBMAP */
 	{ 0x00004610, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_CON2FBMAP */
@@ -1325,12 +1325,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40580290, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FDSETDRVPRM32 */
 	{ 0x8010020f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETDRVTYP */
 	{ 0x8014020e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETMAXERRS */
-	{ 0x80180217, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDWERRORGET32 */
+	{ 0x80180217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET32 */
 	{ 0x801c0204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM32 */
-	{ 0x80200215, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDGETFDCSTAT32 */
+	{ 0x80200215, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETFDCSTAT32 */
 	{ 0x80340212, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETDRVSTAT32 */
 	{ 0x80340213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDPOLLDRVSTAT32 */
-	{ 0x80580211, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDGETDRVPRM32 */
+	{ 0x80580211, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVPRM32 */
 	/* fd_ioctl (drivers/block/floppy.c) */
 	{ 0x00000241, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDCLRPRM */
 	{ 0x00000245, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDMSGON */
@@ -1364,7 +1364,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006702, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FUNCTIONFS_FIFO_FLUSH */
 	{ 0x00006703, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FUNCTIONFS_CLEAR_HALT */
 	{ 0x00006781, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_ENDPOINT_REVMAP */
-	{ 0x80096782, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FUNCTIONFS_ENDPOINT_DESC */
+	{ 0x80096782, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_ENDPOINT_DESC */
 	/* fitpc2_wdt_ioctl (drivers/watchdog/sbc_fitpc2_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -1373,8 +1373,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* fme_ioctl (drivers/fpga/dfl-fme-main.c) */
-	{ 0x0000b600, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* DFL_FPGA_GET_API_VERSION */
-	{ 0x0000b601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* DFL_FPGA_CHECK_EXTENSION */
+	{ 0x0000b600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_GET_API_VERSION */
+	{ 0x0000b601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_CHECK_EXTENSION */
 	/* fsl_mc_uapi_dev_ioctl (drivers/bus/fsl-mc/fsl-mc-uapi.c) */
 	{ 0xc04052e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSL_MC_SEND_MC_COMMAND */
 	/* fuse_dev_ioctl (fs/fuse/dev.c) */
@@ -1409,7 +1409,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* gfs2_compat_ioctl (fs/gfs2/file.c) */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* gfs2_ioctl (fs/gfs2/file.c) */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
@@ -1444,7 +1444,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -1464,7 +1464,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x404c4701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GSMIOC_SETCONF */
 	{ 0x80044704, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GSMIOC_GETFIRST */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
-	{ 0x804c4700, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GSMIOC_GETCONF */
+	{ 0x804c4700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GSMIOC_GETCONF */
 	/* gsmtty_ioctl (drivers/tty/n_gsm.c) */
 	{ 0x00004703, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* GSMIOC_DISABLE_NET */
 	{ 0x40344702, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* GSMIOC_ENABLE_NET */
@@ -1476,33 +1476,33 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0506705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_BASIC_TEST */
 	{ 0xc0506706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DUMP_USER_PAGES_TEST */
 	/* hci_uart_tty_ioctl (drivers/bluetooth/hci_ldisc.c) */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
 	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
-	{ 0x00005419, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSOFTCAR */
+	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
-	{ 0x00005432, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETX */
-	{ 0x00005433, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETX */
-	{ 0x00005434, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXF */
-	{ 0x00005435, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXW */
-	{ 0x00005456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGLCKTRMIOS */
+	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX */
+	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX */
+	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF */
+	{ 0x00005435, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXW */
+	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_ADMIN, CAP_CHECKPOINT_RESTORE }, /* TIOCSLCKTRMIOS */
 	{ 0x400455c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIUARTSETPROTO */
 	{ 0x400455cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIUARTSETFLAGS */
 	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2 */
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2 */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
-	{ 0x800455c9, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HCIUARTGETPROTO */
-	{ 0x800455ca, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HCIUARTGETDEVICE */
-	{ 0x800455cc, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HCIUARTGETFLAGS */
-	{ 0x802c542a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS2 */
+	{ 0x800455c9, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HCIUARTGETPROTO */
+	{ 0x800455ca, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HCIUARTGETDEVICE */
+	{ 0x800455cc, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HCIUARTGETFLAGS */
+	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* hfi1_file_ioctl (drivers/infiniband/hw/hfi1/file_ops.c) */
 	{ 0x00001be6, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HFI1_IOCTL_CREDIT_UPD */
 	{ 0x00001bec, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_CTXT_RESET */
@@ -1530,13 +1530,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x501c4814, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSUSAGES */
 	{ 0x80044801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGVERSION */
 	{ 0x8004480e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGFLAG */
-	{ 0x801c4803, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HIDIOCGDEVINFO */
+	{ 0x801c4803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGDEVINFO */
 	{ 0x81044804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGSTRING */
 	{ 0xc00c4809, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGREPORTINFO */
 	{ 0xc0104811, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGCOLLECTIONINFO */
 	{ 0xc018480b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGUSAGE */
 	{ 0xc018480d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGUCODE */
-	{ 0xc038480a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HIDIOCGFIELDINFO */
+	{ 0xc038480a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGFIELDINFO */
 	{ 0xd01c4813, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGUSAGES */
 	{ 0x00000006, 0x000000ff, SEL_IOCTL_READ, 0 }, /* HIDIOCGNAME */
 	{ 0x00000012, 0x000000ff, SEL_IOCTL_READ, 0 }, /* HIDIOCGPHYS */
@@ -1547,12 +1547,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80004804, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGRAWNAME */
 	{ 0x80004805, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGRAWPHYS */
 	{ 0x80004808, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGRAWUNIQ */
-	{ 0x00004806, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* HIDIOCSFEATURE */
-	{ 0x00004807, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* HIDIOCGFEATURE */
-	{ 0x00004809, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* HIDIOCSINPUT */
-	{ 0x0000480a, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* HIDIOCGINPUT */
-	{ 0x0000480b, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* HIDIOCSOUTPUT */
-	{ 0x0000480c, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* HIDIOCGOUTPUT */
+	{ 0x00004806, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSFEATURE */
+	{ 0x00004807, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGFEATURE */
+	{ 0x00004809, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSINPUT */
+	{ 0x0000480a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGINPUT */
+	{ 0x0000480b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSOUTPUT */
+	{ 0x0000480c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGOUTPUT */
 	/* hl_ioctl_control (drivers/misc/habanalabs/common/habanalabs_ioctl.c) */
 	{ 0x00000001, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* HL_IOCTL_INFO */
 	/* hpet_compat_ioctl (drivers/char/hpet.c) */
@@ -1560,17 +1560,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IE_OFF */
 	{ 0x00006804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_EPI */
 	{ 0x00006805, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_DPI */
-	{ 0x40046806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_HPET_IRQFREQ */
+	{ 0x40046806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMPAT_HPET_IRQFREQ */
 	{ 0x40086806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IRQFREQ */
-	{ 0x800c6803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_HPET_INFO */
-	{ 0x80186803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_INFO */
+	{ 0x800c6803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMPAT_HPET_INFO */
+	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO */
 	/* hpet_ioctl (drivers/char/hpet.c) */
 	{ 0x00006801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IE_ON */
 	{ 0x00006802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IE_OFF */
 	{ 0x00006804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_EPI */
 	{ 0x00006805, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_DPI */
 	{ 0x40086806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IRQFREQ */
-	{ 0x80186803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_INFO */
+	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO */
 	/* hpfs_ioctl (fs/hpfs/super.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* hsc_ioctl (drivers/hsi/clients/hsi_char.c) */
@@ -1623,21 +1623,21 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* iowarrior_ioctl (drivers/usb/misc/iowarrior.c) */
 	{ 0x4008c001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_WRITE */
 	{ 0x4008c002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_READ */
-	{ 0x8028c003, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOW_GETINFO */
+	{ 0x8028c003, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOW_GETINFO */
 	/* ipmi_ioctl (drivers/char/ipmi/ipmi_devintf.c) */
 	{ 0x4004691f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MAINTENANCE_MODE_CMD */
 	{ 0x8002690e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_REGISTER_FOR_CMD */
 	{ 0x8002690f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_UNREGISTER_FOR_CMD */
 	{ 0x80046910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_GETS_EVENTS_CMD */
 	{ 0x80046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_ADDRESS_CMD */
-	{ 0x80046912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_GET_MY_ADDRESS_CMD */
+	{ 0x80046912, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_ADDRESS_CMD */
 	{ 0x80046913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_LUN_CMD */
-	{ 0x80046914, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_GET_MY_LUN_CMD */
+	{ 0x80046914, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_LUN_CMD */
 	{ 0x80046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_CHANNEL_ADDRESS_CMD */
-	{ 0x80046919, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD */
+	{ 0x80046919, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD */
 	{ 0x8004691a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_CHANNEL_LUN_CMD */
-	{ 0x8004691b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_GET_MY_CHANNEL_LUN_CMD */
-	{ 0x8004691e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_GET_MAINTENANCE_MODE_CMD */
+	{ 0x8004691b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_CHANNEL_LUN_CMD */
+	{ 0x8004691e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MAINTENANCE_MODE_CMD */
 	{ 0x80086916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_TIMING_PARMS_CMD */
 	{ 0x80086917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_TIMING_PARMS_CMD */
 	{ 0x800c691c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_REGISTER_FOR_CMD_CHANS */
@@ -1658,8 +1658,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* ipw_ioctl (drivers/tty/ipwireless/tty.c) */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
-	{ 0x80047437, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGCHAN */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
+	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT */
 	/* isst_if_def_ioctl (drivers/platform/x86/intel/speed_select_if/isst_if_common.c) */
 	{ 0x4008fe02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ISST_IF_IO_CMD */
 	{ 0x8008fe00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ISST_IF_GET_PLATFORM_INFO */
@@ -1676,43 +1676,43 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* jfs_ioctl (fs/jfs/ioctl.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* joydev_compat_ioctl (drivers/input/joydev.c) */
-	{ 0x00000001, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JS_SET_CAL */
-	{ 0x00000002, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JS_GET_CAL */
-	{ 0x00000003, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JS_SET_TIMEOUT */
-	{ 0x00000004, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JS_GET_TIMEOUT */
+	{ 0x00000001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_SET_CAL */
+	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_CAL */
+	{ 0x00000003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_TIMEOUT */
+	{ 0x00000004, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_TIMEOUT */
 	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_TIMELIMIT */
-	{ 0x00000006, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JS_GET_TIMELIMIT */
-	{ 0x00000007, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JS_GET_ALL */
+	{ 0x00000006, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_TIMELIMIT */
+	{ 0x00000007, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_ALL */
 	{ 0x00000008, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_ALL */
 	{ 0x40246a21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCSCORR */
-	{ 0x80016a11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JSIOCGAXES */
-	{ 0x80016a12, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JSIOCGBUTTONS */
-	{ 0x80046a01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JSIOCGVERSION */
-	{ 0x80246a22, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JSIOCGCORR */
+	{ 0x80016a11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGAXES */
+	{ 0x80016a12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGBUTTONS */
+	{ 0x80046a01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGVERSION */
+	{ 0x80246a22, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGCORR */
 	{ 0x40006a31, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCSAXMAP */
 	{ 0x40006a33, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCSBTNMAP */
-	{ 0x80006a13, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCGNAME */
-	{ 0x80006a32, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCGAXMAP */
-	{ 0x80006a34, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCGBTNMAP */
+	{ 0x80006a13, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGNAME */
+	{ 0x80006a32, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGAXMAP */
+	{ 0x80006a34, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGBTNMAP */
 	/* joydev_ioctl (drivers/input/joydev.c) */
-	{ 0x00000001, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JS_SET_CAL */
-	{ 0x00000002, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JS_GET_CAL */
-	{ 0x00000003, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JS_SET_TIMEOUT */
-	{ 0x00000004, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JS_GET_TIMEOUT */
-	{ 0x00000005, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JS_SET_TIMELIMIT */
-	{ 0x00000006, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JS_GET_TIMELIMIT */
-	{ 0x00000007, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JS_GET_ALL */
-	{ 0x00000008, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JS_SET_ALL */
+	{ 0x00000001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_SET_CAL */
+	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_CAL */
+	{ 0x00000003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_TIMEOUT */
+	{ 0x00000004, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_TIMEOUT */
+	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_TIMELIMIT */
+	{ 0x00000006, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_TIMELIMIT */
+	{ 0x00000007, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_ALL */
+	{ 0x00000008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_SET_ALL */
 	{ 0x40246a21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCSCORR */
-	{ 0x80016a11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JSIOCGAXES */
-	{ 0x80016a12, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JSIOCGBUTTONS */
-	{ 0x80046a01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JSIOCGVERSION */
-	{ 0x80246a22, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* JSIOCGCORR */
+	{ 0x80016a11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGAXES */
+	{ 0x80016a12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGBUTTONS */
+	{ 0x80046a01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGVERSION */
+	{ 0x80246a22, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGCORR */
 	{ 0x40006a31, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCSAXMAP */
 	{ 0x40006a33, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCSBTNMAP */
-	{ 0x80006a13, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCGNAME */
-	{ 0x80006a32, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCGAXMAP */
-	{ 0x80006a34, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCGBTNMAP */
+	{ 0x80006a13, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGNAME */
+	{ 0x80006a32, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGAXMAP */
+	{ 0x80006a34, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGBTNMAP */
 	/* kcov_ioctl (kernel/kcov.c) */
 	{ 0x00006364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_ENABLE */
 	{ 0x00006365, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_DISABLE */
@@ -1849,14 +1849,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_CHECK_EXTENSION */
 	{ 0x0000ae41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_VCPU */
 	{ 0x0000ae44, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_NR_MMU_PAGES */
-	{ 0x0000ae45, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_NR_MMU_PAGES */
+	{ 0x0000ae45, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_NR_MMU_PAGES */
 	{ 0x0000ae47, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_TSS_ADDR */
 	{ 0x0000ae60, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_IRQCHIP */
-	{ 0x0000ae64, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_CREATE_PIT */
+	{ 0x0000ae64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_CREATE_PIT */
 	{ 0x0000ae71, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_REINJECT_CONTROL */
 	{ 0x0000ae78, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_BOOT_CPU_ID */
 	{ 0x0000aea2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_TSC_KHZ */
-	{ 0x0000aea3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_TSC_KHZ */
+	{ 0x0000aea3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_TSC_KHZ */
 	{ 0x0000aec7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_RESET_DIRTY_RINGS */
 	{ 0x0000aece, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_STATS_FD */
 	{ 0x4008ae48, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_IDENTITY_MAP_ADDR */
@@ -1883,27 +1883,27 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010aebc, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_MEMORY_ENCRYPT_UNREG_REGION */
 	{ 0x8030ae7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_CLOCK */
 	{ 0x8048ae66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT */
-	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_PIT2 */
+	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_PIT2 */
 	{ 0x8208ae63, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_IRQCHIP */
-	{ 0xc008ae67, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_IRQ_LINE_STATUS */
+	{ 0xc008ae67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_IRQ_LINE_STATUS */
 	{ 0xc008aeba, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_MEMORY_ENCRYPT_OP */
 	{ 0xc00caee0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_DEVICE */
 	{ 0xc018aec0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CLEAR_DIRTY_LOG */
-	{ 0xc048ae65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_PIT */
+	{ 0xc048ae65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_PIT */
 	{ 0xc048aec8, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_XEN_HVM_GET_ATTR */
 	{ 0xc208ae62, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_IRQCHIP */
 	/* kvm_vm_ioctl (virt/kvm/kvm_main.c) */
 	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_CHECK_EXTENSION */
 	{ 0x0000ae41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_VCPU */
 	{ 0x0000ae44, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_NR_MMU_PAGES */
-	{ 0x0000ae45, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_NR_MMU_PAGES */
+	{ 0x0000ae45, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_NR_MMU_PAGES */
 	{ 0x0000ae47, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_TSS_ADDR */
 	{ 0x0000ae60, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_IRQCHIP */
-	{ 0x0000ae64, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_CREATE_PIT */
+	{ 0x0000ae64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_CREATE_PIT */
 	{ 0x0000ae71, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_REINJECT_CONTROL */
 	{ 0x0000ae78, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_BOOT_CPU_ID */
 	{ 0x0000aea2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_TSC_KHZ */
-	{ 0x0000aea3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_TSC_KHZ */
+	{ 0x0000aea3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_TSC_KHZ */
 	{ 0x0000aec7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_RESET_DIRTY_RINGS */
 	{ 0x0000aece, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_STATS_FD */
 	{ 0x4008ae48, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_IDENTITY_MAP_ADDR */
@@ -1930,13 +1930,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010aebc, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_MEMORY_ENCRYPT_UNREG_REGION */
 	{ 0x8030ae7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_CLOCK */
 	{ 0x8048ae66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT */
-	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_PIT2 */
+	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_PIT2 */
 	{ 0x8208ae63, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_IRQCHIP */
-	{ 0xc008ae67, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_IRQ_LINE_STATUS */
+	{ 0xc008ae67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_IRQ_LINE_STATUS */
 	{ 0xc008aeba, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_MEMORY_ENCRYPT_OP */
 	{ 0xc00caee0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_DEVICE */
 	{ 0xc018aec0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CLEAR_DIRTY_LOG */
-	{ 0xc048ae65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_PIT */
+	{ 0xc048ae65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_PIT */
 	{ 0xc048aec8, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_XEN_HVM_GET_ATTR */
 	{ 0xc208ae62, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_IRQCHIP */
 	/* lcd_ioctl (drivers/usb/misc/usblcd.c) */
@@ -1950,17 +1950,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046915, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_SEND_DUTY_CYCLE */
 	{ 0x40046917, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_TRANSMITTER_MASK */
 	{ 0x40046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_TIMEOUT */
-	{ 0x40046919, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_REC_TIMEOUT_REPORTS */
+	{ 0x40046919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_SET_REC_TIMEOUT_REPORTS */
 	{ 0x4004691d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_MEASURE_CARRIER_MODE */
 	{ 0x4004691f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_CARRIER_RANGE */
 	{ 0x40046923, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_WIDEBAND_RECEIVER */
-	{ 0x80046900, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_GET_FEATURES */
-	{ 0x80046901, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_GET_SEND_MODE */
-	{ 0x80046902, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_GET_REC_MODE */
-	{ 0x80046907, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_GET_REC_RESOLUTION */
-	{ 0x80046908, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_GET_MIN_TIMEOUT */
-	{ 0x80046909, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_GET_MAX_TIMEOUT */
-	{ 0x80046924, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_GET_REC_TIMEOUT */
+	{ 0x80046900, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_FEATURES */
+	{ 0x80046901, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_SEND_MODE */
+	{ 0x80046902, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_MODE */
+	{ 0x80046907, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_RESOLUTION */
+	{ 0x80046908, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_MIN_TIMEOUT */
+	{ 0x80046909, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_MAX_TIMEOUT */
+	{ 0x80046924, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_TIMEOUT */
 	/* lo_compat_ioctl (drivers/block/loop.c) */
 	{ 0x00004c00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_FD */
 	{ 0x00004c01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CLR_FD */
@@ -2027,37 +2027,37 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044d02, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GET_LOG_LEN */
 	{ 0x80044d03, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GETCLEAR_FLAGS */
 	/* md_compat_ioctl (drivers/md/md.c) */
-	{ 0x00000922, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HOT_REMOVE_DISK */
-	{ 0x00000928, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HOT_ADD_DISK */
-	{ 0x00000929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SET_DISK_FAULTY */
-	{ 0x00000932, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* STOP_ARRAY */
-	{ 0x00000933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* STOP_ARRAY_RO */
-	{ 0x00000934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RESTART_ARRAY_RW */
-	{ 0x00000935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CLUSTERED_DISK_NACK */
-	{ 0x4004092b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SET_BITMAP_FILE */
-	{ 0x400c0930, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RUN_ARRAY */
-	{ 0x40140921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ADD_NEW_DISK */
-	{ 0x40480923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SET_ARRAY_INFO */
+	{ 0x00000922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* HOT_REMOVE_DISK */
+	{ 0x00000928, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* HOT_ADD_DISK */
+	{ 0x00000929, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SET_DISK_FAULTY */
+	{ 0x00000932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* STOP_ARRAY */
+	{ 0x00000933, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* STOP_ARRAY_RO */
+	{ 0x00000934, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RESTART_ARRAY_RW */
+	{ 0x00000935, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CLUSTERED_DISK_NACK */
+	{ 0x4004092b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SET_BITMAP_FILE */
+	{ 0x400c0930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RUN_ARRAY */
+	{ 0x40140921, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* ADD_NEW_DISK */
+	{ 0x40480923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SET_ARRAY_INFO */
 	{ 0x800c0910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RAID_VERSION */
 	{ 0x80140912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_DISK_INFO */
 	{ 0x80480911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_ARRAY_INFO */
-	{ 0x90000915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_BITMAP_FILE */
+	{ 0x90000915, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GET_BITMAP_FILE */
 	/* md_ioctl (drivers/md/md.c) */
-	{ 0x00000922, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HOT_REMOVE_DISK */
-	{ 0x00000928, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HOT_ADD_DISK */
-	{ 0x00000929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SET_DISK_FAULTY */
-	{ 0x00000932, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* STOP_ARRAY */
-	{ 0x00000933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* STOP_ARRAY_RO */
-	{ 0x00000934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RESTART_ARRAY_RW */
-	{ 0x00000935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CLUSTERED_DISK_NACK */
-	{ 0x4004092b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SET_BITMAP_FILE */
-	{ 0x400c0930, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RUN_ARRAY */
-	{ 0x40140921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ADD_NEW_DISK */
-	{ 0x40480923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SET_ARRAY_INFO */
+	{ 0x00000922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* HOT_REMOVE_DISK */
+	{ 0x00000928, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* HOT_ADD_DISK */
+	{ 0x00000929, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SET_DISK_FAULTY */
+	{ 0x00000932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* STOP_ARRAY */
+	{ 0x00000933, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* STOP_ARRAY_RO */
+	{ 0x00000934, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RESTART_ARRAY_RW */
+	{ 0x00000935, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CLUSTERED_DISK_NACK */
+	{ 0x4004092b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SET_BITMAP_FILE */
+	{ 0x400c0930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RUN_ARRAY */
+	{ 0x40140921, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* ADD_NEW_DISK */
+	{ 0x40480923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SET_ARRAY_INFO */
 	{ 0x800c0910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RAID_VERSION */
 	{ 0x80140912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_DISK_INFO */
 	{ 0x80480911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_ARRAY_INFO */
-	{ 0x90000915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_BITMAP_FILE */
+	{ 0x90000915, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GET_BITMAP_FILE */
 	/* media_request_ioctl (drivers/media/mc/mc-request.c) */
 	{ 0x00007c80, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEDIA_REQUEST_IOC_QUEUE */
 	{ 0x00007c81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEDIA_REQUEST_IOC_REINIT */
@@ -2092,7 +2092,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc008b301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MMC_IOC_MULTI_CMD */
 	{ 0xc048b300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MMC_IOC_CMD */
 	/* mon_bin_compat_ioctl (drivers/usb/mon/mon_bin.c) */
-	{ 0x00009201, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MON_IOCQ_URB_LEN */
+	{ 0x00009201, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_URB_LEN */
 	{ 0x00009204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCT_RING_SIZE */
 	{ 0x00009205, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_RING_SIZE */
 	{ 0x00009208, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCH_MFLUSH */
@@ -2101,7 +2101,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80089203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCG_STATS */
 	{ 0xc00c9207, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCX_MFETCH32 */
 	/* mon_bin_ioctl (drivers/usb/mon/mon_bin.c) */
-	{ 0x00009201, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MON_IOCQ_URB_LEN */
+	{ 0x00009201, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_URB_LEN */
 	{ 0x00009204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCT_RING_SIZE */
 	{ 0x00009205, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_RING_SIZE */
 	{ 0x00009208, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCH_MFLUSH */
@@ -2113,7 +2113,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_IQUEUE */
 	{ 0x00000402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_OQUEUE */
 	{ 0x00000417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GETDATACOUNT */
-	{ 0x0000041b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GET_IOQUEUE */
+	{ 0x0000041b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_IOQUEUE */
 	{ 0x0000041c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_FLUSH_QUEUE */
 	{ 0x00000441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GETMSTATUS */
 	/* mport_cdev_ioctl (drivers/rapidio/devices/rio_mport_cdev.c) */
@@ -2123,7 +2123,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086d09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ENABLE_DOORBELL_RANGE */
 	{ 0x40086d0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DISABLE_DOORBELL_RANGE */
 	{ 0x40086d12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_UNMAP_INBOUND */
-	{ 0x40086d14, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_FREE_DMA */
+	{ 0x40086d14, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_FREE_DMA */
 	{ 0x40086d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_WAIT_FOR_ASYNC */
 	{ 0x40106d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ENABLE_PORTWRITE_RANGE */
 	{ 0x40106d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DISABLE_PORTWRITE_RANGE */
@@ -2132,7 +2132,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40206d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DEV_ADD */
 	{ 0x40206d18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DEV_DEL */
 	{ 0x40286d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_UNMAP_OUTBOUND */
-	{ 0x80046d03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_PORT_IDX_GET */
+	{ 0x80046d03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_MPORT_MAINT_PORT_IDX_GET */
 	{ 0x80046d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_GET_EVENT_MASK */
 	{ 0x80186d05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
 	{ 0x80186d07, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
@@ -2158,59 +2158,59 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc02063a0, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* X86_IOC_RDMSR_REGS */
 	{ 0xc02063a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* X86_IOC_WRMSR_REGS */
 	/* mtdchar_compat_ioctl (drivers/mtd/mtdchar.c) */
-	{ 0x0000125f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKRRPART */
+	{ 0x0000125f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BLKRRPART */
 	{ 0x00001269, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKPG */
 	{ 0x00004d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTDFILEMODE */
-	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPGETREGIONCOUNT */
+	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONCOUNT */
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK */
-	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK */
+	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETBADBLOCK */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK */
-	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPGETREGIONINFO */
+	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
 	{ 0x40104d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE64 */
-	{ 0x80044d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETREGIONCOUNT */
+	{ 0x80044d07, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETREGIONCOUNT */
 	{ 0x80044d0d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPSELECT */
-	{ 0x80084d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMISLOCKED */
+	{ 0x80084d17, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMISLOCKED */
 	{ 0x800c4d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPLOCK */
-	{ 0x80104d12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ECCGETSTATS */
-	{ 0x80204d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETINFO */
-	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETOOBSEL */
-	{ 0x81484d11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ECCGETLAYOUT */
+	{ 0x80104d12, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ECCGETSTATS */
+	{ 0x80204d01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETINFO */
+	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETOOBSEL */
+	{ 0x81484d11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ECCGETLAYOUT */
 	{ 0xc00c4d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB32 */
 	{ 0xc00c4d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB32 */
 	{ 0xc0104d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB */
 	{ 0xc0104d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB */
-	{ 0xc0104d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETREGIONINFO */
+	{ 0xc0104d08, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETREGIONINFO */
 	{ 0xc0184d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB64 */
 	{ 0xc0184d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB64 */
 	{ 0xc0304d18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITE */
 	{ 0xc0404d1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREAD */
 	/* mtdchar_unlocked_ioctl (drivers/mtd/mtdchar.c) */
-	{ 0x0000125f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKRRPART */
+	{ 0x0000125f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BLKRRPART */
 	{ 0x00001269, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKPG */
 	{ 0x00004d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTDFILEMODE */
-	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPGETREGIONCOUNT */
+	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONCOUNT */
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK */
-	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK */
+	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETBADBLOCK */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK */
-	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPGETREGIONINFO */
+	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
 	{ 0x40104d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE64 */
-	{ 0x80044d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETREGIONCOUNT */
+	{ 0x80044d07, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETREGIONCOUNT */
 	{ 0x80044d0d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPSELECT */
-	{ 0x80084d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMISLOCKED */
+	{ 0x80084d17, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMISLOCKED */
 	{ 0x800c4d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPLOCK */
-	{ 0x80104d12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ECCGETSTATS */
-	{ 0x80204d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETINFO */
-	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETOOBSEL */
-	{ 0x81484d11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ECCGETLAYOUT */
+	{ 0x80104d12, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ECCGETSTATS */
+	{ 0x80204d01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETINFO */
+	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETOOBSEL */
+	{ 0x81484d11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ECCGETLAYOUT */
 	{ 0xc0104d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB */
 	{ 0xc0104d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB */
-	{ 0xc0104d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETREGIONINFO */
+	{ 0xc0104d08, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETREGIONINFO */
 	{ 0xc0184d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB64 */
 	{ 0xc0184d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB64 */
 	{ 0xc0304d18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITE */
@@ -2237,50 +2237,50 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4018db08, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_WRITE_INST */
 	{ 0x8018db04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_READ_DATA */
 	{ 0x8018db05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_READCLEAR_DATA */
-	{ 0x8018db06, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_READ_INST */
-	{ 0x8080db03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_DSP_ABILITIES */
+	{ 0x8018db06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_READ_INST */
+	{ 0x8080db03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_DSP_ABILITIES */
 	/* mxser_ioctl (drivers/tty/mxser.c) */
 	{ 0x00000442, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_SET_OP_MODE */
 	{ 0x00000443, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GET_OP_MODE */
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERGETLSR */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* n_hdlc_tty_ioctl (drivers/tty/n_hdlc.c) */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
 	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCOUTQ */
-	{ 0x00005419, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSOFTCAR */
+	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIONREAD */
-	{ 0x00005432, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETX */
-	{ 0x00005433, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETX */
-	{ 0x00005434, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXF */
-	{ 0x00005435, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXW */
-	{ 0x00005456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGLCKTRMIOS */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
+	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX */
+	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX */
+	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF */
+	{ 0x00005435, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXW */
+	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_ADMIN, CAP_CHECKPOINT_RESTORE }, /* TIOCSLCKTRMIOS */
 	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2 */
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2 */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
-	{ 0x802c542a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS2 */
+	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* n_tty_ioctl (drivers/tty/n_tty.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
 	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCOUTQ */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
@@ -2311,7 +2311,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -2333,7 +2333,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* ne_enclave_ioctl (drivers/virt/nitro_enclaves/ne_misc_dev.c) */
 	{ 0x4018ae23, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_SET_USER_MEMORY_REGION */
 	{ 0xc004ae21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_ADD_VCPU */
-	{ 0xc010ae22, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NE_GET_IMAGE_LOAD_INFO */
+	{ 0xc010ae22, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NE_GET_IMAGE_LOAD_INFO */
 	{ 0xc010ae24, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_START_ENCLAVE */
 	/* ne_ioctl (drivers/virt/nitro_enclaves/ne_misc_dev.c) */
 	{ 0x8008ae20, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_CREATE_VM */
@@ -2346,16 +2346,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40106e8c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40186e8d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NILFS_IOCTL_SET_SUINFO */
 	{ 0x40786e88, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NILFS_IOCTL_CLEAN_SEGMENTS */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETVERSION */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETVERSION */
 	{ 0x80086e8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_SYNC */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
-	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO */
-	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
-	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO */
-	{ 0x80306e85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUSTAT */
+	{ 0x80186e82, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_CPINFO */
+	{ 0x80186e83, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
+	{ 0x80186e84, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_SUINFO */
+	{ 0x80306e85, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_SUSTAT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
-	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_VINFO */
-	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_BDESCS */
+	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_VINFO */
+	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_BDESCS */
 	/* nilfs_ioctl (fs/nilfs2/ioctl.c) */
 	/* NILFS_IOCTL_DELETE_CHECKPOINT */
 	{ 0x40086e81, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -2387,7 +2387,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000b701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NS_GET_USERNS */
 	{ 0x0000b702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NS_GET_PARENT */
 	{ 0x0000b703, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_NSTYPE */
-	{ 0x0000b704, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NS_GET_OWNER_UID */
+	{ 0x0000b704, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_OWNER_UID */
 	/* ntfs_compat_ioctl (fs/ntfs3/file.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* ntfs_ioctl (fs/ntfs3/file.c) */
@@ -2410,7 +2410,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0484e43, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVME_IOCTL_IO_CMD */
 	{ 0xc0504e47, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVME_IOCTL_ADMIN64_CMD */
 	/* nvme_ioctl (drivers/nvme/host/ioctl.c) */
-	{ 0x00004e40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_ID */
+	{ 0x00004e40, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NVME_IOCTL_ID */
 	{ 0x40304e42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_SUBMIT_IO */
 	{ 0x410870de, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_OPAL_TAKE_OWNERSHIP */
 	{ 0x410870e2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_OPAL_REVERT_TPR */
@@ -2436,7 +2436,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0504e48, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVME_IOCTL_IO64_CMD */
 	{ 0xc0504e49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVME_IOCTL_IO64_CMD_VEC */
 	/* nvme_ns_chr_ioctl (drivers/nvme/host/ioctl.c) */
-	{ 0x00004e40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_ID */
+	{ 0x00004e40, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NVME_IOCTL_ID */
 	{ 0x40304e42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_SUBMIT_IO */
 	{ 0x410870de, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_OPAL_TAKE_OWNERSHIP */
 	{ 0x410870e2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_OPAL_REVERT_TPR */
@@ -2551,19 +2551,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045109, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_RESETSAMPLES */
 	{ 0x4004510d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_THRESHOLD */
 	{ 0x4004510f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_FM_4OP_ENABLE */
-	{ 0x40045407, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_TMR_METRONOME */
-	{ 0x40045408, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_TMR_SELECT */
+	{ 0x40045407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_METRONOME */
+	{ 0x40045408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SELECT */
 	{ 0x40085112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_OUTOFBAND */
 	{ 0x80045104, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_GETOUTCOUNT */
-	{ 0x80045105, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_GETINCOUNT */
-	{ 0x8004510a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_NRSYNTHS */
-	{ 0x8004510b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_NRMIDIS */
+	{ 0x80045105, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_GETINCOUNT */
+	{ 0x8004510a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRSYNTHS */
+	{ 0x8004510b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRMIDIS */
 	{ 0x80045113, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_GETTIME */
-	{ 0xc0045103, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_CTRLRATE */
+	{ 0xc0045103, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_CTRLRATE */
 	{ 0xc004510e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_MEMAVL */
 	{ 0xc0045401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_TIMEBASE */
 	{ 0xc0045405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_TEMPO */
-	{ 0xc0045406, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_TMR_SOURCE */
+	{ 0xc0045406, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SOURCE */
 	{ 0xc0046d00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_MIDI_PRETIME */
 	{ 0xc074510c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_MIDI_INFO */
 	{ 0xc08c5102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_INFO */
@@ -2579,19 +2579,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045109, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_RESETSAMPLES */
 	{ 0x4004510d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_THRESHOLD */
 	{ 0x4004510f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_FM_4OP_ENABLE */
-	{ 0x40045407, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_TMR_METRONOME */
-	{ 0x40045408, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_TMR_SELECT */
+	{ 0x40045407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_METRONOME */
+	{ 0x40045408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SELECT */
 	{ 0x40085112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_OUTOFBAND */
 	{ 0x80045104, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_GETOUTCOUNT */
-	{ 0x80045105, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_GETINCOUNT */
-	{ 0x8004510a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_NRSYNTHS */
-	{ 0x8004510b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_NRMIDIS */
+	{ 0x80045105, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_GETINCOUNT */
+	{ 0x8004510a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRSYNTHS */
+	{ 0x8004510b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRMIDIS */
 	{ 0x80045113, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_GETTIME */
-	{ 0xc0045103, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_CTRLRATE */
+	{ 0xc0045103, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_CTRLRATE */
 	{ 0xc004510e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_MEMAVL */
 	{ 0xc0045401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_TIMEBASE */
 	{ 0xc0045405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_TEMPO */
-	{ 0xc0045406, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_TMR_SOURCE */
+	{ 0xc0045406, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SOURCE */
 	{ 0xc0046d00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_MIDI_PRETIME */
 	{ 0xc074510c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_MIDI_INFO */
 	{ 0xc08c5102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_INFO */
@@ -2599,9 +2599,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* orangefs_devreq_compat_ioctl (fs/orangefs/devorangefs-req.c) */
 	{ 0x00006b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_MAP */
 	{ 0x00006b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_REMOUNT_ALL */
-	{ 0x40046b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_GET_MAGIC */
-	{ 0x40046b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_GET_MAX_UPSIZE */
-	{ 0x40046b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_GET_MAX_DOWNSIZE */
+	{ 0x40046b01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_GET_MAGIC */
+	{ 0x40046b02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_GET_MAX_UPSIZE */
+	{ 0x40046b03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_GET_MAX_DOWNSIZE */
 	{ 0x40046b07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_UPSTREAM */
 	{ 0x40086b09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_CLIENT_STRING */
 	{ 0x40106b08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_CLIENT_MASK */
@@ -2633,7 +2633,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY */
 	{ 0x00005307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTOP */
 	{ 0x00005308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTART */
-	{ 0x00005309, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMEJECT */
+	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	{ 0x0000530a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLCTRL */
 	{ 0x0000530b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSUBCHNL */
 	{ 0x0000530c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE2 */
@@ -2641,23 +2641,23 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW */
 	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION */
-	{ 0x00005311, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_GET_MCN */
+	{ 0x00005311, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
 	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
 	{ 0x00005317, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYBLK */
-	{ 0x00005319, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMCLOSETRAY */
+	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
 	{ 0x00005320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SET_OPTIONS */
 	{ 0x00005321, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_CLEAR_OPTIONS */
 	{ 0x00005322, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_SELECT_SPEED */
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
-	{ 0x00005326, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_DRIVE_STATUS */
-	{ 0x00005327, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_DISC_STATUS */
-	{ 0x00005328, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_CHANGER_NSLOTS */
+	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
+	{ 0x00005327, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DISC_STATUS */
+	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG */
-	{ 0x00005331, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_GET_CAPABILITY */
+	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT */
 	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH */
 	{ 0x00005394, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_NEXT_WRITABLE */
@@ -2677,7 +2677,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* pcipcwd_ioctl (drivers/watchdog/pcwd_pci.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
-	{ 0x80045703, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* WDIOC_GETTEMP */
+	{ 0x80045703, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTEMP */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS */
 	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
@@ -2687,10 +2687,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* pd_ioctl (drivers/block/paride/pd.c) */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	/* perf_compat_ioctl (kernel/events/core.c) */
-	{ 0x00002400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_ENABLE */
-	{ 0x00002401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_DISABLE */
+	{ 0x00002400, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_ENABLE */
+	{ 0x00002401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_DISABLE */
 	{ 0x00002402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_REFRESH */
-	{ 0x00002403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_RESET */
+	{ 0x00002403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_RESET */
 	{ 0x00002405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_OUTPUT */
 	{ 0x40042408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_BPF */
 	{ 0x40042409, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_PAUSE_OUTPUT */
@@ -2699,15 +2699,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008240b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_MODIFY_ATTRIBUTES */
 	{ 0x80082407, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_ID */
 	{ 0xc008240a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_QUERY_BPF */
-	{ 0x00040006, 0x3fff00ff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(compat_uptr_t) */
-	{ 0x00040007, 0x3fff00ff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(compat_uptr_t) */
-	{ 0x0004000a, 0x3fff00ff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(compat_uptr_t) */
-	{ 0x0004000b, 0x3fff00ff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(compat_uptr_t) */
+	{ 0x00040006, 0x3fff00ff, SEL_IOCTL_NONE, 0 }, /* sizeof(compat_uptr_t) */
+	{ 0x00040007, 0x3fff00ff, SEL_IOCTL_NONE, 0 }, /* sizeof(compat_uptr_t) */
+	{ 0x0004000a, 0x3fff00ff, SEL_IOCTL_NONE, 0 }, /* sizeof(compat_uptr_t) */
+	{ 0x0004000b, 0x3fff00ff, SEL_IOCTL_NONE, 0 }, /* sizeof(compat_uptr_t) */
 	/* perf_ioctl (kernel/events/core.c) */
-	{ 0x00002400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_ENABLE */
-	{ 0x00002401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_DISABLE */
+	{ 0x00002400, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_ENABLE */
+	{ 0x00002401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_DISABLE */
 	{ 0x00002402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_REFRESH */
-	{ 0x00002403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_RESET */
+	{ 0x00002403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_RESET */
 	{ 0x00002405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_OUTPUT */
 	{ 0x40042408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_BPF */
 	{ 0x40042409, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_PAUSE_OUTPUT */
@@ -2727,7 +2727,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004ee02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PFRU_IOC_STAGE */
 	{ 0x4004ee03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PFRU_IOC_ACTIVATE */
 	{ 0x4004ee04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PFRU_IOC_STAGE_ACTIVATE */
-	{ 0x805cee05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PFRU_IOC_QUERY_CAP */
+	{ 0x805cee05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_QUERY_CAP */
 	/* phantom_compat_ioctl (drivers/misc/phantom.c) */
 	{ 0x00007004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PHN_NOT_OH */
 	{ 0x40087001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PHN_SET_REG */
@@ -2773,35 +2773,35 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* pp_ioctl (drivers/char/ppdev.c) */
 	{ 0x0000708b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPCLAIM */
 	{ 0x0000708c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRELEASE */
-	{ 0x0000708d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPYIELD */
+	{ 0x0000708d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPYIELD */
 	{ 0x0000708f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPEXCL */
-	{ 0x40017084, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWCONTROL */
-	{ 0x40017086, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWDATA */
+	{ 0x40017084, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPWCONTROL */
+	{ 0x40017086, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPWDATA */
 	{ 0x40017092, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWCTLONIRQ */
-	{ 0x4002708e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPFCONTROL */
+	{ 0x4002708e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPFCONTROL */
 	{ 0x40047080, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETMODE */
-	{ 0x40047090, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPDATADIR */
+	{ 0x40047090, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPDATADIR */
 	{ 0x40047091, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPNEGOT */
 	{ 0x40047094, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETPHASE */
 	{ 0x4004709b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETFLAGS */
 	{ 0x40087096, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETTIME32 */
 	{ 0x40107096, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETTIME64 */
-	{ 0x80017081, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRSTATUS */
-	{ 0x80017083, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRCONTROL */
-	{ 0x80017085, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRDATA */
+	{ 0x80017081, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPRSTATUS */
+	{ 0x80017083, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPRCONTROL */
+	{ 0x80017085, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPRDATA */
 	{ 0x80047093, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPCLRIRQ */
 	{ 0x80047097, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETMODES */
 	{ 0x80047098, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETMODE */
 	{ 0x80047099, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETPHASE */
 	{ 0x8004709a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETFLAGS */
-	{ 0x80087095, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPGETTIME32 */
-	{ 0x80107095, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPGETTIME64 */
+	{ 0x80087095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME32 */
+	{ 0x80107095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME64 */
 	/* ppp_asynctty_ioctl (drivers/net/ppp/ppp_async.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -2828,26 +2828,26 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40047438, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTCHAN */
 	{ 0x4004743a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCCONNECT */
 	{ 0x4004743b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRRU */
-	{ 0x4004743c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCDETACH */
+	{ 0x4004743c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCDETACH */
 	{ 0x4004743d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTACH */
 	{ 0x40047440, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSDEBUG */
 	{ 0x40047451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMAXCID */
 	{ 0x40047452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRU */
 	{ 0x40047459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSFLAGS */
 	{ 0x40087446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE32 */
-	{ 0x40087447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS32 */
+	{ 0x40087447, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCSPASS32 */
 	{ 0x4008744b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSNPMODE */
 	{ 0x400c744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS32 */
 	{ 0x40107446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE */
-	{ 0x40107447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS */
+	{ 0x40107447, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCSPASS */
 	{ 0x4010744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS */
-	{ 0x80047441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGDEBUG */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGUNIT */
-	{ 0x8004745a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGFLAGS */
-	{ 0x8008743f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGIDLE32 */
-	{ 0x8010743f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGIDLE64 */
+	{ 0x80047441, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGDEBUG */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
+	{ 0x8004745a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGFLAGS */
+	{ 0x8008743f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGIDLE32 */
+	{ 0x8010743f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGIDLE64 */
 	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCNEWUNIT */
-	{ 0xc008744c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGNPMODE */
+	{ 0xc008744c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGNPMODE */
 	/* ppp_ioctl (drivers/net/ppp/ppp_generic.c) */
 	{ 0x00007434, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCUNBRIDGECHAN */
 	{ 0x00007439, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCDISCONN */
@@ -2855,7 +2855,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40047438, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTCHAN */
 	{ 0x4004743a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCCONNECT */
 	{ 0x4004743b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRRU */
-	{ 0x4004743c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCDETACH */
+	{ 0x4004743c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCDETACH */
 	{ 0x4004743d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTACH */
 	{ 0x40047440, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSDEBUG */
 	{ 0x40047451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMAXCID */
@@ -2863,54 +2863,54 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40047459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSFLAGS */
 	{ 0x4008744b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSNPMODE */
 	{ 0x40107446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE */
-	{ 0x40107447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS */
+	{ 0x40107447, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCSPASS */
 	{ 0x4010744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS */
-	{ 0x80047441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGDEBUG */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGUNIT */
-	{ 0x8004745a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGFLAGS */
-	{ 0x8008743f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGIDLE32 */
-	{ 0x8010743f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGIDLE64 */
+	{ 0x80047441, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGDEBUG */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
+	{ 0x8004745a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGFLAGS */
+	{ 0x8008743f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGIDLE32 */
+	{ 0x8010743f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGIDLE64 */
 	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCNEWUNIT */
-	{ 0xc008744c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGNPMODE */
+	{ 0xc008744c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGNPMODE */
 	/* ppp_synctty_ioctl (drivers/net/ppp/ppp_synctty.c) */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
-	{ 0x00005419, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSOFTCAR */
+	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIONREAD */
-	{ 0x00005432, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETX */
-	{ 0x00005433, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETX */
-	{ 0x00005434, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXF */
-	{ 0x00005435, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXW */
-	{ 0x00005456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGLCKTRMIOS */
+	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX */
+	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX */
+	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF */
+	{ 0x00005435, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXW */
+	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_ADMIN, CAP_CHECKPOINT_RESTORE }, /* TIOCSLCKTRMIOS */
 	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2 */
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2 */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x80047437, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGCHAN */
 	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
-	{ 0x802c542a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS2 */
+	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* pps_cdev_compat_ioctl (drivers/pps/pps.c) */
 	{ 0x400870a2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_SETPARAMS */
 	{ 0x400870a5, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_KC_BIND */
-	{ 0x800870a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_GETPARAMS */
-	{ 0x800870a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_GETCAP */
+	{ 0x800870a1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETPARAMS */
+	{ 0x800870a3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETCAP */
 	{ 0xc00870a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_FETCH */
 	/* pps_cdev_ioctl (drivers/pps/pps.c) */
 	{ 0x400870a2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_SETPARAMS */
 	{ 0x400870a5, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_KC_BIND */
-	{ 0x800870a1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPS_GETPARAMS */
-	{ 0x800870a3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPS_GETCAP */
+	{ 0x800870a1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETPARAMS */
+	{ 0x800870a3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETCAP */
 	{ 0xc00870a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_FETCH */
 	/* printer_ioctl (drivers/usb/gadget/function/f_printer.c) */
-	{ 0x80016721, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GADGET_GET_PRINTER_STATUS */
+	{ 0x80016721, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GADGET_GET_PRINTER_STATUS */
 	{ 0xc0016722, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GADGET_SET_PRINTER_STATUS */
 	/* privcmd_ioctl (drivers/xen/privcmd.c) */
 	{ 0x00025006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_PRIVCMD_RESTRICT */
@@ -2971,7 +2971,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40095505, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_ENABLE */
 	{ 0x41015500, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_INIT */
 	{ 0x80085502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EVENT_FETCH */
-	{ 0x83c0550b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* USB_RAW_IOCTL_EPS_INFO */
+	{ 0x83c0550b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USB_RAW_IOCTL_EPS_INFO */
 	{ 0xc0085504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP0_READ */
 	{ 0xc0085508, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_READ */
 	/* rdc321x_wdt_ioctl (drivers/watchdog/rdc321x_wdt.c) */
@@ -2991,11 +2991,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_GETVERSION */
 	/* rfcomm_tty_ioctl (net/bluetooth/rfcomm/tty.c) */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS */
-	{ 0x00005402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETS */
-	{ 0x00005453, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERCONFIG */
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
+	{ 0x00005402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETS */
+	{ 0x00005453, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERCONFIG */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* rfkill_fop_ioctl (net/rfkill/core.c) */
 	{ 0x00005201, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* RFKILL_IOC_NOINPUT */
 	{ 0x00005202, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* RFKILL_IOC_MAX_SIZE */
@@ -3035,16 +3035,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004700e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_EPOCH_SET32 */
 	{ 0x4008700c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_IRQP_SET */
 	{ 0x4008700e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_EPOCH_SET */
-	{ 0x40187013, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_PARAM_GET */
+	{ 0x40187013, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_PARAM_GET */
 	{ 0x40187014, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_PARAM_SET */
 	{ 0x40247007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_ALM_SET */
 	{ 0x4024700a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_SET_TIME */
 	{ 0x4028700f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_WKALM_SET */
 	{ 0x8004700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ32 */
-	{ 0x8008700b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_IRQP_READ */
-	{ 0x80247008, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_ALM_READ */
-	{ 0x80247009, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_RD_TIME */
-	{ 0x80287010, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_WKALM_RD */
+	{ 0x8008700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ */
+	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ */
+	{ 0x80247009, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_RD_TIME */
+	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD */
 	/* rtc_dev_ioctl (drivers/rtc/dev.c) */
 	{ 0x00007001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_AIE_ON */
 	{ 0x00007002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_AIE_OFF */
@@ -3059,14 +3059,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40247007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_ALM_SET */
 	{ 0x4024700a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_SET_TIME */
 	{ 0x4028700f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_WKALM_SET */
-	{ 0x8008700b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_IRQP_READ */
-	{ 0x80247008, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_ALM_READ */
+	{ 0x8008700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ */
+	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ */
 	{ 0x80247009, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_RD_TIME */
-	{ 0x80287010, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_WKALM_RD */
+	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD */
 	/* sbefifo_user_ioctl (drivers/fsi/fsi-sbefifo.c) */
 	{ 0x40047300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SBEFIFO_READ_TIMEOUT_SECONDS */
 	/* sc1200wdt_ioctl (drivers/watchdog/sc1200wdt.c) */
-	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
+	{ 0x80045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS */
 	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
@@ -3100,21 +3100,21 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_START_UNIT */
 	{ 0x00000006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_STOP_UNIT */
 	{ 0x00002201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_TIMEOUT */
-	{ 0x00002202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TIMEOUT */
-	{ 0x00002203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_EMULATED_HOST */
-	{ 0x00002272, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_RESERVED_SIZE */
+	{ 0x00002202, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_TIMEOUT */
+	{ 0x00002203, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_EMULATED_HOST */
+	{ 0x00002272, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_RESERVED_SIZE */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE */
-	{ 0x00002282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_VERSION_NUM */
+	{ 0x00002282, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_VERSION_NUM */
 	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_IO */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
-	{ 0x00005382, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_IDLUN */
+	{ 0x00005382, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_IDLUN */
 	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
-	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
-	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI */
+	{ 0x00005386, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
+	{ 0x00005387, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
 	{ 0x410870de, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_OPAL_TAKE_OWNERSHIP */
 	{ 0x410870e2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_OPAL_REVERT_TPR */
@@ -3135,13 +3135,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x422070e0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_OPAL_SET_PW */
 	{ 0x800870ec, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_OPAL_GET_STATUS */
 	/* seccomp_notify_ioctl (kernel/seccomp.c) */
-	{ 0x40082102, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SECCOMP_IOCTL_NOTIF_ID_VALID */
-	{ 0x80082102, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR */
+	{ 0x40082102, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SECCOMP_IOCTL_NOTIF_ID_VALID */
+	{ 0x80082102, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR */
 	{ 0xc0182101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_SEND */
 	{ 0xc0502100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_RECV */
 	{ 0x00002103, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_ADDFD */
 	/* serial_ioctl (drivers/usb/serial/usb-serial.c) */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSRS485 */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSRS485 */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
 	/* serport_ldisc_compat_ioctl (drivers/input/serio/serport.c) */
 	{ 0x40047101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_SPIOCSTYPE */
@@ -3157,30 +3157,30 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_START_UNIT */
 	{ 0x00000006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_STOP_UNIT */
 	{ 0x00001267, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKSECTGET */
-	{ 0x00001274, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BLKTRACESTART */
-	{ 0x00001275, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BLKTRACESTOP */
-	{ 0x00001276, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BLKTRACETEARDOWN */
+	{ 0x00001274, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESTART */
+	{ 0x00001275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESTOP */
+	{ 0x00001276, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACETEARDOWN */
 	{ 0x00002201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_TIMEOUT */
-	{ 0x00002202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TIMEOUT */
-	{ 0x00002203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_EMULATED_HOST */
+	{ 0x00002202, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_TIMEOUT */
+	{ 0x00002203, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_EMULATED_HOST */
 	{ 0x00002205, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TRANSFORM */
 	{ 0x00002270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_COMMAND_Q */
 	{ 0x00002271, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_COMMAND_Q */
-	{ 0x00002272, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_RESERVED_SIZE */
+	{ 0x00002272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_RESERVED_SIZE */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE */
-	{ 0x00002276, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_SCSI_ID */
+	{ 0x00002276, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_SCSI_ID */
 	{ 0x00002279, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_SET_FORCE_LOW_DMA */
 	{ 0x0000227a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_LOW_DMA */
 	{ 0x0000227b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_FORCE_PACK_ID */
-	{ 0x0000227c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_PACK_ID */
-	{ 0x0000227d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_NUM_WAITING */
+	{ 0x0000227c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_PACK_ID */
+	{ 0x0000227d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_NUM_WAITING */
 	{ 0x0000227e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_DEBUG */
 	{ 0x0000227f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_SG_TABLESIZE */
-	{ 0x00002282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_VERSION_NUM */
+	{ 0x00002282, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_VERSION_NUM */
 	{ 0x00002283, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_NEXT_CMD_LEN */
 	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_IO */
-	{ 0x00002286, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_REQUEST_TABLE */
+	{ 0x00002286, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_REQUEST_TABLE */
 	{ 0x00002287, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_KEEP_ORPHAN */
 	{ 0x00002288, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_KEEP_ORPHAN */
 	{ 0x00002289, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_ACCESS_COUNT */
@@ -3191,9 +3191,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_IDLUN */
 	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
-	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI */
+	{ 0x00005387, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
-	{ 0xc0481273, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BLKTRACESETUP */
+	{ 0xc0481273, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESETUP */
 	/* sgx_compat_ioctl (arch/x86/kernel/cpu/sgx/driver.c) */
 	{ 0x4008a400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_CREATE */
 	{ 0x4008a402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_INIT */
@@ -3214,18 +3214,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000a404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SGX_IOC_VEPC_REMOVE_ALL */
 	/* sisusb_compat_ioctl (drivers/usb/misc/sisusbvga/sisusb.c) */
 	{ 0x8004f33e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG_SIZE */
-	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SISUSB_GET_CONFIG */
+	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG */
 	{ 0xc00cf33d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SISUSB_COMMAND */
 	/* sisusb_ioctl (drivers/usb/misc/sisusbvga/sisusb.c) */
 	{ 0x8004f33e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG_SIZE */
-	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SISUSB_GET_CONFIG */
+	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG */
 	{ 0xc00cf33d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SISUSB_COMMAND */
 	/* sixpack_ioctl (drivers/net/hamradio/6pack.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -3250,7 +3250,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -3270,17 +3270,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* slgt_compat_ioctl (drivers/tty/synclink_gt.c) */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
-	{ 0x00006d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCGTXIDLE */
+	{ 0x00006d03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGTXIDLE */
 	{ 0x00006d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCGSTATS */
-	{ 0x00006d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCGIF */
-	{ 0x00006d14, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MGSL_IOCGXSYNC */
-	{ 0x00006d16, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MGSL_IOCGXCTRL */
+	{ 0x00006d0b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGIF */
+	{ 0x00006d14, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGXSYNC */
+	{ 0x00006d16, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGXCTRL */
 	{ 0x40106d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCSGPIO */
 	{ 0x40206d00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCSPARAMS32 */
 	{ 0x40306d00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCSPARAMS */
-	{ 0x80106d11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MGSL_IOCGGPIO */
-	{ 0x80206d01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MGSL_IOCGPARAMS32 */
-	{ 0x80306d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCGPARAMS */
+	{ 0x80106d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGGPIO */
+	{ 0x80206d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGPARAMS32 */
+	{ 0x80306d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGPARAMS */
 	{ 0xc0046d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCWAITEVENT */
 	{ 0xc0106d12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCWAITGPIO */
 	/* slip_ioctl (drivers/net/slip/slip.c) */
@@ -3288,7 +3288,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -3388,8 +3388,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc008551b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_CTL_IOCTL_TLV_WRITE */
 	{ 0xc008551c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_CTL_IOCTL_TLV_COMMAND */
 	{ 0xc0405519, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REMOVE */
-	{ 0xc0505510, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_CTL_IOCTL_ELEM_LIST */
-	{ 0xc1105511, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_CTL_IOCTL_ELEM_INFO */
+	{ 0xc0505510, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_LIST */
+	{ 0xc1105511, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_INFO */
 	{ 0xc1105517, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_ADD */
 	{ 0xc1105518, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REPLACE */
 	{ 0xc4c85512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_READ */
@@ -3398,7 +3398,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40604803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_LOAD */
 	{ 0x80044800, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_PVERSION */
 	{ 0x80404802, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_STATUS */
-	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
+	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
 	/* snd_mixer_oss_ioctl (sound/core/oss/mixer_oss.c) */
 	{ 0x80044d76, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_GETVERSION */
 	{ 0x80044df9, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_ALSAEMULVER */
@@ -3407,8 +3407,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044dfd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_READ_RECMASK */
 	{ 0x80044dfe, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_READ_DEVMASK */
 	{ 0x80044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_READ_RECSRC */
-	{ 0x80304d65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_OLD_MIXER_INFO */
-	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_MIXER_INFO */
+	{ 0x80304d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_OLD_MIXER_INFO */
+	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_INFO */
 	{ 0xc0044dff, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_MIXER_WRITE_RECSRC */
 	/* snd_mixer_oss_ioctl_compat (sound/core/oss/mixer_oss.c) */
 	{ 0x80044d76, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_GETVERSION */
@@ -3418,30 +3418,30 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044dfd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_READ_RECMASK */
 	{ 0x80044dfe, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_READ_DEVMASK */
 	{ 0x80044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_READ_RECSRC */
-	{ 0x80304d65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_OLD_MIXER_INFO */
-	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_MIXER_INFO */
+	{ 0x80304d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_OLD_MIXER_INFO */
+	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_INFO */
 	{ 0xc0044dff, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_MIXER_WRITE_RECSRC */
 	/* snd_pcm_ioctl (sound/core/pcm_native.c) */
 	{ 0x00004112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_FREE */
 	{ 0x00004122, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HWSYNC */
 	{ 0x00004140, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_PREPARE */
 	{ 0x00004141, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_RESET */
-	{ 0x00004142, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_START */
-	{ 0x00004143, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_DROP */
-	{ 0x00004144, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_DRAIN */
-	{ 0x00004147, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_RESUME */
+	{ 0x00004142, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_START */
+	{ 0x00004143, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_DROP */
+	{ 0x00004144, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_DRAIN */
+	{ 0x00004147, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_RESUME */
 	{ 0x00004148, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_XRUN */
 	{ 0x00004161, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_UNLINK */
-	{ 0x40044102, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_TSTAMP */
+	{ 0x40044102, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_TSTAMP */
 	{ 0x40044103, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_TTSTAMP */
-	{ 0x40044104, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_USER_PVERSION */
-	{ 0x40044145, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_PAUSE */
+	{ 0x40044104, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_USER_PVERSION */
+	{ 0x40044145, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_PAUSE */
 	{ 0x40044160, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_LINK */
 	{ 0x40084146, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_REWIND */
 	{ 0x40084149, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_FORWARD */
 	{ 0x40184150, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_WRITEI_FRAMES */
 	{ 0x40184152, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_WRITEN_FRAMES */
-	{ 0x80044100, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_PVERSION */
+	{ 0x80044100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_PVERSION */
 	{ 0x80084121, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_DELAY */
 	{ 0x80184132, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_CHANNEL_INFO */
 	{ 0x80184151, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
@@ -3551,9 +3551,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80585414, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_TIMER_IOCTL_STATUS32 */
 	{ 0x80605414, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_TIMER_IOCTL_STATUS64 */
 	{ 0x80e85411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_INFO */
-	{ 0xc0145401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_TIMER_IOCTL_NEXT_DEVICE */
+	{ 0xc0145401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_NEXT_DEVICE */
 	{ 0xc0505405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_TIMER_IOCTL_GSTATUS */
-	{ 0xc0f85403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_TIMER_IOCTL_GINFO */
+	{ 0xc0f85403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_GINFO */
 	/* snp_guest_ioctl (drivers/virt/coco/sev-guest/sev-guest.c) */
 	{ 0xc0205300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNP_GET_REPORT */
 	{ 0xc0205301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNP_GET_DERIVED_KEY */
@@ -3561,11 +3561,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* sock_ioctl (net/socket.c) */
 	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN */
 	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP */
-	{ 0x00008903, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOGETOWN */
-	{ 0x00008904, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGPGRP */
+	{ 0x00008903, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOGETOWN */
+	{ 0x00008904, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGPGRP */
 	{ 0x00008906, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMP_OLD */
 	{ 0x00008907, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMPNS_OLD */
-	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME */
+	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME */
 	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF */
 	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS */
@@ -3611,7 +3611,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBRDELIF */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
 	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
-	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIWSTATS */
+	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMPNS_NEW */
 	/* sonypi_misc_ioctl (drivers/platform/x86/sony-laptop.c) */
@@ -3657,11 +3657,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_START_UNIT */
 	{ 0x00000006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_STOP_UNIT */
 	{ 0x00002201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_TIMEOUT */
-	{ 0x00002202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TIMEOUT */
-	{ 0x00002203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_EMULATED_HOST */
-	{ 0x00002272, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_RESERVED_SIZE */
+	{ 0x00002202, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_TIMEOUT */
+	{ 0x00002203, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_EMULATED_HOST */
+	{ 0x00002272, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_RESERVED_SIZE */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE */
-	{ 0x00002282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_VERSION_NUM */
+	{ 0x00002282, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_VERSION_NUM */
 	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_IO */
 	{ 0x00005301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPAUSE */
@@ -3680,7 +3680,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW */
 	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION */
-	{ 0x00005311, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_GET_MCN */
+	{ 0x00005311, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
 	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
@@ -3691,18 +3691,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005322, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_SELECT_SPEED */
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
-	{ 0x00005326, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_DRIVE_STATUS */
-	{ 0x00005327, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_DISC_STATUS */
+	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
+	{ 0x00005327, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DISC_STATUS */
 	{ 0x00005328, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_CHANGER_NSLOTS */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG */
 	{ 0x00005331, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_GET_CAPABILITY */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
-	{ 0x00005382, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_IDLUN */
+	{ 0x00005382, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_IDLUN */
 	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
-	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
-	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI */
+	{ 0x00005386, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
+	{ 0x00005387, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT */
 	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
@@ -3785,12 +3785,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SW_SYNC_IOC_INC */
 	{ 0xc0285700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SW_SYNC_IOC_CREATE_FENCE */
 	/* switchtec_dev_ioctl (drivers/pci/switch/switchtec.c) */
-	{ 0x80105740, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SWITCHTEC_IOCTL_FLASH_INFO */
+	{ 0x80105740, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SWITCHTEC_IOCTL_FLASH_INFO */
 	{ 0x81985742, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SWITCHTEC_IOCTL_EVENT_SUMMARY_LEGACY */
 	{ 0x84d85742, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SWITCHTEC_IOCTL_EVENT_SUMMARY */
-	{ 0xc00c5744, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SWITCHTEC_IOCTL_PFF_TO_PORT */
-	{ 0xc00c5745, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SWITCHTEC_IOCTL_PORT_TO_PFF */
-	{ 0xc0105741, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SWITCHTEC_IOCTL_FLASH_PART_INFO */
+	{ 0xc00c5744, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SWITCHTEC_IOCTL_PFF_TO_PORT */
+	{ 0xc00c5745, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SWITCHTEC_IOCTL_PORT_TO_PFF */
+	{ 0xc0105741, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SWITCHTEC_IOCTL_FLASH_PART_INFO */
 	{ 0xc0285743, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SWITCHTEC_IOCTL_EVENT_CTL */
 	/* sync_file_ioctl (drivers/dma-buf/sync_file.c) */
 	{ 0xc0303e03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_MERGE */
@@ -3840,20 +3840,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000540c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCEXCL */
 	{ 0x0000540d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNXCL */
 	{ 0x0000540e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSCTTY */
-	{ 0x0000540f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPGRP */
+	{ 0x0000540f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPGRP */
 	{ 0x00005410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPGRP */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCOUTQ */
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI */
-	{ 0x00005413, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGWINSZ */
+	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ */
-	{ 0x00005415, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMGET */
+	{ 0x00005415, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMGET */
 	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
 	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
 	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGSOFTCAR */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS */
-	{ 0x0000541e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGSERIAL */
+	{ 0x0000541e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSERIAL */
 	{ 0x0000541f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSERIAL */
 	{ 0x00005422, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNOTTY */
 	{ 0x00005423, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSETD */
@@ -3861,7 +3861,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005425, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRKP */
 	{ 0x00005427, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSBRK */
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK */
-	{ 0x00005429, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGSID */
+	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID */
 	{ 0x0000542e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGRS485 */
 	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
 	{ 0x00005432, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETX */
@@ -3875,12 +3875,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSLCKTRMIOS */
 	{ 0x00005459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERGETLSR */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
-	{ 0x0000545d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGICOUNT */
+	{ 0x0000545d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGICOUNT */
 	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2 */
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2 */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
-	{ 0x80045432, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGDEV */
-	{ 0x80045440, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGEXCL */
+	{ 0x80045432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGDEV */
+	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL */
 	{ 0x80047437, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGCHAN */
 	{ 0x80047456, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGUNIT */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETS2 */
@@ -3890,17 +3890,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000540c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCEXCL */
 	{ 0x0000540d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNXCL */
 	{ 0x0000540e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSCTTY */
-	{ 0x0000540f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPGRP */
+	{ 0x0000540f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPGRP */
 	{ 0x00005410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPGRP */
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI */
-	{ 0x00005413, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGWINSZ */
+	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ */
-	{ 0x00005415, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMGET */
+	{ 0x00005415, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMGET */
 	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
 	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
 	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS */
-	{ 0x0000541e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGSERIAL */
+	{ 0x0000541e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSERIAL */
 	{ 0x0000541f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSERIAL */
 	{ 0x00005422, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNOTTY */
 	{ 0x00005423, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSETD */
@@ -3908,12 +3908,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005425, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRKP */
 	{ 0x00005427, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSBRK */
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK */
-	{ 0x00005429, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGSID */
+	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID */
 	{ 0x00005437, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCVHANGUP */
 	{ 0x00005441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPTPEER */
-	{ 0x0000545d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGICOUNT */
-	{ 0x80045432, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGDEV */
-	{ 0x80045440, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGEXCL */
+	{ 0x0000545d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGICOUNT */
+	{ 0x80045432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGDEV */
+	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL */
 	/* tun_chr_compat_ioctl (drivers/net/tun.c) */
 	{ 0x000054e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* TUNGETDEVNETNS */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
@@ -3937,7 +3937,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400454e2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETCARRIER */
 	{ 0x401054d5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNATTACHFILTER */
 	{ 0x401054d6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNDETACHFILTER */
-	{ 0x800454cf, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETFEATURES */
+	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES */
 	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF */
 	{ 0x800454d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETSNDBUF */
 	{ 0x800454d7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETHDRSZ */
@@ -3969,7 +3969,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400454e2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETCARRIER */
 	{ 0x401054d5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNATTACHFILTER */
 	{ 0x401054d6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNDETACHFILTER */
-	{ 0x800454cf, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETFEATURES */
+	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES */
 	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF */
 	{ 0x800454d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETSNDBUF */
 	{ 0x800454d7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETHDRSZ */
@@ -4000,13 +4000,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UACCE_CMD_START_Q */
 	{ 0x00005701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UACCE_CMD_PUT_Q */
 	/* uart_ioctl (drivers/tty/serial/serial_core.c) */
-	{ 0x0000542e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGRS485 */
+	{ 0x0000542e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGRS485 */
 	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
 	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG */
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERGETLSR */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
-	{ 0x80285442, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGISO7816 */
-	{ 0xc0285443, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSISO7816 */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x80285442, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGISO7816 */
+	{ 0xc0285443, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSISO7816 */
 	/* ubi_cdev_ioctl (drivers/mtd/ubi/cdev.c) */
 	{ 0x40046f01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCRMVOL */
 	{ 0x40046f04, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCRPEB */
@@ -4015,11 +4015,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40986f00, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCMKVOL */
 	{ 0x51106f03, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCRNVOL */
 	/* ubifs_compat_ioctl (fs/ubifs/ioctl.c) */
-	{ 0x40046602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETFLAGS */
+	{ 0x40046602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_SETFLAGS */
 	{ 0x400c6615, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
-	{ 0x80046601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETFLAGS */
+	{ 0x80046601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETFLAGS */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0xc0096616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0406618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_REMOVE_ENCRYPTION_KEY */
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
@@ -4142,11 +4142,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LPABORT */
 	{ 0x0000060b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LPGETSTATUS */
 	{ 0x00005001, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* IOCNR_GET_DEVICE_ID */
-	{ 0x00005002, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* IOCNR_GET_PROTOCOLS */
+	{ 0x00005002, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* IOCNR_GET_PROTOCOLS */
 	{ 0x00005003, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* IOCNR_SET_PROTOCOL */
 	{ 0x00005004, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* IOCNR_HP_SET_CHANNEL */
-	{ 0x00005005, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* IOCNR_GET_BUS_ADDRESS */
-	{ 0x00005006, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* IOCNR_GET_VID_PID */
+	{ 0x00005005, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* IOCNR_GET_BUS_ADDRESS */
+	{ 0x00005006, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* IOCNR_GET_VID_PID */
 	{ 0x00005007, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* IOCNR_SOFT_RESET */
 	/* usbtmc_ioctl (drivers/usb/class/usbtmc.c) */
 	{ 0x00005b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_INDICATOR_PULSE */
@@ -4165,7 +4165,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40015b19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_AUTO_ABORT */
 	{ 0x40025b0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_CONFIG_TERMCHAR */
 	{ 0x40045b0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_SET_TIMEOUT */
-	{ 0x40045b17, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* USBTMC488_IOCTL_WAIT_SRQ */
+	{ 0x40045b17, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC488_IOCTL_WAIT_SRQ */
 	{ 0x80015b11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC488_IOCTL_GET_CAPS */
 	{ 0x80015b12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC488_IOCTL_READ_STB */
 	{ 0x80015b18, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC_IOCTL_MSG_IN_ATTR */
@@ -4351,7 +4351,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE */
 	/* vhost_vdpa_unlocked_ioctl (drivers/vhost/vdpa.c) */
 	{ 0x0000af01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_OWNER */
-	{ 0x0000af7d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SUSPEND */
+	{ 0x0000af7d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_SUSPEND */
 	{ 0x4001af72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_STATUS */
 	{ 0x4004af07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_LOG_FD */
 	{ 0x4004af77, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_CONFIG_CALL */
@@ -4368,23 +4368,23 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008af23, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_BUSYLOOP_TIMEOUT */
 	{ 0x4008af24, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BUSYLOOP_TIMEOUT */
 	{ 0x4008af25, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_BACKEND_FEATURES */
-	{ 0x4008af74, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_CONFIG */
+	{ 0x4008af74, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_SET_CONFIG */
 	{ 0x4008af75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_VRING_ENABLE */
-	{ 0x4008af7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_GROUP_ASID */
+	{ 0x4008af7c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_SET_GROUP_ASID */
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR */
-	{ 0x8001af71, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_STATUS */
-	{ 0x8002af76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_VRING_NUM */
-	{ 0x8004af70, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_DEVICE_ID */
-	{ 0x8004af79, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG_SIZE */
-	{ 0x8004af7a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_AS_NUM */
-	{ 0x8004af80, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_VQS_COUNT */
-	{ 0x8004af81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_GROUP_NUM */
-	{ 0x8008af00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_FEATURES */
-	{ 0x8008af26, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_BACKEND_FEATURES */
-	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
-	{ 0x8010af78, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
+	{ 0x8001af71, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_STATUS */
+	{ 0x8002af76, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_VRING_NUM */
+	{ 0x8004af70, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_DEVICE_ID */
+	{ 0x8004af79, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_CONFIG_SIZE */
+	{ 0x8004af7a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_AS_NUM */
+	{ 0x8004af80, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_VQS_COUNT */
+	{ 0x8004af81, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_GROUP_NUM */
+	{ 0x8008af00, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_GET_FEATURES */
+	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES */
+	{ 0x8008af73, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_CONFIG */
+	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE */
-	{ 0xc008af7b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_VRING_GROUP */
+	{ 0xc008af7b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_VRING_GROUP */
 	/* vhost_vsock_dev_ioctl (drivers/vhost/vsock.c) */
 	{ 0x0000af01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_OWNER */
 	{ 0x4004af07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_LOG_FD */
@@ -4456,50 +4456,50 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* vt_compat_ioctl (drivers/tty/vt/vt_ioctl.c) */
 	{ 0x00004b2f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KIOCSOUND */
 	{ 0x00004b30, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDMKTONE */
-	{ 0x00004b31, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGETLED */
+	{ 0x00004b31, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETLED */
 	{ 0x00004b32, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETLED */
-	{ 0x00004b33, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBTYPE */
+	{ 0x00004b33, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBTYPE */
 	{ 0x00004b34, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDADDIO */
 	{ 0x00004b35, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDELIO */
 	{ 0x00004b36, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDENABIO */
 	{ 0x00004b37, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDISABIO */
 	{ 0x00004b3a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETMODE */
-	{ 0x00004b3b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGETMODE */
-	{ 0x00004b3c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDMAPDISP */
-	{ 0x00004b3d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDUNMAPDISP */
-	{ 0x00004b40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_SCRNMAP */
+	{ 0x00004b3b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETMODE */
+	{ 0x00004b3c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDMAPDISP */
+	{ 0x00004b3d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDUNMAPDISP */
+	{ 0x00004b40, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_SCRNMAP */
 	{ 0x00004b41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_SCRNMAP */
-	{ 0x00004b44, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBMODE */
+	{ 0x00004b44, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMODE */
 	{ 0x00004b45, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMODE */
-	{ 0x00004b46, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBENT */
+	{ 0x00004b46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBENT */
 	{ 0x00004b47, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBENT */
-	{ 0x00004b48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBSENT */
+	{ 0x00004b48, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBSENT */
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBSENT */
-	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBDIACR */
+	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACR */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR */
-	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGETKEYCODE */
-	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETKEYCODE */
+	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGETKEYCODE */
+	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDSETKEYCODE */
 	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSIGACCEPT */
 	{ 0x00004b52, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDKBDREP */
-	{ 0x00004b62, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBMETA */
+	{ 0x00004b62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMETA */
 	{ 0x00004b63, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDSKBMETA */
-	{ 0x00004b64, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBLED */
+	{ 0x00004b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBLED */
 	{ 0x00004b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBLED */
-	{ 0x00004b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_UNIMAP */
+	{ 0x00004b66, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_UNIMAP */
 	{ 0x00004b67, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNIMAP */
 	{ 0x00004b68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNIMAPCLR */
-	{ 0x00004b69, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_UNISCRNMAP */
+	{ 0x00004b69, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_UNISCRNMAP */
 	{ 0x00004b6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNISCRNMAP */
-	{ 0x00004b70, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_CMAP */
+	{ 0x00004b70, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_CMAP */
 	{ 0x00004b71, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_CMAP */
 	{ 0x00004b72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDFONTOP */
-	{ 0x00004bfa, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBDIACRUC */
+	{ 0x00004bfa, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACRUC */
 	{ 0x00004bfb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACRUC */
 	{ 0x0000541c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCLINUX */
-	{ 0x00005600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_OPENQRY */
-	{ 0x00005601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_GETMODE */
+	{ 0x00005600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_OPENQRY */
+	{ 0x00005601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETMODE */
 	{ 0x00005602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETMODE */
-	{ 0x00005603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_GETSTATE */
+	{ 0x00005603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETSTATE */
 	{ 0x00005605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RELDISP */
 	{ 0x00005606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_ACTIVATE */
 	{ 0x00005607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITACTIVE */
@@ -4508,56 +4508,56 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000560a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RESIZEX */
 	{ 0x0000560b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* VT_LOCKSWITCH */
 	{ 0x0000560c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* VT_UNLOCKSWITCH */
-	{ 0x0000560d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_GETHIFONTMASK */
+	{ 0x0000560d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETHIFONTMASK */
 	{ 0x0000560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITEVENT */
 	{ 0x0000560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETACTIVATE */
 	/* vt_ioctl (drivers/tty/vt/vt_ioctl.c) */
 	{ 0x00004b2f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KIOCSOUND */
 	{ 0x00004b30, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDMKTONE */
-	{ 0x00004b31, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGETLED */
+	{ 0x00004b31, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETLED */
 	{ 0x00004b32, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETLED */
-	{ 0x00004b33, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBTYPE */
+	{ 0x00004b33, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBTYPE */
 	{ 0x00004b34, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDADDIO */
 	{ 0x00004b35, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDELIO */
 	{ 0x00004b36, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDENABIO */
 	{ 0x00004b37, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDISABIO */
 	{ 0x00004b3a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETMODE */
-	{ 0x00004b3b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGETMODE */
-	{ 0x00004b3c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDMAPDISP */
-	{ 0x00004b3d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDUNMAPDISP */
-	{ 0x00004b40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_SCRNMAP */
+	{ 0x00004b3b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETMODE */
+	{ 0x00004b3c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDMAPDISP */
+	{ 0x00004b3d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDUNMAPDISP */
+	{ 0x00004b40, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_SCRNMAP */
 	{ 0x00004b41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_SCRNMAP */
-	{ 0x00004b44, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBMODE */
+	{ 0x00004b44, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMODE */
 	{ 0x00004b45, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMODE */
-	{ 0x00004b46, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBENT */
+	{ 0x00004b46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBENT */
 	{ 0x00004b47, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBENT */
-	{ 0x00004b48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBSENT */
+	{ 0x00004b48, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBSENT */
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBSENT */
-	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBDIACR */
+	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACR */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR */
-	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGETKEYCODE */
-	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETKEYCODE */
+	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGETKEYCODE */
+	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDSETKEYCODE */
 	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSIGACCEPT */
 	{ 0x00004b52, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDKBDREP */
-	{ 0x00004b62, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBMETA */
+	{ 0x00004b62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMETA */
 	{ 0x00004b63, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDSKBMETA */
-	{ 0x00004b64, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBLED */
+	{ 0x00004b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBLED */
 	{ 0x00004b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBLED */
-	{ 0x00004b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_UNIMAP */
+	{ 0x00004b66, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_UNIMAP */
 	{ 0x00004b67, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNIMAP */
 	{ 0x00004b68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNIMAPCLR */
-	{ 0x00004b69, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_UNISCRNMAP */
+	{ 0x00004b69, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_UNISCRNMAP */
 	{ 0x00004b6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNISCRNMAP */
-	{ 0x00004b70, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_CMAP */
+	{ 0x00004b70, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_CMAP */
 	{ 0x00004b71, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_CMAP */
 	{ 0x00004b72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDFONTOP */
-	{ 0x00004bfa, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBDIACRUC */
+	{ 0x00004bfa, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACRUC */
 	{ 0x00004bfb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACRUC */
 	{ 0x0000541c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCLINUX */
-	{ 0x00005600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_OPENQRY */
-	{ 0x00005601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_GETMODE */
+	{ 0x00005600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_OPENQRY */
+	{ 0x00005601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETMODE */
 	{ 0x00005602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETMODE */
-	{ 0x00005603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_GETSTATE */
+	{ 0x00005603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETSTATE */
 	{ 0x00005605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RELDISP */
 	{ 0x00005606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_ACTIVATE */
 	{ 0x00005607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITACTIVE */
@@ -4566,7 +4566,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000560a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RESIZEX */
 	{ 0x0000560b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* VT_LOCKSWITCH */
 	{ 0x0000560c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* VT_UNLOCKSWITCH */
-	{ 0x0000560d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_GETHIFONTMASK */
+	{ 0x0000560d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETHIFONTMASK */
 	{ 0x0000560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITEVENT */
 	{ 0x0000560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETACTIVATE */
 	/* vtpmx_fops_ioctl (drivers/char/tpm/tpm_vtpm_proxy.c) */
@@ -4580,7 +4580,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* wb_smsc_wdt_ioctl (drivers/watchdog/smsc37b787_wdt.c) */
-	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
+	{ 0x80045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS */
 	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
@@ -4606,27 +4606,27 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* wdtpci_ioctl (drivers/watchdog/wdt_pci.c) */
-	{ 0x80045701, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* WDIOC_GETSTATUS */
+	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
 	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* wwan_port_fops_ioctl (drivers/net/wwan/wwan_core.c) */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS */
-	{ 0x00005402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETS */
-	{ 0x00005403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSW */
-	{ 0x00005404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSF */
-	{ 0x0000540b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCFLSH */
-	{ 0x00005415, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMGET */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
+	{ 0x00005402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETS */
+	{ 0x00005403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETSW */
+	{ 0x00005404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETSF */
+	{ 0x0000540b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCFLSH */
+	{ 0x00005415, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMGET */
 	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
 	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
 	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCINQ */
-	{ 0x402c542b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETS2 */
-	{ 0x402c542c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSW2 */
-	{ 0x402c542d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSF2 */
-	{ 0x802c542a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS2 */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x402c542b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETS2 */
+	{ 0x402c542c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETSW2 */
+	{ 0x402c542d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETSF2 */
+	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* xen_mce_chrdev_ioctl (drivers/xen/mcelog.c) */
 	{ 0x80044d01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GET_RECORD_LEN */
 	{ 0x80044d02, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GET_LOG_LEN */
@@ -4656,7 +4656,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4058587a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_ATTRLIST_BY_HANDLE */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_GOINGDOWN */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_GETVERSION_32 */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_GETVERSION_32 */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_GETVERSION */
 	{ 0x800c581e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_DIOINFO */
 	{ 0x80105873, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_GET_RESBLKS */
@@ -4690,7 +4690,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0205867, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSINUMBERS */
 	{ 0xc0385868, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_FSHANDLE */
 	{ 0xc0385869, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_HANDLE */
-	{ 0xc038586a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FD_TO_HANDLE */
+	{ 0xc038586a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FD_TO_HANDLE */
 	{ 0xc038586b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_OPEN_BY_HANDLE */
 	{ 0xc038586c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_READLINK_BY_HANDLE */
 	{ 0xc040583c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_SCRUB_METADATA */
@@ -4735,7 +4735,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0205867, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSINUMBERS */
 	{ 0xc0385868, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_FSHANDLE */
 	{ 0xc0385869, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_HANDLE */
-	{ 0xc038586a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FD_TO_HANDLE */
+	{ 0xc038586a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FD_TO_HANDLE */
 	{ 0xc038586b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_OPEN_BY_HANDLE */
 	{ 0xc038586c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_READLINK_BY_HANDLE */
 	{ 0xc040583c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_SCRUB_METADATA */
@@ -4752,9 +4752,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_TURBO */
 	{ 0x40086608, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_ORDER */
 	{ 0x40606605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_ADD_LDPC_CODE_PARAMS */
-	{ 0x8001660a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XSDFEC_IS_ACTIVE */
+	{ 0x8001660a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_IS_ACTIVE */
 	{ 0x80086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATUS */
-	{ 0x80086607, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XSDFEC_GET_TURBO */
+	{ 0x80086607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_TURBO */
 	{ 0x800c660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATS */
 	{ 0x801c6606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_CONFIG */
 	/* zf_ioctl (drivers/watchdog/machzwd.c) */
@@ -4765,14 +4765,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* fallback: each value merged over every handler that serves it */
 	/* INTE_SCU_IPC_REGISTER_READ; 4 handlers */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
-	{ 0x00000001, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FIBMAP; 11 handlers */
-	/* INTE_SCU_IPC_REGISTER_UPDATE; 10 handlers */
+	{ 0x00000001, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FIBMAP; 14 handlers */
+	/* INTE_SCU_IPC_REGISTER_UPDATE; 12 handlers */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
-	{ 0x00000003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 3; 7 handlers */
-	{ 0x00000004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 4; 7 handlers */
-	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 5; 8 handlers */
-	{ 0x00000006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 6; 7 handlers */
-	{ 0x00000008, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_ALL */
+	{ 0x00000003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 3; 9 handlers */
+	{ 0x00000004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 4; 9 handlers */
+	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 5; 9 handlers */
+	{ 0x00000006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 6; 9 handlers */
+	{ 0x00000007, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_ALL; 2 handlers */
+	{ 0x00000008, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_ALL; 2 handlers */
 	{ 0x0000001c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_OP_AEN_LISTEN */
 	{ 0x0000001f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_CMD_PACKET_WITH_DATA */
 	{ 0x00000101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_IOCTL_GET_COMPATIBILITY_INFO */
@@ -4808,7 +4809,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_IQUEUE */
 	{ 0x00000402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_OQUEUE */
 	{ 0x00000417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GETDATACOUNT */
-	{ 0x0000041b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GET_IOQUEUE */
+	{ 0x0000041b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_IOQUEUE */
 	{ 0x0000041c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_FLUSH_QUEUE */
 	{ 0x00000441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GETMSTATUS */
 	{ 0x00000442, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_SET_OP_MODE */
@@ -4851,63 +4852,68 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000007b3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_GET_CONTEXT_ID */
 	{ 0x000007cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_SET_NOTIFY */
 	{ 0x00000853, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FSACTL_GET_CONTAINERS */
-	{ 0x00000922, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HOT_REMOVE_DISK; 2 handlers */
-	{ 0x00000928, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HOT_ADD_DISK; 2 handlers */
-	{ 0x00000929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SET_DISK_FAULTY; 2 handlers */
-	{ 0x00000932, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* STOP_ARRAY; 2 handlers */
-	{ 0x00000933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* STOP_ARRAY_RO; 2 handlers */
-	{ 0x00000934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RESTART_ARRAY_RW; 2 handlers */
-	{ 0x00000935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CLUSTERED_DISK_NACK; 2 handlers */
+	/* HOT_REMOVE_DISK; 2 handlers */
+	{ 0x00000922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x00000928, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* HOT_ADD_DISK; 2 handlers */
+	/* SET_DISK_FAULTY; 2 handlers */
+	{ 0x00000929, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x00000932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* STOP_ARRAY; 2 handlers */
+	{ 0x00000933, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* STOP_ARRAY_RO; 2 handlers */
+	/* RESTART_ARRAY_RW; 2 handlers */
+	{ 0x00000934, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	/* CLUSTERED_DISK_NACK; 2 handlers */
+	{ 0x00000935, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x0000125d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKROSET; 2 handlers */
-	{ 0x0000125e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKROGET; 2 handlers */
-	{ 0x0000125f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKRRPART; 4 handlers */
+	{ 0x0000125e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKROGET; 2 handlers */
+	{ 0x0000125f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKRRPART; 2 handlers */
 	{ 0x00001260, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETSIZE; 2 handlers */
 	{ 0x00001261, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKFLSBUF; 4 handlers */
 	{ 0x00001262, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKRASET; 2 handlers */
 	{ 0x00001263, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKRAGET; 2 handlers */
 	{ 0x00001264, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKFRASET; 2 handlers */
 	{ 0x00001265, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKFRAGET; 2 handlers */
-	{ 0x00001267, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKSECTGET; 3 handlers */
-	{ 0x00001268, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKSSZGET; 2 handlers */
+	{ 0x00001267, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKSECTGET; 3 handlers */
+	{ 0x00001268, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKSSZGET; 2 handlers */
 	{ 0x00001269, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKPG; 4 handlers */
-	{ 0x00001274, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESTART; 2 handlers */
-	{ 0x00001275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESTOP; 2 handlers */
-	{ 0x00001276, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACETEARDOWN; 2 handlers */
+	{ 0x00001274, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESTART; 3 handlers */
+	{ 0x00001275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESTOP; 3 handlers */
+	{ 0x00001276, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACETEARDOWN; 3 handlers */
 	{ 0x00001277, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKDISCARD; 2 handlers */
-	{ 0x00001278, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKIOMIN; 2 handlers */
-	{ 0x00001279, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKIOOPT; 2 handlers */
-	{ 0x0000127a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKALIGNOFF; 2 handlers */
-	{ 0x0000127b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKPBSZGET; 2 handlers */
-	{ 0x0000127c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKDISCARDZEROES; 2 handlers */
+	{ 0x00001278, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKIOMIN; 2 handlers */
+	{ 0x00001279, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKIOOPT; 2 handlers */
+	{ 0x0000127a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKALIGNOFF; 2 handlers */
+	{ 0x0000127b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKPBSZGET; 2 handlers */
+	{ 0x0000127c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKDISCARDZEROES; 2 handlers */
 	{ 0x0000127d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKSECDISCARD; 2 handlers */
-	{ 0x0000127e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKROTATIONAL; 2 handlers */
+	{ 0x0000127e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKROTATIONAL; 2 handlers */
 	{ 0x0000127f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKZEROOUT; 2 handlers */
 	{ 0x00001b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IB_USER_MAD_ENABLE_PKEY; 2 handlers */
 	{ 0x00001bec, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_CTXT_RESET */
 	{ 0x00002201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_TIMEOUT; 7 handlers */
 	{ 0x00002202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TIMEOUT; 5 handlers */
-	{ 0x00002203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_EMULATED_HOST; 6 handlers */
+	{ 0x00002203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_EMULATED_HOST; 5 handlers */
 	{ 0x00002205, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TRANSFORM */
 	{ 0x00002270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_COMMAND_Q; 2 handlers */
 	{ 0x00002271, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_COMMAND_Q; 2 handlers */
-	{ 0x00002272, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_RESERVED_SIZE; 6 handlers */
+	{ 0x00002272, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_RESERVED_SIZE; 5 handlers */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE; 7 handlers */
+	{ 0x00002276, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_SCSI_ID */
 	{ 0x00002279, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_SET_FORCE_LOW_DMA */
 	{ 0x0000227a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_LOW_DMA */
 	{ 0x0000227b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_FORCE_PACK_ID */
+	{ 0x0000227c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_PACK_ID */
+	{ 0x0000227d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_NUM_WAITING */
 	{ 0x0000227e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_DEBUG */
 	{ 0x0000227f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_SG_TABLESIZE */
-	{ 0x00002282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_VERSION_NUM; 6 handlers */
+	{ 0x00002282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_VERSION_NUM; 5 handlers */
 	{ 0x00002283, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_NEXT_CMD_LEN */
 	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET; 6 handlers */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* SG_IO; 7 handlers */
+	{ 0x00002286, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_REQUEST_TABLE */
 	{ 0x00002287, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_KEEP_ORPHAN */
 	{ 0x00002288, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_KEEP_ORPHAN */
 	{ 0x00002289, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_ACCESS_COUNT */
-	{ 0x00002400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_ENABLE; 2 handlers */
-	{ 0x00002401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_DISABLE; 2 handlers */
 	{ 0x00002402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_REFRESH; 2 handlers */
-	{ 0x00002403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_RESET; 2 handlers */
 	{ 0x00002405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_OUTPUT; 2 handlers */
 	{ 0x00002601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_START */
 	{ 0x00002602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_STOP */
@@ -4941,6 +4947,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004122, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HWSYNC */
 	{ 0x00004140, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_PREPARE */
 	{ 0x00004141, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_RESET */
+	{ 0x00004142, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_START */
+	{ 0x00004143, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_DROP */
+	{ 0x00004144, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_DRAIN */
+	{ 0x00004147, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_RESUME */
 	{ 0x00004148, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_XRUN */
 	{ 0x00004161, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_UNLINK */
 	/* IOCTL_XENBUS_BACKEND_EVTCHN */
@@ -4957,11 +4967,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000450c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXPRESS_IOCTL_HBA */
 	{ 0x0000450d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXPRESS_IOCTL_VDA */
 	{ 0x0000450f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXPRESS_IOCTL_GET_MOD_INFO */
-	{ 0x00004600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOGET_VSCREENINFO */
 	{ 0x00004601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_VSCREENINFO; 2 handlers */
-	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_MODE_SWITCH */
+	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUTCMAP; 3 handlers */
 	{ 0x00004606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPAN_DISPLAY; 2 handlers */
-	{ 0x0000460f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOGET_CON2FBMAP; 2 handlers */
+	{ 0x0000460f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_CON2FBMAP; 2 handlers */
 	{ 0x00004610, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_CON2FBMAP; 2 handlers */
 	{ 0x00004611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOBLANK; 2 handlers */
 	{ 0x00004703, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* GSMIOC_DISABLE_NET */
@@ -4969,32 +4978,41 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004805, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCINITREPORT */
 	{ 0x00004b2f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KIOCSOUND; 2 handlers */
 	{ 0x00004b30, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDMKTONE; 2 handlers */
+	{ 0x00004b31, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETLED; 2 handlers */
 	{ 0x00004b32, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETLED; 2 handlers */
+	{ 0x00004b33, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBTYPE; 2 handlers */
 	{ 0x00004b34, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDADDIO; 2 handlers */
 	{ 0x00004b35, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDELIO; 2 handlers */
 	{ 0x00004b36, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDENABIO; 2 handlers */
 	{ 0x00004b37, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDISABIO; 2 handlers */
 	{ 0x00004b3a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETMODE; 2 handlers */
-	{ 0x00004b40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_SCRNMAP; 2 handlers */
+	{ 0x00004b3b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETMODE; 2 handlers */
+	{ 0x00004b3c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDMAPDISP; 2 handlers */
+	{ 0x00004b3d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDUNMAPDISP; 2 handlers */
+	{ 0x00004b40, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_SCRNMAP; 2 handlers */
 	{ 0x00004b41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_SCRNMAP; 2 handlers */
+	{ 0x00004b44, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMODE; 2 handlers */
 	{ 0x00004b45, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMODE; 2 handlers */
+	{ 0x00004b46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBENT; 2 handlers */
 	{ 0x00004b47, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBENT; 2 handlers */
-	{ 0x00004b48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBSENT; 2 handlers */
+	{ 0x00004b48, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBSENT; 2 handlers */
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBSENT; 2 handlers */
+	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACR; 2 handlers */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR; 2 handlers */
-	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGETKEYCODE; 2 handlers */
-	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETKEYCODE; 2 handlers */
 	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSIGACCEPT; 2 handlers */
 	{ 0x00004b52, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDKBDREP; 2 handlers */
+	{ 0x00004b62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMETA; 2 handlers */
+	{ 0x00004b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBLED; 2 handlers */
 	{ 0x00004b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBLED; 2 handlers */
-	{ 0x00004b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_UNIMAP; 2 handlers */
+	{ 0x00004b66, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_UNIMAP; 2 handlers */
 	{ 0x00004b67, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNIMAP; 2 handlers */
 	{ 0x00004b68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNIMAPCLR; 2 handlers */
-	{ 0x00004b69, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_UNISCRNMAP; 2 handlers */
+	{ 0x00004b69, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_UNISCRNMAP; 2 handlers */
 	{ 0x00004b6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNISCRNMAP; 2 handlers */
-	{ 0x00004b70, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_CMAP; 2 handlers */
+	{ 0x00004b70, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_CMAP; 2 handlers */
 	{ 0x00004b71, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_CMAP; 2 handlers */
 	{ 0x00004b72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDFONTOP; 2 handlers */
+	{ 0x00004bfa, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACRUC; 2 handlers */
 	{ 0x00004bfb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACRUC; 2 handlers */
 	{ 0x00004c00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_FD; 2 handlers */
 	{ 0x00004c01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CLR_FD; 2 handlers */
@@ -5011,7 +5029,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004c81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CTL_REMOVE */
 	{ 0x00004c82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CTL_GET_FREE */
 	{ 0x00004d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTDFILEMODE; 2 handlers */
-	{ 0x00004e40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_ID; 4 handlers */
+	{ 0x00004e40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_ID; 2 handlers */
 	{ 0x00004e44, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVME_IOCTL_RESET */
 	{ 0x00004e45, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVME_IOCTL_SUBSYS_RESET */
 	{ 0x00004e46, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVME_IOCTL_RESCAN */
@@ -5040,7 +5058,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY; 2 handlers */
 	{ 0x00005307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTOP; 2 handlers */
 	{ 0x00005308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTART; 2 handlers */
-	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT; 10 handlers */
+	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT; 11 handlers */
 	{ 0x0000530a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLCTRL; 2 handlers */
 	{ 0x0000530b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSUBCHNL; 2 handlers */
 	{ 0x0000530c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE2; 2 handlers */
@@ -5048,24 +5066,28 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO; 2 handlers */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW; 2 handlers */
 	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION; 3 handlers */
+	{ 0x00005311, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_GET_MCN; 2 handlers */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET; 2 handlers */
 	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD; 2 handlers */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW; 2 handlers */
 	{ 0x00005317, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYBLK; 2 handlers */
-	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY; 6 handlers */
+	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY; 7 handlers */
 	{ 0x00005320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SET_OPTIONS; 2 handlers */
 	{ 0x00005321, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_CLEAR_OPTIONS; 2 handlers */
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC; 2 handlers */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED; 2 handlers */
+	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS; 2 handlers */
+	{ 0x00005327, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DISC_STATUS; 2 handlers */
+	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR; 2 handlers */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG; 2 handlers */
-	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY */
+	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY; 2 handlers */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK; 6 handlers */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK; 6 handlers */
-	{ 0x00005382, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_IDLUN; 6 handlers */
-	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST; 5 handlers */
-	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER; 6 handlers */
-	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI; 5 handlers */
+	{ 0x00005382, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_IDLUN; 5 handlers */
+	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST; 6 handlers */
+	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER; 5 handlers */
+	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI; 2 handlers */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT; 2 handlers */
 	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH; 2 handlers */
 	/* CDROM_SEND_PACKET; 6 handlers */
@@ -5073,36 +5095,35 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005394, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_NEXT_WRITABLE; 2 handlers */
 	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN; 2 handlers */
 	{ 0x00005396, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_TIMED_MEDIA_CHANGE; 2 handlers */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETS; 9 handlers */
-	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS; 14 handlers */
-	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW; 14 handlers */
-	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF; 14 handlers */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETA */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETS; 14 handlers */
+	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS; 16 handlers */
+	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW; 15 handlers */
+	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF; 15 handlers */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETA; 12 handlers */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA; 12 handlers */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW; 12 handlers */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF; 12 handlers */
 	{ 0x00005409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRK; 2 handlers */
 	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC; 6 handlers */
-	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH; 10 handlers */
+	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH; 11 handlers */
 	{ 0x0000540c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCEXCL; 2 handlers */
 	{ 0x0000540d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNXCL; 2 handlers */
 	{ 0x0000540e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSCTTY; 2 handlers */
-	{ 0x0000540f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPGRP; 2 handlers */
+	{ 0x0000540f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPGRP; 2 handlers */
 	{ 0x00005410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPGRP; 2 handlers */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ; 3 handlers */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ; 2 handlers */
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI; 2 handlers */
-	{ 0x00005413, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGWINSZ; 2 handlers */
+	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ; 2 handlers */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ; 2 handlers */
-	{ 0x00005415, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMGET; 2 handlers */
+	{ 0x00005415, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMGET */
 	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS; 3 handlers */
 	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC; 3 handlers */
 	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET; 3 handlers */
-	{ 0x00005419, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGSOFTCAR; 9 handlers */
+	{ 0x00005419, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGSOFTCAR; 12 handlers */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR; 12 handlers */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCINQ; 5 handlers */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD; 6 handlers */
 	{ 0x0000541c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCLINUX; 2 handlers */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS; 2 handlers */
-	{ 0x0000541e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGSERIAL; 2 handlers */
 	{ 0x0000541f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSERIAL; 2 handlers */
 	{ 0x00005420, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCPKT; 5 handlers */
 	{ 0x00005421, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONBIO; 3 handlers */
@@ -5114,22 +5135,23 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005425, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRKP; 2 handlers */
 	{ 0x00005427, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSBRK; 2 handlers */
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK; 2 handlers */
-	{ 0x00005429, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGSID; 2 handlers */
+	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID; 2 handlers */
 	{ 0x0000542e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGRS485; 2 handlers */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485; 2 handlers */
-	{ 0x00005432, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETX; 9 handlers */
-	{ 0x00005433, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETX; 9 handlers */
-	{ 0x00005434, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETXF; 9 handlers */
-	{ 0x00005435, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETXW; 9 handlers */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485; 3 handlers */
+	{ 0x00005432, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETX; 12 handlers */
+	{ 0x00005433, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETX; 12 handlers */
+	{ 0x00005434, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETXF; 12 handlers */
+	{ 0x00005435, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETXW; 12 handlers */
 	{ 0x00005437, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCVHANGUP; 2 handlers */
 	{ 0x00005441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPTPEER; 2 handlers */
-	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG; 2 handlers */
-	{ 0x00005456, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGLCKTRMIOS; 9 handlers */
+	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX; 2 handlers */
+	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX; 2 handlers */
+	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG; 3 handlers */
+	{ 0x00005456, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGLCKTRMIOS; 12 handlers */
 	/* TIOCSLCKTRMIOS; 12 handlers */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_ADMIN, CAP_CHECKPOINT_RESTORE },
 	{ 0x00005459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERGETLSR; 3 handlers */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT; 5 handlers */
-	{ 0x0000545d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGICOUNT; 2 handlers */
 	{ 0x000054a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_START */
 	{ 0x000054a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_STOP */
 	{ 0x000054a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_CONTINUE */
@@ -5145,10 +5167,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005521, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_FORBID_SUSPEND */
 	{ 0x00005522, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_ALLOW_SUSPEND */
 	{ 0x00005523, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_WAIT_FOR_RESUME */
-	{ 0x00005600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_OPENQRY; 2 handlers */
-	{ 0x00005601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_GETMODE; 2 handlers */
+	{ 0x00005600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_OPENQRY; 2 handlers */
+	{ 0x00005601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETMODE; 2 handlers */
 	{ 0x00005602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETMODE; 2 handlers */
-	{ 0x00005603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_GETSTATE; 2 handlers */
+	{ 0x00005603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETSTATE; 2 handlers */
 	{ 0x00005605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RELDISP; 2 handlers */
 	{ 0x00005606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_ACTIVATE; 2 handlers */
 	{ 0x00005607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITACTIVE; 2 handlers */
@@ -5159,7 +5181,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000560b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG },
 	/* VT_UNLOCKSWITCH; 2 handlers */
 	{ 0x0000560c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG },
-	{ 0x0000560d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_GETHIFONTMASK; 2 handlers */
+	{ 0x0000560d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETHIFONTMASK; 2 handlers */
 	{ 0x0000560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITEVENT; 2 handlers */
 	{ 0x0000560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETACTIVATE; 2 handlers */
 	{ 0x00005700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UACCE_CMD_START_Q; 2 handlers */
@@ -5184,7 +5206,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_LOCK; 2 handlers */
 	{ 0x00006406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_UNLOCK; 2 handlers */
 	{ 0x00006407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CANCEL; 2 handlers */
-	{ 0x0000640f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_POLL; 2 handlers */
 	{ 0x00006410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETRSUBD; 2 handlers */
 	{ 0x00006411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETWSUBD; 2 handlers */
 	{ 0x00006470, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 0x6470 */
@@ -5192,7 +5213,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_STOP_DEV */
 	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE; 2 handlers */
 	{ 0x0000660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_CLEAR_STATS */
-	{ 0x0000660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
 	{ 0x0000660d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_DEFAULT_CONFIG */
 	{ 0x00006611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SWAP_BOOT; 2 handlers */
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS; 2 handlers */
@@ -5211,10 +5231,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_REMOUNT_ALL; 2 handlers */
 	{ 0x00006b11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_PM */
 	{ 0x00006b12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SEND_BREAK */
-	{ 0x00006d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCGTXIDLE */
+	{ 0x00006d03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGTXIDLE */
 	{ 0x00006d06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_MMAPAVAIL */
 	{ 0x00006d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCGSTATS */
-	{ 0x00006d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCGIF */
+	{ 0x00006d0b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGIF */
+	{ 0x00006d14, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGXSYNC */
+	{ 0x00006d16, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGXCTRL */
 	{ 0x00007001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_AIE_ON; 2 handlers */
 	{ 0x00007002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_AIE_OFF; 2 handlers */
 	{ 0x00007003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_UIE_ON; 2 handlers */
@@ -5225,7 +5247,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00007041, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVRAM_SETCKS */
 	{ 0x0000708b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPCLAIM */
 	{ 0x0000708c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRELEASE */
-	{ 0x0000708d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPYIELD */
 	{ 0x0000708f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPEXCL */
 	{ 0x00007434, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCUNBRIDGECHAN; 2 handlers */
 	{ 0x00007439, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCDISCONN; 2 handlers */
@@ -5234,8 +5255,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008113, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_INJECT_CONFIG_IRQ */
 	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN; 2 handlers */
 	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP; 2 handlers */
-	{ 0x00008903, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOGETOWN */
-	{ 0x00008904, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGPGRP */
+	{ 0x00008903, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOGETOWN; 2 handlers */
+	{ 0x00008904, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGPGRP; 2 handlers */
 	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
 	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
 	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
@@ -5311,7 +5332,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089f1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGKEEPALIVE */
 	{ 0x000089f2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSOUTFILL */
 	{ 0x000089f3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGOUTFILL */
-	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIWSTATS; 2 handlers */
+	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIWSTATS */
+	{ 0x00009201, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_URB_LEN; 2 handlers */
 	{ 0x00009204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCT_RING_SIZE; 2 handlers */
 	{ 0x00009205, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_RING_SIZE; 2 handlers */
 	{ 0x00009208, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCH_MFLUSH; 2 handlers */
@@ -5350,28 +5372,32 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000ae08, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_TRACE_DISABLE */
 	{ 0x0000ae41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_VCPU; 2 handlers */
 	{ 0x0000ae44, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_NR_MMU_PAGES; 2 handlers */
+	{ 0x0000ae45, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_NR_MMU_PAGES; 2 handlers */
 	{ 0x0000ae60, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_IRQCHIP; 2 handlers */
+	{ 0x0000ae64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_CREATE_PIT; 2 handlers */
 	{ 0x0000ae71, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_REINJECT_CONTROL; 2 handlers */
 	{ 0x0000ae78, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_BOOT_CPU_ID; 2 handlers */
 	{ 0x0000ae80, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_RUN; 2 handlers */
 	{ 0x0000ae9a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_NMI; 2 handlers */
 	{ 0x0000aea2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_TSC_KHZ; 4 handlers */
-	{ 0x0000aea3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_TSC_KHZ; 2 handlers */
+	{ 0x0000aea3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_TSC_KHZ; 4 handlers */
 	{ 0x0000aead, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_KVMCLOCK_CTRL; 2 handlers */
 	{ 0x0000aeb7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SMI; 2 handlers */
 	{ 0x0000aec7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_RESET_DIRTY_RINGS; 2 handlers */
 	{ 0x0000aece, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_STATS_FD; 4 handlers */
 	{ 0x0000af01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_OWNER; 5 handlers */
 	{ 0x0000af02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_RESET_OWNER; 2 handlers */
-	{ 0x0000af7d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SUSPEND */
 	{ 0x0000b100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BT_BMC_IOCTL_SMS_ATN */
 	{ 0x0000b102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMI_BMC_IOCTL_FORCE_ABORT */
 	{ 0x0000b502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_DESTROY_EPT_IOCTL */
+	{ 0x0000b600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_GET_API_VERSION */
+	{ 0x0000b601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_CHECK_EXTENSION */
 	{ 0x0000b643, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DFL_FPGA_PORT_DMA_MAP */
 	{ 0x0000b644, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DFL_FPGA_PORT_DMA_UNMAP */
 	{ 0x0000b701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NS_GET_USERNS */
 	{ 0x0000b702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NS_GET_PARENT */
 	{ 0x0000b703, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_NSTYPE */
+	{ 0x0000b704, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_OWNER_UID */
 	{ 0x0000c400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CONNECT; 2 handlers */
 	{ 0x0000c401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_SHUTDOWN; 2 handlers */
 	{ 0x0000c403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_REMOVE_SERVICE; 2 handlers */
@@ -5389,8 +5415,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000f501, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* F2FS_IOC_COMMIT_ATOMIC_WRITE; 2 handlers */
 	{ 0x0000f502, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0x0000f503, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_START_VOLATILE_WRITE */
-	{ 0x0000f504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RELEASE_VOLATILE_WRITE */
 	/* F2FS_IOC_ABORT_ATOMIC_WRITE; 2 handlers */
 	{ 0x0000f505, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* F2FS_IOC_WRITE_CHECKPOINT; 2 handlers */
@@ -5441,8 +5465,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MODE */
 	{ 0x40016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_LSB_FIRST; 2 handlers */
 	{ 0x40016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_BITS_PER_WORD; 2 handlers */
-	{ 0x40017084, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWCONTROL */
-	{ 0x40017086, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWDATA */
 	{ 0x40017092, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWCTLONIRQ */
 	{ 0x40017600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBRT */
 	{ 0x40017609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBLUE */
@@ -5454,10 +5476,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40026306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_CHAN_LISTEN */
 	{ 0x40026603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_IRQ */
 	{ 0x40026d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_HDID_SET */
-	{ 0x4002708e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPFCONTROL */
 	/* F2FS_IOC_SET_COMPRESS_OPTION; 2 handlers */
 	{ 0x4002f516, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0x4004092b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SET_BITMAP_FILE; 2 handlers */
+	/* SET_BITMAP_FILE; 2 handlers */
+	{ 0x4004092b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40041271, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKBSZSET_32 */
 	/* IB_USER_MAD_UNREGISTER_AGENT; 2 handlers */
 	{ 0x40041b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -5467,7 +5489,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40042602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_FILTER */
 	/* SNAPSHOT_CREATE_IMAGE; 2 handlers */
 	{ 0x40043311, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x40044102, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_TSTAMP */
 	{ 0x40044103, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_TTSTAMP */
+	{ 0x40044104, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_USER_PVERSION */
+	{ 0x40044145, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_PAUSE */
 	{ 0x40044160, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_LINK */
 	{ 0x40044581, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCRMFF; 2 handlers */
 	{ 0x40044590, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGRAB; 2 handlers */
@@ -5476,7 +5501,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40044604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_SET_TIMEOUT_MS */
 	{ 0x40044802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MEI_NOTIFY_SET */
 	{ 0x4004480f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSFLAG */
-	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPGETREGIONCOUNT; 2 handlers */
 	{ 0x40044f01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBER */
 	{ 0x40044f02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBCH */
 	{ 0x40044f04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBUNMAP */
@@ -5490,6 +5514,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004510f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_FM_4OP_ENABLE; 2 handlers */
 	{ 0x40045201, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RNDADDTOENTCNT */
 	{ 0x40045402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_TREAD_OLD */
+	{ 0x40045407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_METRONOME; 2 handlers */
+	{ 0x40045408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SELECT; 2 handlers */
 	{ 0x40045431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPTLCK; 4 handlers */
 	{ 0x40045436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSIG; 4 handlers */
 	{ 0x400454a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_TREAD64 */
@@ -5532,30 +5558,30 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045730, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_DROP */
 	{ 0x40045731, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_DRAIN */
 	{ 0x40045b0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_SET_TIMEOUT */
+	{ 0x40045b17, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC488_IOCTL_WAIT_SRQ */
 	{ 0x40046109, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_S_MODE */
 	{ 0x40046201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_BUF_SET_NAME_A */
 	{ 0x40046205, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_SET_MAX_THREADS */
 	{ 0x40046207, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_SET_CONTEXT_MGR */
 	{ 0x40046208, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_THREAD_EXIT */
 	{ 0x40046210, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_ENABLE_ONEWAY_SPAM_DETECTION */
-	{ 0x40046602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETFLAGS; 3 handlers */
-	{ 0x40046604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETVERSION */
-	{ 0x40046606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETRSVSZ */
-	{ 0x40046607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
-	{ 0x40046629, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GETSTATE */
+	{ 0x40046602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETFLAGS; 2 handlers */
+	{ 0x40046604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION */
+	{ 0x40046606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETRSVSZ */
+	{ 0x40046607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
 	/* EXT4_IOC_CHECKPOINT; 2 handlers */
 	{ 0x4004662b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	{ 0x40046806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_HPET_IRQFREQ */
+	{ 0x40046806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMPAT_HPET_IRQFREQ */
 	{ 0x40046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_MODE */
 	{ 0x40046912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_MODE */
 	{ 0x40046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_TIMEOUT */
+	{ 0x40046919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_SET_REC_TIMEOUT_REPORTS */
 	/* IPMICTL_SET_MAINTENANCE_MODE_CMD; 3 handlers */
 	{ 0x4004691f, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0x40046b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_GET_MAGIC; 2 handlers */
-	/* ORANGEFS_DEV_GET_MAX_UPSIZE; 2 handlers */
-	{ 0x40046b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x40046b01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_GET_MAGIC; 2 handlers */
+	{ 0x40046b02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_GET_MAX_UPSIZE; 2 handlers */
 	/* ORANGEFS_DEV_GET_MAX_DOWNSIZE; 2 handlers */
-	{ 0x40046b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x40046b03, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x40046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MAX_SPEED_HZ; 2 handlers */
 	{ 0x40046b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MODE32; 2 handlers */
 	{ 0x40046b07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_UPSTREAM; 2 handlers */
@@ -5568,7 +5594,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004700c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_IRQP_SET32 */
 	{ 0x4004700e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_EPOCH_SET32 */
 	{ 0x40047080, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETMODE */
-	{ 0x40047090, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPDATADIR */
 	{ 0x40047091, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPNEGOT */
 	{ 0x40047094, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETPHASE */
 	{ 0x4004709b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETFLAGS */
@@ -5580,15 +5605,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40047438, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTCHAN; 2 handlers */
 	{ 0x4004743a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCCONNECT; 2 handlers */
 	{ 0x4004743b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRRU; 2 handlers */
-	{ 0x4004743c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCDETACH; 2 handlers */
 	{ 0x4004743d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTACH; 2 handlers */
 	{ 0x40047440, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSDEBUG; 2 handlers */
 	{ 0x40047451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMAXCID; 2 handlers */
 	{ 0x40047452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRU; 2 handlers */
 	{ 0x40047459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSFLAGS; 2 handlers */
-	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETVERSION; 4 handlers */
+	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETVERSION; 3 handlers */
 	{ 0x40048117, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_INJECT_IRQ */
 	{ 0x40049366, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE_MULTI; 2 handlers */
+	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE; 2 handlers */
 	/* BTRFS_IOC_BALANCE_CTL; 2 handlers */
 	{ 0x40049421, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x4004ae86, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_INTERRUPT; 2 handlers */
@@ -5620,6 +5645,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4007a505, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SSAM_CDEV_EVENT_DISABLE */
 	{ 0x40081271, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKBSZSET */
 	{ 0x40081bea, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_ACK_EVENT */
+	{ 0x40082102, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SECCOMP_IOCTL_NOTIF_ID_VALID */
 	{ 0x40082406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_FILTER; 2 handlers */
 	/* PERF_EVENT_IOC_MODIFY_ATTRIBUTES; 2 handlers */
 	{ 0x4008240b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -5632,7 +5658,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE; 2 handlers */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK; 2 handlers */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK; 2 handlers */
-	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK; 2 handlers */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK; 2 handlers */
 	{ 0x40084f00, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCVOLUP */
 	{ 0x40084f03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBMAP */
@@ -5679,6 +5704,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086d09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ENABLE_DOORBELL_RANGE */
 	{ 0x40086d0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DISABLE_DOORBELL_RANGE */
 	{ 0x40086d12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_UNMAP_INBOUND */
+	{ 0x40086d14, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_FREE_DMA */
 	{ 0x40086d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_WAIT_FOR_ASYNC */
 	/* NILFS_IOCTL_DELETE_CHECKPOINT; 2 handlers */
 	{ 0x40086e81, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -5695,7 +5721,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400870a5, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_KC_BIND; 2 handlers */
 	{ 0x40087101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPIOCSTYPE */
 	{ 0x40087446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE32 */
-	{ 0x40087447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS32 */
 	{ 0x4008744b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSNPMODE; 2 handlers */
 	{ 0x40087543, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDMABUF_CREATE_LIST */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETVERSION; 7 handlers */
@@ -5735,9 +5760,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008af25, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x4008af30, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_NET_SET_BACKEND */
 	{ 0x4008af60, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VSOCK_SET_GUEST_CID */
-	{ 0x4008af74, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_CONFIG */
 	{ 0x4008af75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_VRING_ENABLE */
-	{ 0x4008af7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_GROUP_ASID */
 	{ 0x4008c001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_WRITE */
 	{ 0x4008c002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_READ */
 	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK; 2 handlers */
@@ -5747,14 +5770,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008f510, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40095505, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_ENABLE */
 	{ 0x400c0248, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDFMTTRK; 2 handlers */
-	{ 0x400c0930, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RUN_ARRAY; 2 handlers */
+	{ 0x400c0930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RUN_ARRAY; 2 handlers */
 	/* SNAPSHOT_SET_SWAP_AREA; 2 handlers */
 	{ 0x400c330d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x400c4301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_REGISTER; 2 handlers */
 	{ 0x400c4807, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGREPORT */
 	{ 0x400c4808, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSREPORT */
 	{ 0x400c4d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEGASAS_IOC_GET_AEN; 2 handlers */
-	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPGETREGIONINFO; 2 handlers */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE; 2 handlers */
 	{ 0x400c55cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_END_FF_ERASE; 2 handlers */
 	{ 0x400c586e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSGROWFSDATA_32 */
@@ -5804,7 +5826,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x401070ca, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_PR_RELEASE; 2 handlers */
 	{ 0x401070cd, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_PR_CLEAR; 2 handlers */
 	{ 0x40107446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE; 2 handlers */
-	{ 0x40107447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS; 2 handlers */
 	{ 0x4010744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS; 2 handlers */
 	/* BTRFS_IOC_QGROUP_CREATE; 2 handlers */
 	{ 0x4010942a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -5818,7 +5839,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4010b201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ASPEED_LPC_CTRL_IOCTL_MAP */
 	{ 0x4010b300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ASPEED_P2A_CTRL_IOCTL_SET_WINDOW */
 	{ 0x4014024c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETMAXERRS; 2 handlers */
-	{ 0x40140921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ADD_NEW_DISK; 2 handlers */
+	{ 0x40140921, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* ADD_NEW_DISK; 2 handlers */
 	{ 0x40146301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOMOVE */
 	/* F2FS_IOC32_GARBAGE_COLLECT_RANGE */
 	{ 0x4014f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -5834,7 +5855,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40186f03, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE },
 	{ 0x40186f04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_REFLINK; 2 handlers */
 	{ 0x40186f40, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCATT */
-	{ 0x40187013, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_PARAM_GET */
 	{ 0x40187014, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_PARAM_SET; 2 handlers */
 	/* IOC_PR_REGISTER; 2 handlers */
 	{ 0x401870c8, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -5864,6 +5884,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40206d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DEV_ADD */
 	{ 0x40206d18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DEV_DEL */
 	{ 0x40208114, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_SETUP */
+	{ 0x4020940d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONERANGE; 2 handlers */
 	{ 0x4020a241, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_SET_MEMSEG */
 	{ 0x4020a270, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_IOEVENTFD */
 	/* KVM_SET_USER_MEMORY_REGION; 2 handlers */
@@ -5885,9 +5906,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40289705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT_POLICY */
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR; 5 handlers */
 	{ 0x4028b501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_CREATE_EPT_IOCTL */
-	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2; 12 handlers */
-	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2; 12 handlers */
-	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2; 12 handlers */
+	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2; 13 handlers */
+	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2; 13 handlers */
+	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2; 13 handlers */
 	{ 0x40304e42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_SUBMIT_IO; 4 handlers */
 	{ 0x40305828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_RESVSP; 2 handlers */
 	{ 0x40305829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_UNRESVSP; 2 handlers */
@@ -5919,7 +5940,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40447200, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PI433_IOC_WR_TX_CFG */
 	/* BTRFS_IOC_SEND_32; 2 handlers */
 	{ 0x40449426, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	{ 0x40480923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SET_ARRAY_INFO; 2 handlers */
+	{ 0x40480923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SET_ARRAY_INFO; 2 handlers */
 	/* XFS_IOC_ATTRMULTI_BY_HANDLE; 2 handlers */
 	{ 0x4048587b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40489426, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_SEND; 2 handlers */
@@ -6027,20 +6048,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80015b18, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC_IOCTL_MSG_IN_ATTR */
 	{ 0x80015b1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_GET_STB */
 	{ 0x80015b1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_GET_SRQ_STB */
+	{ 0x8001660a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_IS_ACTIVE */
+	{ 0x80016721, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GADGET_GET_PRINTER_STATUS */
+	{ 0x80016a11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGAXES; 2 handlers */
+	{ 0x80016a12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGBUTTONS; 2 handlers */
 	{ 0x80016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE */
 	{ 0x80016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_LSB_FIRST */
 	{ 0x80016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_BITS_PER_WORD */
-	{ 0x80017081, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRSTATUS */
-	{ 0x80017083, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRCONTROL */
-	{ 0x80017085, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRDATA */
 	{ 0x80017600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBRT */
 	{ 0x80017607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBATFLAGS */
 	{ 0x80017608, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBLUE */
 	{ 0x8001760a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGFAN */
 	{ 0x8001760c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGTEMP */
-	{ 0x8001af71, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_STATUS */
 	{ 0x80024321, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_ERRCODE; 2 handlers */
-	{ 0x80024322, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_INSTALLED; 2 handlers */
+	{ 0x80024322, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_INSTALLED; 2 handlers */
 	{ 0x800248a0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_WDM_MAX_COMMAND */
 	{ 0x8002690e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_REGISTER_FOR_CMD; 2 handlers */
 	/* IPMICTL_UNREGISTER_FOR_CMD; 2 handlers */
@@ -6049,16 +6070,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80027603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT1REM */
 	{ 0x80027604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT2CAP */
 	{ 0x80027605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT2REM */
-	{ 0x8002af76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_VRING_NUM */
-	{ 0x8002f515, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_GET_COMPRESS_OPTION */
 	{ 0x80041270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKBSZGET_32 */
-	{ 0x80041284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKGETZONESZ; 2 handlers */
-	{ 0x80041285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKGETNRZONES; 2 handlers */
-	{ 0x80044323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_FLAGS; 2 handlers */
+	{ 0x80041272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETSIZE64_32 */
+	{ 0x80041284, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETZONESZ; 2 handlers */
+	{ 0x80041285, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETNRZONES; 2 handlers */
+	{ 0x80044100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_PVERSION */
+	{ 0x80044323, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_GET_FLAGS; 2 handlers */
 	{ 0x80044324, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_SET_FLAGS; 2 handlers */
 	{ 0x80044325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_CLR_FLAGS; 2 handlers */
-	{ 0x80044326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_NCCI_OPENCOUNT */
-	{ 0x80044327, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_NCCI_GETUNIT; 2 handlers */
+	{ 0x80044326, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_NCCI_OPENCOUNT; 2 handlers */
+	{ 0x80044327, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_NCCI_GETUNIT; 2 handlers */
+	{ 0x80044501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGVERSION; 2 handlers */
+	{ 0x80044584, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGEFFECTS; 2 handlers */
 	{ 0x80044704, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GSMIOC_GETFIRST */
 	{ 0x80044800, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_PVERSION */
 	{ 0x80044801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGVERSION; 2 handlers */
@@ -6073,7 +6096,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044d02, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* MCE_GETCLEAR_FLAGS; 2 handlers */
 	{ 0x80044d03, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	{ 0x80044d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETREGIONCOUNT; 2 handlers */
 	{ 0x80044d0d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPSELECT; 2 handlers */
 	{ 0x80044d76, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_GETVERSION; 4 handlers */
 	{ 0x80044df9, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_ALSAEMULVER; 4 handlers */
@@ -6090,14 +6112,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004500f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_GETCAPS; 2 handlers */
 	{ 0x80045010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_GETTRIGGER; 2 handlers */
 	{ 0x80045017, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETODELAY; 2 handlers */
+	{ 0x80045105, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_GETINCOUNT; 2 handlers */
+	{ 0x8004510a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRSYNTHS; 2 handlers */
+	{ 0x8004510b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRMIDIS; 2 handlers */
 	{ 0x80045200, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RNDGETENTCNT */
 	{ 0x80045400, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_PVERSION */
 	{ 0x80045430, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPTN; 4 handlers */
-	{ 0x80045432, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGDEV; 2 handlers */
+	{ 0x80045432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGDEV; 2 handlers */
 	{ 0x80045438, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPKT; 4 handlers */
 	{ 0x80045439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPTLCK; 4 handlers */
-	{ 0x80045440, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGEXCL; 2 handlers */
-	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES */
+	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL; 2 handlers */
+	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES; 3 handlers */
 	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF; 2 handlers */
 	{ 0x800454d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETSNDBUF; 2 handlers */
 	{ 0x800454d7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETHDRSZ; 3 handlers */
@@ -6115,11 +6140,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045519, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_RELEASE_PORT */
 	{ 0x8004551a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_GET_CAPABILITIES */
 	{ 0x8004552d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_GET_VERSION; 2 handlers */
+	{ 0x800455c9, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HCIUARTGETPROTO */
+	{ 0x800455ca, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HCIUARTGETDEVICE */
+	{ 0x800455cc, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HCIUARTGETFLAGS */
 	{ 0x800455d1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_POWER_STATE */
 	{ 0x80045700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_RAWMIDI_IOCTL_PVERSION */
-	{ 0x80045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETSTATUS; 31 handlers */
+	{ 0x80045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETSTATUS; 32 handlers */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS; 30 handlers */
-	{ 0x80045703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETTEMP */
+	{ 0x80045703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETTEMP; 2 handlers */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS; 29 handlers */
 	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE; 33 handlers */
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT; 29 handlers */
@@ -6129,31 +6157,30 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80045b09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC_IOCTL_GET_TIMEOUT */
 	{ 0x80045b10, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC_IOCTL_API_VERSION */
-	{ 0x80046601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETFLAGS; 3 handlers */
-	{ 0x80046603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_GETVERSION */
-	{ 0x80046605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_GETRSVSZ */
+	{ 0x80046601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETFLAGS; 2 handlers */
+	{ 0x80046603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETVERSION */
+	{ 0x80046605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETRSVSZ */
+	{ 0x80046900, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_FEATURES */
+	{ 0x80046901, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_SEND_MODE */
+	{ 0x80046902, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_MODE */
+	{ 0x80046907, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_RESOLUTION */
+	{ 0x80046908, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_MIN_TIMEOUT */
+	{ 0x80046909, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_MAX_TIMEOUT */
 	/* IPMICTL_SET_GETS_EVENTS_CMD; 2 handlers */
 	{ 0x80046910, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* IPMICTL_SET_MY_ADDRESS_CMD; 2 handlers */
 	{ 0x80046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	/* IPMICTL_GET_MY_ADDRESS_CMD; 2 handlers */
-	{ 0x80046912, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x80046913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_LUN_CMD; 2 handlers */
-	{ 0x80046914, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_GET_MY_LUN_CMD; 2 handlers */
 	/* IPMICTL_SET_MY_CHANNEL_ADDRESS_CMD; 2 handlers */
 	{ 0x80046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	/* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD; 2 handlers */
-	{ 0x80046919, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* IPMICTL_SET_MY_CHANNEL_LUN_CMD; 2 handlers */
 	{ 0x8004691a, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	/* IPMICTL_GET_MY_CHANNEL_LUN_CMD; 2 handlers */
-	{ 0x8004691b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	/* IPMICTL_GET_MAINTENANCE_MODE_CMD; 2 handlers */
-	{ 0x8004691e, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x80046924, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_TIMEOUT */
+	{ 0x80046a01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGVERSION; 2 handlers */
 	{ 0x80046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ */
 	{ 0x80046b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE32 */
 	{ 0x80046b06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_DEBUG; 2 handlers */
-	{ 0x80046d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCPOS32 */
+	{ 0x80046d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCPOS32; 2 handlers */
 	{ 0x80046d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_GET_EVENT_MASK */
 	{ 0x8004700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ32 */
 	{ 0x8004700c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EFI_RUNTIME_GET_SUPPORTED_MASK */
@@ -6163,24 +6190,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047099, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETPHASE */
 	{ 0x8004709a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETFLAGS */
 	{ 0x80047300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FSI_SCOM_CHECK */
-	{ 0x80047437, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGCHAN; 2 handlers */
-	{ 0x80047441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGDEBUG; 2 handlers */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGUNIT; 4 handlers */
-	{ 0x8004745a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGFLAGS; 2 handlers */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETVERSION; 8 handlers */
-	{ 0x80049370, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_ASKUMOUNT; 2 handlers */
+	{ 0x80047437, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGCHAN; 3 handlers */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGUNIT; 3 handlers */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETVERSION; 4 handlers */
 	{ 0x8004ae98, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_MP_STATE; 2 handlers */
-	{ 0x8004af70, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_DEVICE_ID */
-	{ 0x8004af79, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG_SIZE */
-	{ 0x8004af7a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_AS_NUM */
-	{ 0x8004af80, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_VQS_COUNT */
-	{ 0x8004af81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_GROUP_NUM */
+	{ 0x8004af7a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_AS_NUM */
+	{ 0x8004af80, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_VQS_COUNT */
+	{ 0x8004af81, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_GROUP_NUM */
 	{ 0x8004b702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RPROC_GET_SHUTDOWN_ON_RELEASE */
 	{ 0x8004e500, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUSE_DEV_IOC_CLONE */
 	{ 0x8004f33e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG_SIZE; 2 handlers */
-	{ 0x8004f50c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_GET_FEATURES */
-	{ 0x8004f50e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_GET_PIN_FILE */
-	{ 0x80081280, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKGETDISKSEQ; 2 handlers */
+	{ 0x80081270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKBSZGET */
+	{ 0x80081272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETSIZE64 */
+	{ 0x80081280, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETDISKSEQ; 2 handlers */
+	{ 0x80082102, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR */
 	{ 0x80082600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_GET_STATS */
 	/* SNAPSHOT_GET_IMAGE_SIZE; 2 handlers */
 	{ 0x8008330e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -6189,19 +6212,23 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* SNAPSHOT_ALLOC_SWAP_PAGE; 2 handlers */
 	{ 0x80083314, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80084121, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_DELAY */
+	{ 0x80084502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGID; 2 handlers */
+	{ 0x80084503, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGREP; 2 handlers */
 	{ 0x80084803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGRAWINFO */
-	{ 0x80084d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMISLOCKED; 2 handlers */
 	{ 0x80085502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EVENT_FETCH */
 	{ 0x80085504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SETINTERFACE */
 	{ 0x8008550e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_DISCSIGNAL32 */
 	{ 0x8008551c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_ALLOC_STREAMS */
 	{ 0x8008551d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_FREE_STREAMS */
+	{ 0x80086300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CM_IOCGSTATUS */
 	{ 0x80086301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_INIT_TRACE */
+	{ 0x80086408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_RANGEINFO */
 	{ 0x8008640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSNLIST */
 	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS; 2 handlers */
 	{ 0x80086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATUS */
-	{ 0x80086603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GETVERSION */
-	{ 0x8008662c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GETFSUUID */
+	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION; 2 handlers */
+	{ 0x80086607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_TURBO */
+	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID; 2 handlers */
 	/* IPMICTL_SET_TIMING_PARMS_CMD; 2 handlers */
 	{ 0x80086916, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* IPMICTL_GET_TIMING_PARMS_CMD; 2 handlers */
@@ -6211,10 +6238,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086e8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_SYNC; 2 handlers */
 	{ 0x80086f53, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_FE_GET_PROPERTY */
 	{ 0x80086f83, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_DESCR_INFO */
-	{ 0x8008700b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_IRQP_READ */
-	{ 0x80087095, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPGETTIME32 */
-	{ 0x800870a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_GETPARAMS */
-	{ 0x800870a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_GETCAP */
+	{ 0x8008700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ; 2 handlers */
+	{ 0x80087095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME32 */
+	{ 0x800870a1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETPARAMS; 2 handlers */
+	{ 0x800870a3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETCAP; 2 handlers */
 	/* IOC_OPAL_GET_STATUS; 5 handlers */
 	{ 0x800870ec, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80087301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_TRT_LEN */
@@ -6223,7 +6250,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80087304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_ART_COUNT */
 	{ 0x80087305, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_TRT */
 	{ 0x80087306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_ART */
-	{ 0x8008743f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGIDLE32; 2 handlers */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETVERSION; 7 handlers */
 	{ 0x80088100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_GET_API_VERSION */
 	{ 0x80088111, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_DEV_GET_FEATURES */
@@ -6231,16 +6257,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80089418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_START_SYNC; 2 handlers */
 	{ 0x8008ae20, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_CREATE_VM */
 	{ 0x8008ae9d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_X86_GET_MCE_CAP_SUPPORTED */
-	{ 0x8008af00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_FEATURES; 5 handlers */
-	/* VHOST_GET_BACKEND_FEATURES; 3 handlers */
-	{ 0x8008af26, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
-	{ 0x8008f511, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_GET_COMPRESS_BLOCKS */
+	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES; 4 handlers */
+	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES; 3 handlers */
+	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
 	/* F2FS_IOC_RELEASE_COMPRESS_BLOCKS; 2 handlers */
 	{ 0x8008f512, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* F2FS_IOC_RESERVE_COMPRESS_BLOCKS; 2 handlers */
 	{ 0x8008f513, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x8008fe00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ISST_IF_GET_PLATFORM_INFO */
+	{ 0x80096782, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_ENDPOINT_DESC */
 	{ 0x800c0910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RAID_VERSION; 2 handlers */
 	{ 0x800c4d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPLOCK; 2 handlers */
 	{ 0x800c5011, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETIPTR; 2 handlers */
@@ -6248,7 +6273,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800c660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATS */
 	/* FS_IOC_SET_ENCRYPTION_POLICY; 6 handlers */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0x800c6803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_HPET_INFO */
+	{ 0x800c6803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMPAT_HPET_INFO */
 	/* IPMICTL_REGISTER_FOR_CMD_CHANS; 2 handlers */
 	{ 0x800c691c, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* IPMICTL_UNREGISTER_FOR_CMD_CHANS; 2 handlers */
@@ -6259,23 +6284,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800e4600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_INTF_FW */
 	{ 0x8010020f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETDRVTYP; 2 handlers */
 	{ 0x80102501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* STP_POLICY_ID_GET */
-	{ 0x80104d12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ECCGETSTATS; 2 handlers */
+	{ 0x80104592, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGMASK; 2 handlers */
 	{ 0x8010500c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETOSPACE; 2 handlers */
 	{ 0x8010500d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETISPACE; 2 handlers */
 	{ 0x80105013, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_MAPINBUF; 2 handlers */
 	{ 0x80105014, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_MAPOUTBUF; 2 handlers */
 	{ 0x801054db, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETFILTER; 2 handlers */
 	{ 0x8010550e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_DISCSIGNAL */
+	{ 0x80105740, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SWITCHTEC_IOCTL_FLASH_INFO */
 	/* XFS_IOC_GET_RESBLKS; 2 handlers */
 	{ 0x80105873, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	{ 0x80106408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_RANGEINFO */
+	{ 0x80106408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI_RANGEINFO */
 	{ 0x8010640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSNLIST */
-	/* FS_IOC_GET_ENCRYPTION_NONCE; 3 handlers */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x80106d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGGPIO */
 	{ 0x80106f05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_INFO; 2 handlers */
 	{ 0x80106f81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_CAP */
-	{ 0x80107095, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPGETTIME64 */
-	{ 0x8010743f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGIDLE64; 2 handlers */
+	{ 0x80107095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME64 */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
 	{ 0x8010a402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_OPEN_SESSION */
@@ -6284,40 +6308,44 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010a407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_SEND */
 	{ 0x8010aa01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_UNREGISTER */
 	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WAKE */
-	{ 0x8010af78, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
+	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
 	{ 0x8014020e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETMAXERRS; 2 handlers */
 	{ 0x80140912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_DISK_INFO; 2 handlers */
+	{ 0x80146306, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGPARAMS */
 	{ 0x8014690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND */
-	{ 0x80186803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_INFO; 2 handlers */
-	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO */
-	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
-	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO */
+	{ 0x80180217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET32 */
+	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO; 2 handlers */
+	{ 0x8018db06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_READ_INST */
 	{ 0x801c0204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM32 */
+	{ 0x801c4803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGDEVINFO */
 	{ 0x801c6606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_CONFIG */
 	{ 0x801c6915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND_SETTIME */
 	{ 0x801c6d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCGET32 */
 	{ 0x80200204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM */
-	{ 0x80204d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETINFO; 2 handlers */
+	{ 0x80200215, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETFDCSTAT32 */
+	{ 0x80206403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_CHANINFO */
 	{ 0x8020640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSN */
 	{ 0x8020640d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFCONFIG; 2 handlers */
-	{ 0x80247008, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_ALM_READ */
-	{ 0x80247009, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_RD_TIME */
+	{ 0x80206d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGPARAMS32 */
+	{ 0x80246a22, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGCORR; 2 handlers */
+	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ; 2 handlers */
 	{ 0x80280215, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETFDCSTAT */
 	{ 0x80280217, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDWERRORGET */
-	{ 0x80285442, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGISO7816 */
+	{ 0x80285442, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGISO7816 */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT; 32 handlers */
 	{ 0x8028640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSN */
 	{ 0x8028690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SEND_COMMAND; 2 handlers */
-	{ 0x80287010, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_WKALM_RD */
-	{ 0x802c542a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETS2; 9 handlers */
+	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD; 2 handlers */
+	{ 0x8028c003, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOW_GETINFO */
+	{ 0x802c542a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETS2; 13 handlers */
 	{ 0x802c550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB32 */
+	{ 0x80304d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_OLD_MIXER_INFO; 2 handlers */
 	{ 0x80305a15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETTARGETINFO; 2 handlers */
-	{ 0x80306403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CHANINFO */
+	{ 0x80306403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI_CHANINFO */
 	/* IPMICTL_SEND_COMMAND_SETTIME; 2 handlers */
 	{ 0x80306915, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0x80306d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCGPARAMS */
+	{ 0x80306d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGPARAMS */
 	{ 0x80306d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_GET_PROPERTIES */
-	{ 0x80306e85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUSTAT */
 	/* BTRFS_IOC_QGROUP_LIMIT; 2 handlers */
 	{ 0x8030942b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8030ae7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_CLOCK; 2 handlers */
@@ -6334,21 +6362,27 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8040ae9f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_VCPU_EVENTS; 2 handlers */
 	{ 0x8040cf05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_GET_MNT_INFO */
 	{ 0x80447200, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PI433_IOC_RD_TX_CFG */
+	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG; 2 handlers */
 	{ 0x80480911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_ARRAY_INFO; 2 handlers */
 	{ 0x80486402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SUBDINFO; 2 handlers */
 	/* BTRFS_IOC_GET_SUPPORTED_FEATURES */
 	{ 0x80489439, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8048ae66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT; 2 handlers */
+	{ 0x804c4700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GSMIOC_GETCONF */
 	{ 0x80500212, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETDRVSTAT */
 	{ 0x80500213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDPOLLDRVSTAT */
 	{ 0x80506409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CMD */
-	{ 0x8050640a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CMDTEST */
 	{ 0x80507201, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PI433_IOC_RD_RX_CFG */
+	{ 0x80580211, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVPRM32 */
+	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_INFO; 2 handlers */
+	{ 0x805cee05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_QUERY_CAP */
 	{ 0x80645a14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
 	{ 0x806c4120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS32 */
 	{ 0x806c5864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1_32 */
 	{ 0x80705864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1; 2 handlers */
 	{ 0x8070587c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V4; 2 handlers */
+	{ 0x80706313, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGVPARAMS */
+	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_PIT2; 2 handlers */
 	/* BTRFS_IOC_ENCODED_READ_32; 2 handlers */
 	{ 0x80789440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80800211, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETDRVPRM */
@@ -6357,21 +6391,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* BTRFS_IOC_ENCODED_READ; 2 handlers */
 	{ 0x80809440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8080aea1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_DEBUGREGS; 2 handlers */
+	{ 0x8080db03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_DSP_ABILITIES */
 	{ 0x8090ae81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_REGS; 2 handlers */
 	{ 0x80984120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS64 */
 	{ 0x80b06401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_DEVINFO; 2 handlers */
-	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETOOBSEL; 2 handlers */
+	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
 	{ 0x80e85411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_INFO */
 	{ 0x8100587e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY; 2 handlers */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL; 6 handlers */
 	{ 0x81044804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGSTRING */
 	{ 0x8108551b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_DISCONNECT_CLAIM */
 	{ 0x810c5701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_INFO */
+	{ 0x810c6f84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_MSG */
 	{ 0x810c9365, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE; 2 handlers */
 	{ 0x81204101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_INFO */
 	{ 0x8138ae83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_SREGS; 2 handlers */
 	{ 0x8140aecc, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_SREGS2; 2 handlers */
-	{ 0x81484d11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ECCGETLAYOUT; 2 handlers */
 	{ 0x81785501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_CARD_INFO */
 	{ 0x8188aea6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_XCRS; 2 handlers */
 	{ 0x81985742, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SWITCHTEC_IOCTL_EVENT_SUMMARY_LEGACY */
@@ -6382,11 +6417,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x82187202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFAT_IOCTL_READDIR_SHORT32 */
 	{ 0x82307201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFAT_IOCTL_READDIR_BOTH */
 	{ 0x82307202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFAT_IOCTL_READDIR_SHORT */
+	{ 0x83c0550b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USB_RAW_IOCTL_EPS_INFO */
 	/* BTRFS_IOC_BALANCE_PROGRESS; 2 handlers */
 	{ 0x84009422, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8400ae8e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_LAPIC; 2 handlers */
 	{ 0x84d85742, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SWITCHTEC_IOCTL_EVENT_SUMMARY */
-	{ 0x90000915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_BITMAP_FILE; 2 handlers */
+	/* GET_BITMAP_FILE; 2 handlers */
+	{ 0x90000915, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x90009427, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_DEVICES_READY */
 	{ 0x9000aea4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_XSAVE; 2 handlers */
 	{ 0x9000aecf, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_XSAVE2; 2 handlers */
@@ -6407,9 +6444,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045007, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_PCM_WRITE_FILTER; 2 handlers */
 	{ 0xc0045009, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_SUBDIVIDE; 2 handlers */
 	{ 0xc004500a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_SETFRAGMENT; 2 handlers */
+	{ 0xc0045103, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_CTRLRATE; 2 handlers */
 	{ 0xc004510e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_MEMAVL; 2 handlers */
 	{ 0xc0045401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_TIMEBASE; 2 handlers */
 	{ 0xc0045405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_TEMPO; 2 handlers */
+	{ 0xc0045406, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SOURCE; 2 handlers */
 	{ 0xc0045516, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_SUBSCRIBE_EVENTS */
 	{ 0xc00455d0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_POWER */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT; 27 handlers */
@@ -6421,7 +6460,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0046301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_CM_EP_GET_LIST_SIZE */
 	{ 0xc0046302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_EP_GET_LIST */
 	{ 0xc004630b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_MPORT_GET_LIST */
-	{ 0xc0046686, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_MEASURE_VERITY; 2 handlers */
 	{ 0xc0046d00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_MIDI_PRETIME; 2 handlers */
 	{ 0xc0046d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCWAITEVENT */
 	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCNEWUNIT; 2 handlers */
@@ -6448,16 +6486,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0087002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PHN_GET_REGS; 2 handlers */
 	{ 0xc0087005, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PHN_GETREG; 2 handlers */
 	{ 0xc00870a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_FETCH; 2 handlers */
-	{ 0xc008744c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGNPMODE; 2 handlers */
 	{ 0xc0089364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT; 2 handlers */
 	{ 0xc008ae05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_SUPPORTED_CPUID */
 	{ 0xc008ae09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_EMULATED_CPUID */
+	{ 0xc008ae67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_IRQ_LINE_STATUS; 2 handlers */
 	{ 0xc008ae88, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_MSRS; 2 handlers */
 	{ 0xc008ae91, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_CPUID2; 2 handlers */
 	/* KVM_GET_SUPPORTED_HV_CPUID; 3 handlers */
 	{ 0xc008aec1, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE; 5 handlers */
-	{ 0xc008af7b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_VRING_GROUP */
 	{ 0xc008b301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MMC_IOC_MULTI_CMD; 4 handlers */
 	{ 0xc008c40a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_GET_CONFIG32 */
 	/* FS_IOC_GET_ENCRYPTION_POLICY_EX; 6 handlers */
@@ -6471,6 +6508,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc00c4d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB32 */
 	{ 0xc00c5512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_IOCTL32 */
 	{ 0xc00c55ca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_BEGIN_FF_ERASE; 2 handlers */
+	{ 0xc00c5744, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SWITCHTEC_IOCTL_PFF_TO_PORT */
+	{ 0xc00c5745, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SWITCHTEC_IOCTL_PORT_TO_PFF */
 	{ 0xc00c620f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_GET_FROZEN_INFO */
 	{ 0xc00c6211, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_GET_EXTENDED_ERROR */
 	{ 0xc00c6d0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTFWDOWNLOAD32 */
@@ -6493,7 +6532,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc0104d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB; 2 handlers */
 	{ 0xc0104d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB; 2 handlers */
-	{ 0xc0104d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETREGIONINFO; 2 handlers */
 	{ 0xc0105201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_ALLOC_DMA_BUFF */
 	{ 0xc0105203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_INVOKE */
 	{ 0xc0105207, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_MUNMAP */
@@ -6501,6 +6539,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0105500, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_CONTROL32 */
 	{ 0xc0105502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_BULK32 */
 	{ 0xc0105512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_IOCTL */
+	{ 0xc0105741, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SWITCHTEC_IOCTL_FLASH_PART_INFO */
 	{ 0xc0105865, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSBULKSTAT_32 */
 	/* XFS_IOC_FSBULKSTAT_SINGLE_32 */
 	{ 0xc0105866, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -6516,7 +6555,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* BTRFS_IOC_QUOTA_CTL; 2 handlers */
 	{ 0xc0109428, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc010a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SHM_ALLOC */
+	{ 0xc010ae22, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NE_GET_IMAGE_LOAD_INFO */
 	{ 0xc010ae24, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_START_ENCLAVE */
+	{ 0xc010b200, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ASPEED_LPC_CTRL_IOCTL_GET_SIZE */
 	{ 0xc010b301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ASPEED_P2A_CTRL_IOCTL_GET_MEMORY_CONFIG */
 	{ 0xc010c408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_DEQUEUE_MESSAGE32 */
 	{ 0xc010c40a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_GET_CONFIG; 2 handlers */
@@ -6524,6 +6565,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc010f508, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc011cf0a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CIFS_DUMP_FULL_KEY */
 	{ 0xc0144804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MEI_CONNECT_CLIENT_VTAG */
+	{ 0xc0145401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_NEXT_DEVICE */
 	{ 0xc0145b0d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_WRITE */
 	{ 0xc0145b0e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_READ */
 	{ 0xc0146d12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTTARGETINFO; 2 handlers */
@@ -6538,6 +6580,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0182101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_SEND */
 	{ 0xc018480b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGUSAGE */
 	{ 0xc018480d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGUCODE */
+	/* sizeof(structmpt3_ioctl_btdh_mapping); 4 handlers */
+	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc0184d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB64; 2 handlers */
 	{ 0xc0184d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB64; 2 handlers */
 	{ 0xc0185205, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_INIT_CREATE */
@@ -6553,8 +6597,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc018690c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_RECEIVE_MSG */
 	{ 0xc0186d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ALLOC_DMA */
 	{ 0xc0186d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_TRANSFER */
-	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_VINFO */
-	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_BDESCS */
 	{ 0xc0187490, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSH_SMM */
 	{ 0xc0187491, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSHIBA_ACPI_SCI */
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE; 2 handlers */
@@ -6582,6 +6624,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc01c586c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc01c6d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTEVENTREPORT; 2 handlers */
 	{ 0xc01cf509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC32_MOVE_RANGE */
+	/* sizeof(structmpt3_ioctl_eventquery); 4 handlers */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 },
 	/* sizeof(structmpt3_diag_read_buffer); 4 handlers */
 	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc0205206, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_MMAP */
@@ -6602,6 +6646,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* XFS_IOC_FSINUMBERS; 2 handlers */
 	{ 0xc0205867, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc02063a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* X86_IOC_WRMSR_REGS */
+	{ 0xc020660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FIEMAP; 2 handlers */
 	{ 0xc020662a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GET_ES_CACHE; 2 handlers */
 	{ 0xc0207301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SCOM_READ */
 	{ 0xc0207302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SCOM_WRITE */
@@ -6627,7 +6672,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0284805, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_EXCLUSIVE */
 	{ 0xc0284806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_CHECK_EXCLUSIVE */
 	{ 0xc0284807, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_RELEASE */
-	{ 0xc0285443, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSISO7816 */
+	/* sizeof(structmpt3_addnl_diag_query); 4 handlers */
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc0285700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SW_SYNC_IOC_CREATE_FENCE */
 	{ 0xc0285743, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SWITCHTEC_IOCTL_EVENT_CTL */
 	{ 0xc028660f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MOVE_EXT; 2 handlers */
@@ -6657,12 +6703,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc030a210, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CREATE_VM */
 	{ 0xc030a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_ADD_PAGES; 2 handlers */
 	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_FILE_INFO */
+	{ 0xc038480a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGFIELDINFO */
 	/* sizeof(structmpt3_ioctl_command32); 4 handlers */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc0385720, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_STATUS64 */
 	{ 0xc0385868, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_FSHANDLE; 2 handlers */
 	{ 0xc0385869, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_HANDLE; 2 handlers */
-	{ 0xc038586a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FD_TO_HANDLE; 2 handlers */
 	/* XFS_IOC_OPEN_BY_HANDLE; 2 handlers */
 	{ 0xc038586b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* XFS_IOC_READLINK_BY_HANDLE; 2 handlers */
@@ -6680,6 +6726,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc038a551, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GENWQE_SLU_READ */
 	{ 0xc03acf08, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CIFS_DUMP_KEY */
 	{ 0xc03c6d13, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTTEST; 2 handlers */
+	{ 0xc0401273, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESETUP32 */
 	{ 0xc0404309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_PROFILE; 2 handlers */
 	{ 0xc0404d1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREAD; 2 handlers */
 	{ 0xc040520a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_MEM_MAP */
@@ -6691,6 +6738,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0406618, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS; 6 handlers */
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0xc0481273, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESETUP; 2 handlers */
 	/* sizeof(structmpt3_ioctl_command); 4 handlers */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* NVME_IOCTL_ADMIN_CMD; 5 handlers */
@@ -6698,6 +6746,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* NVME_IOCTL_IO_CMD; 5 handlers */
 	{ 0xc0484e43, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0486d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTCOMMAND */
+	{ 0xc048ae65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_PIT; 2 handlers */
 	{ 0xc048aeca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_VCPU_GET_ATTR; 2 handlers */
 	{ 0xc048b300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MMC_IOC_CMD; 4 handlers */
 	{ 0xc0502100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_RECV */
@@ -6707,6 +6756,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0504e48, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* NVME_IOCTL_IO64_CMD_VEC; 4 handlers */
 	{ 0xc0504e49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0xc0505510, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_LIST */
 	{ 0xc0506107, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_DQEVENT */
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY; 6 handlers */
 	{ 0xc0506701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GUP_FAST_BENCHMARK */
@@ -6725,6 +6775,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc074510c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_MIDI_INFO; 2 handlers */
 	/* sizeof(structmpt3_diag_register); 4 handlers */
 	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	/* sizeof(structmpt3_diag_query); 4 handlers */
+	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc080583d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_AG_GEOMETRY; 2 handlers */
 	/* FS_IOC_GET_ENCRYPTION_KEY_STATUS; 6 handlers */
 	{ 0xc080661a, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -6738,7 +6790,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0984124, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS_EXT64 */
 	{ 0xc09c5604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CONNECT */
 	{ 0xc0a4586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT_32 */
-	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSMAP */
 	{ 0xc0c0586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT; 2 handlers */
 	/* BTRFS_IOC_SET_RECEIVED_SUBVOL_32; 2 handlers */
 	{ 0xc0c09425, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -6747,10 +6798,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0d44c17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTREPORT; 4 handlers */
 	{ 0xc0e8a532, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GENWQE_EXECUTE_DDCB */
 	{ 0xc0e8a533, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GENWQE_EXECUTE_RAW_DDCB */
+	{ 0xc0f85403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_GINFO */
 	{ 0xc0f89703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_DATALOC */
 	{ 0xc1004110, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_REFINE_OLD */
 	{ 0xc1004111, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_PARAMS_OLD */
 	{ 0xc1086201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_CTL_ADD */
+	{ 0xc1105511, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_INFO */
 	{ 0xc1105517, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_ADD */
 	{ 0xc1105518, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REPLACE */
 	{ 0xc1144d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEGASAS_IOC_FIRMWARE32 */
@@ -6784,11 +6837,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40005504, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* UI_ABS_SETUP; 2 handlers */
 	{ 0x40006a31, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCSAXMAP; 2 handlers */
 	{ 0x40006a33, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCSBTNMAP; 2 handlers */
-	{ 0x80004506, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGNAME; 2 handlers */
-	{ 0x80004507, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGPHYS; 2 handlers */
-	{ 0x80004508, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGUNIQ; 2 handlers */
-	{ 0x80004509, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGPROP; 2 handlers */
-	{ 0x8000450a, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGMTSLOTS; 2 handlers */
+	{ 0x80004506, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGNAME; 2 handlers */
+	{ 0x80004507, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGPHYS; 2 handlers */
+	{ 0x80004508, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGUNIQ; 2 handlers */
+	{ 0x80004509, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGPROP; 2 handlers */
+	{ 0x8000450a, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGMTSLOTS; 2 handlers */
 	{ 0x80004518, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGKEY; 2 handlers */
 	{ 0x80004519, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGLED; 2 handlers */
 	{ 0x8000451a, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGSND; 2 handlers */
@@ -6799,23 +6852,32 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80005520, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_CONNINFO_EX */
 	{ 0x8000552c, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* UI_GET_SYSNAME; 2 handlers */
 	{ 0x80005a14, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
-	{ 0x80006a13, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCGNAME; 2 handlers */
-	{ 0x80006a32, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCGAXMAP; 2 handlers */
-	{ 0x80006a34, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCGBTNMAP; 2 handlers */
+	{ 0x80006a13, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGNAME; 2 handlers */
+	{ 0x80006a32, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGAXMAP; 2 handlers */
+	{ 0x80006a34, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGBTNMAP; 2 handlers */
 	{ 0xc0005606, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CALL_32 */
 	{ 0xc0005607, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CALL */
 	{ 0xc0005609, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_LOG_ALT */
 	{ 0x00002103, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_ADDFD */
+	{ 0x00004806, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSFEATURE */
+	{ 0x00004807, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGFEATURE */
+	{ 0x00004809, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSINPUT */
+	{ 0x0000480a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGINPUT */
+	{ 0x0000480b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSOUTPUT */
+	{ 0x0000480c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGOUTPUT */
 	{ 0x00005001, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* IOCNR_GET_DEVICE_ID */
+	{ 0x00005002, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* IOCNR_GET_PROTOCOLS */
 	{ 0x00005003, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* IOCNR_SET_PROTOCOL */
 	{ 0x00005004, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* IOCNR_HP_SET_CHANNEL */
+	{ 0x00005005, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* IOCNR_GET_BUS_ADDRESS */
+	{ 0x00005006, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* IOCNR_GET_VID_PID */
 	{ 0x00005007, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* IOCNR_SOFT_RESET */
 	{ 0x00005201, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* RFKILL_IOC_NOINPUT */
 	{ 0x00005202, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* RFKILL_IOC_MAX_SIZE */
 	{ 0x0000fd00, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DM_VERSION_CMD; 2 handlers */
-	{ 0x80004520, 0xc000ffe0, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGBIT; 2 handlers */
+	{ 0x80004520, 0xc000ffe0, SEL_IOCTL_READ, 0 }, /* EVIOCGBIT; 2 handlers */
 	{ 0x400045c0, 0xc000ffc0, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSABS; 2 handlers */
-	{ 0x80004540, 0xc000ffc0, SEL_IOCTL_MODIFY, 0 }, /* EVIOCGABS; 2 handlers */
+	{ 0x80004540, 0xc000ffc0, SEL_IOCTL_READ, 0 }, /* EVIOCGABS; 2 handlers */
 };
 
 const struct sel_ioctl_handler sel_ioctl_handlers[] = {
@@ -7201,7 +7263,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4332, 1813, 37 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4332, 1863, 46 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;

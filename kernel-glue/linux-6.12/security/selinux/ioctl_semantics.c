@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Ioctl command semantics: what a command does to its object, looked up in
+ * a table generated from the kernel source (ioctl_semantics_table.c).
+ *
+ * A command value alone does not say which driver serves it, so the table
+ * lists the commands of each ioctl function by name. At boot the names are
+ * resolved to addresses through kallsyms (a name defined twice is dropped);
+ * an ioctl is then looked up by the address of the function that will serve
+ * it: the syscall's own commands first, then the file's ioctl handler, then
+ * for block devices the disk's and for ttys the tty driver's and the line
+ * discipline's. A file whose handler is not in the table (a module, an
+ * ambiguous name) uses the fallback entries, which merge each value over
+ * every handler that serves it to the most restrictive class.  A command
+ * whose semantics the generator could not establish has a SEL_IOCTL_NONE
+ * entry in its handler's slice: the search ends there and the command keeps
+ * today's checks.
+ *
+ * The ioctl path does no allocation and does not sleep: two binary searches
+ * over read-only data and a short scan of the size-encoded families.
+ */
+
+#include <linux/blkdev.h>
+#include <linux/bsearch.h>
+#include <linux/cache.h>
+#include <linux/compat.h>
+#include <linux/fs.h>
+#include <linux/init.h>
+#include <linux/kallsyms.h>
+#include <linux/percpu.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+#include <linux/tty.h>
+#include <linux/tty_ldisc.h>
+
+#include "ioctl_semantics.h"
+
+static int sel_ioctl_mode_value __read_mostly =
+	CONFIG_SECURITY_SELINUX_IOCTL_SEMANTICS_MODE;
+
+static unsigned int sel_ioctl_nr_addrs __ro_after_init;
+
+/* ioctl functions that hand commands on to a second-level handler */
+static unsigned long sel_blkdev_ioctl __ro_after_init;
+static unsigned long sel_blkdev_compat_ioctl __ro_after_init;
+static unsigned long sel_tty_ioctl __ro_after_init;
+static unsigned long sel_tty_compat_ioctl __ro_after_init;
+
+/* the syscall's own commands, before any file's handler sees them */
+static const struct sel_ioctl_handler *sel_vfs __ro_after_init;
+static const struct sel_ioctl_handler *sel_vfs_compat __ro_after_init;
+
+enum {
+	SEL_IOCTL_CNT_LOOKUPS = SEL_IOCTL_NR_PATHS,
+	SEL_IOCTL_CNT_DENIED,
+	SEL_IOCTL_CNT_AUDITED,
+	SEL_IOCTL_NR_COUNTERS,
+};
+
+static DEFINE_PER_CPU(unsigned long[SEL_IOCTL_NR_COUNTERS], sel_ioctl_counters);
+
+static const char *const sel_ioctl_mode_names[] = {
+	[SEL_IOCTL_OFF] = "off",
+	[SEL_IOCTL_AUDIT] = "audit",
+	[SEL_IOCTL_ENFORCE] = "enforce",
+};
+
+static const char *const sel_ioctl_counter_names[] = {
+	[SEL_IOCTL_PATH_VFS] = "hits_vfs",
+	[SEL_IOCTL_PATH_FILE] = "hits_file",
+	[SEL_IOCTL_PATH_DEVICE] = "hits_device",
+	[SEL_IOCTL_PATH_FALLBACK] = "hits_fallback",
+	[SEL_IOCTL_PATH_MISS] = "misses",
+	[SEL_IOCTL_CNT_LOOKUPS] = "lookups",
+	[SEL_IOCTL_CNT_DENIED] = "denied",
+	[SEL_IOCTL_CNT_AUDITED] = "audited",
+};
+
+static int __init sel_ioctl_mode_setup(char *str)
+{
+	int i = match_string(sel_ioctl_mode_names,
+			     ARRAY_SIZE(sel_ioctl_mode_names), str);
+
+	if (i < 0)
+		pr_warn("SELinux: unknown selinux_ioctl_semantics=%s\n", str);
+	else
+		sel_ioctl_mode_value = i;
+	return 1;
+}
+__setup("selinux_ioctl_semantics=", sel_ioctl_mode_setup);
+
+enum sel_ioctl_mode sel_ioctl_mode(void)
+{
+	return READ_ONCE(sel_ioctl_mode_value);
+}
+
+int sel_ioctl_set_mode(const char *buf)
+{
+	int i = sysfs_match_string(sel_ioctl_mode_names, buf);
+
+	if (i < 0)
+		return -EINVAL;
+	WRITE_ONCE(sel_ioctl_mode_value, i);
+	return 0;
+}
+
+void sel_ioctl_count_denial(bool enforced)
+{
+	this_cpu_inc(sel_ioctl_counters[enforced ? SEL_IOCTL_CNT_DENIED :
+					SEL_IOCTL_CNT_AUDITED]);
+}
+
+ssize_t sel_ioctl_show_stats(char *buf, size_t size)
+{
+	unsigned long sum[SEL_IOCTL_NR_COUNTERS] = { 0 };
+	ssize_t len;
+	int cpu, i;
+
+	for_each_possible_cpu(cpu)
+		for (i = 0; i < SEL_IOCTL_NR_COUNTERS; i++)
+			sum[i] += per_cpu(sel_ioctl_counters, cpu)[i];
+
+	len = scnprintf(buf, size, "mode %s\nhandlers %u\nresolved %u\n",
+			sel_ioctl_mode_names[sel_ioctl_mode()],
+			sel_ioctl_nr_handlers, sel_ioctl_nr_addrs);
+	for (i = 0; i < SEL_IOCTL_NR_COUNTERS; i++)
+		len += scnprintf(buf + len, size - len, "%s %lu\n",
+				 sel_ioctl_counter_names[i], sum[i]);
+	return len;
+}
+
+static const struct sel_ioctl_cmd *
+sel_ioctl_find(const struct sel_ioctl_handler *h, u32 cmd)
+{
+	const struct sel_ioctl_cmd *c = sel_ioctl_cmds + h->first;
+	unsigned int lo = 0, hi = h->exact, i;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (c[mid].value == cmd)
+			return &c[mid];
+		if (c[mid].value < cmd)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* families, the most specific mask first */
+	for (i = h->exact; i < h->exact + h->families; i++)
+		if ((cmd & c[i].mask) == c[i].value)
+			return &c[i];
+	return NULL;
+}
+
+static const struct sel_ioctl_handler *sel_ioctl_handler_at(unsigned long fn)
+{
+	unsigned int lo = 0, hi = sel_ioctl_nr_addrs;
+
+	if (!fn)
+		return NULL;
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (sel_ioctl_addrs[mid].addr == fn)
+			return &sel_ioctl_handlers[sel_ioctl_addrs[mid].handler];
+		if (sel_ioctl_addrs[mid].addr < fn)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static const struct sel_ioctl_cmd *
+sel_ioctl_find_at(unsigned long fn, u32 cmd)
+{
+	const struct sel_ioctl_handler *h = sel_ioctl_handler_at(fn);
+
+	return h ? sel_ioctl_find(h, cmd) : NULL;
+}
+
+/* The tty driver's handler, then the line discipline's. */
+static const struct sel_ioctl_cmd *
+sel_ioctl_find_tty(struct file *file, u32 cmd, bool compat)
+{
+	struct tty_file_private *priv = file->private_data;
+	struct tty_struct *tty = priv ? priv->tty : NULL;
+	const struct sel_ioctl_cmd *c;
+	struct tty_ldisc *ld;
+
+	if (!tty)
+		return NULL;
+	c = sel_ioctl_find_at(compat ? (unsigned long)tty->ops->compat_ioctl :
+			      (unsigned long)tty->ops->ioctl, cmd);
+	if (c)
+		return c;
+	ld = tty_ldisc_ref(tty);
+	if (!ld)
+		return NULL;
+	c = sel_ioctl_find_at(compat ? (unsigned long)ld->ops->compat_ioctl :
+			      (unsigned long)ld->ops->ioctl, cmd);
+	tty_ldisc_deref(ld);
+	return c;
+}
+
+static const struct sel_ioctl_cmd *
+sel_ioctl_find_blkdev(struct file *file, u32 cmd, bool compat)
+{
+	const struct block_device_operations *ops;
+
+	ops = I_BDEV(file->f_mapping->host)->bd_disk->fops;
+	return sel_ioctl_find_at(compat ? (unsigned long)ops->compat_ioctl :
+				 (unsigned long)ops->ioctl, cmd);
+}
+
+static const struct sel_ioctl_cmd *
+sel_ioctl_find_all(struct file *file, u32 cmd, bool compat,
+		   enum sel_ioctl_path *path)
+{
+	const struct file_operations *fop = file->f_op;
+	const struct sel_ioctl_handler *h;
+	const struct sel_ioctl_cmd *c;
+	unsigned long fn;
+
+	*path = SEL_IOCTL_PATH_VFS;
+	if (compat && sel_vfs_compat) {
+		c = sel_ioctl_find(sel_vfs_compat, cmd);
+		if (c)
+			return c;
+	}
+	if (sel_vfs) {
+		c = sel_ioctl_find(sel_vfs, cmd);
+		if (c)
+			return c;
+	}
+
+	fn = (unsigned long)(compat ? fop->compat_ioctl : fop->unlocked_ioctl);
+#ifdef CONFIG_COMPAT
+	/* compat_ptr_ioctl passes the command on unchanged */
+	if (compat && fop->compat_ioctl == compat_ptr_ioctl)
+		fn = (unsigned long)fop->unlocked_ioctl;
+#endif
+	h = sel_ioctl_handler_at(fn);
+	if (!h) {
+		*path = SEL_IOCTL_PATH_FALLBACK;
+		return sel_ioctl_find(&sel_ioctl_fallback, cmd);
+	}
+	*path = SEL_IOCTL_PATH_FILE;
+	c = sel_ioctl_find(h, cmd);
+	if (c)
+		return c;
+
+	*path = SEL_IOCTL_PATH_DEVICE;
+	if (fn == (compat ? sel_blkdev_compat_ioctl : sel_blkdev_ioctl))
+		return sel_ioctl_find_blkdev(file, cmd, compat);
+	if (fn == (compat ? sel_tty_compat_ioctl : sel_tty_ioctl))
+		return sel_ioctl_find_tty(file, cmd, compat);
+	return NULL;
+}
+
+void sel_ioctl_lookup(struct file *file, unsigned int cmd, bool compat,
+		      struct sel_ioctl_result *res)
+{
+	enum sel_ioctl_path path;
+	const struct sel_ioctl_cmd *c;
+
+	this_cpu_inc(sel_ioctl_counters[SEL_IOCTL_CNT_LOOKUPS]);
+	c = sel_ioctl_find_all(file, cmd, compat, &path);
+	/* a SEL_IOCTL_NONE entry: served here, semantics unknown */
+	if (!c || c->class == SEL_IOCTL_NONE) {
+		this_cpu_inc(sel_ioctl_counters[SEL_IOCTL_PATH_MISS]);
+		res->class = SEL_IOCTL_NONE;
+		res->cap = 0;
+		return;
+	}
+	this_cpu_inc(sel_ioctl_counters[path]);
+	res->class = c->class;
+	res->cap = c->cap;
+}
+
+static int __init sel_ioctl_name_cmp(const void *key, const void *elt)
+{
+	const struct sel_ioctl_handler *h = elt;
+
+	return strcmp(key, h->name);
+}
+
+static const struct sel_ioctl_handler * __init sel_ioctl_by_name(const char *name)
+{
+	return bsearch(name, sel_ioctl_handlers, sel_ioctl_nr_handlers,
+		       sizeof(*sel_ioctl_handlers), sel_ioctl_name_cmp);
+}
+
+/* A name seen twice (static functions of different files) is ambiguous. */
+#define SEL_IOCTL_AMBIGUOUS ULONG_MAX
+
+static int __init sel_ioctl_resolve_symbol(void *data, const char *name,
+					   unsigned long addr)
+{
+	const struct sel_ioctl_handler *h = sel_ioctl_by_name(name);
+	struct sel_ioctl_addr *a;
+
+	if (!h)
+		return 0;
+	a = &sel_ioctl_addrs[h - sel_ioctl_handlers];
+	if (a->addr && a->addr != addr)
+		a->addr = SEL_IOCTL_AMBIGUOUS;
+	else
+		a->addr = addr;
+	a->handler = h - sel_ioctl_handlers;
+	return 0;
+}
+
+static int __init sel_ioctl_addr_cmp(const void *a, const void *b)
+{
+	const struct sel_ioctl_addr *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return 0;
+}
+
+static int __init sel_ioctl_semantics_init(void)
+{
+	unsigned int i, n = 0;
+
+	kallsyms_on_each_symbol(sel_ioctl_resolve_symbol, NULL);
+	for (i = 0; i < sel_ioctl_nr_handlers; i++) {
+		struct sel_ioctl_addr a = sel_ioctl_addrs[i];
+
+		if (a.addr && a.addr != SEL_IOCTL_AMBIGUOUS)
+			sel_ioctl_addrs[n++] = a;
+	}
+	sort(sel_ioctl_addrs, n, sizeof(*sel_ioctl_addrs), sel_ioctl_addr_cmp,
+	     NULL);
+	sel_ioctl_nr_addrs = n;
+
+	sel_blkdev_ioctl = kallsyms_lookup_name("blkdev_ioctl");
+	sel_blkdev_compat_ioctl = kallsyms_lookup_name("compat_blkdev_ioctl");
+	sel_tty_ioctl = kallsyms_lookup_name("tty_ioctl");
+	sel_tty_compat_ioctl = kallsyms_lookup_name("tty_compat_ioctl");
+	sel_vfs = sel_ioctl_by_name("do_vfs_ioctl");
+	sel_vfs_compat = sel_ioctl_by_name("__do_compat_sys_ioctl");
+
+	pr_info("SELinux: ioctl semantics: %u of %u handlers resolved, mode %s\n",
+		n, sel_ioctl_nr_handlers, sel_ioctl_mode_names[sel_ioctl_mode()]);
+	return 0;
+}
+late_initcall(sel_ioctl_semantics_init);
