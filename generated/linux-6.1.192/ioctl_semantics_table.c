@@ -5,9 +5,9 @@
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
  * 379 handlers, 4171 exact entries and 161 families; fallback: 1863 exact
- * entries and 46 families, 988 of them values served by more than one
+ * entries and 46 families, 989 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1083, modify 3782, admin 819, none (unknown) 557.
+ * Entries per class: read 1091, modify 3782, admin 819, none (unknown) 549.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -3657,11 +3657,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_START_UNIT */
 	{ 0x00000006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_STOP_UNIT */
 	{ 0x00002201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_TIMEOUT */
-	{ 0x00002202, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_TIMEOUT */
-	{ 0x00002203, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_EMULATED_HOST */
-	{ 0x00002272, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_RESERVED_SIZE */
+	{ 0x00002202, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_TIMEOUT */
+	{ 0x00002203, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_EMULATED_HOST */
+	{ 0x00002272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_RESERVED_SIZE */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE */
-	{ 0x00002282, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_VERSION_NUM */
+	{ 0x00002282, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_VERSION_NUM */
 	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_IO */
 	{ 0x00005301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPAUSE */
@@ -3693,15 +3693,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
 	{ 0x00005327, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DISC_STATUS */
-	{ 0x00005328, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_CHANGER_NSLOTS */
+	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG */
-	{ 0x00005331, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_GET_CAPABILITY */
+	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
-	{ 0x00005382, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_IDLUN */
+	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
 	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
-	{ 0x00005386, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
+	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT */
 	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH */
@@ -4890,12 +4890,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00001b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IB_USER_MAD_ENABLE_PKEY; 2 handlers */
 	{ 0x00001bec, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_CTXT_RESET */
 	{ 0x00002201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_TIMEOUT; 7 handlers */
-	{ 0x00002202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TIMEOUT; 5 handlers */
-	{ 0x00002203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_EMULATED_HOST; 5 handlers */
+	{ 0x00002202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TIMEOUT; 6 handlers */
+	{ 0x00002203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_EMULATED_HOST; 6 handlers */
 	{ 0x00002205, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TRANSFORM */
 	{ 0x00002270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_COMMAND_Q; 2 handlers */
 	{ 0x00002271, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_COMMAND_Q; 2 handlers */
-	{ 0x00002272, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_RESERVED_SIZE; 5 handlers */
+	{ 0x00002272, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_RESERVED_SIZE; 6 handlers */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE; 7 handlers */
 	{ 0x00002276, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_SCSI_ID */
 	{ 0x00002279, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_SET_FORCE_LOW_DMA */
@@ -4905,7 +4905,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000227d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_NUM_WAITING */
 	{ 0x0000227e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_DEBUG */
 	{ 0x0000227f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_SG_TABLESIZE */
-	{ 0x00002282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_VERSION_NUM; 5 handlers */
+	{ 0x00002282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_VERSION_NUM; 6 handlers */
 	{ 0x00002283, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_NEXT_CMD_LEN */
 	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET; 6 handlers */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* SG_IO; 7 handlers */
@@ -5078,15 +5078,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED; 2 handlers */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS; 2 handlers */
 	{ 0x00005327, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DISC_STATUS; 2 handlers */
-	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS */
+	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS; 2 handlers */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR; 2 handlers */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG; 2 handlers */
-	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY; 2 handlers */
+	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY; 3 handlers */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK; 6 handlers */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK; 6 handlers */
-	{ 0x00005382, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_IDLUN; 5 handlers */
+	{ 0x00005382, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_IDLUN; 6 handlers */
 	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST; 6 handlers */
-	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER; 5 handlers */
+	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER; 6 handlers */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI; 2 handlers */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT; 2 handlers */
 	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH; 2 handlers */

@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 406 handlers, 4416 exact entries and 166 families; fallback: 1890 exact
- * entries and 46 families, 990 of them values served by more than one
+ * 406 handlers, 4416 exact entries and 166 families; fallback: 1957 exact
+ * entries and 47 families, 1020 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 936, modify 4021, admin 826, none (unknown) 735.
+ * Entries per class: read 1081, modify 4076, admin 826, none (unknown) 603.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -56,9 +56,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_unregister) */
 	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
 	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_eventenable) */
-	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
 	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_read_buffer) */
-	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
 	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
@@ -73,9 +73,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_unregister) */
 	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
 	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_eventenable) */
-	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
 	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_read_buffer) */
-	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
 	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
@@ -90,9 +90,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_unregister) */
 	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
 	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_eventenable) */
-	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
 	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_read_buffer) */
-	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
 	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
@@ -107,9 +107,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_unregister) */
 	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
 	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_eventenable) */
-	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
 	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_read_buffer) */
-	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
 	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
@@ -293,7 +293,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4070bc0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DATA */
 	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BCH_IOCTL_QUERY_UUID */
 	{ 0xc020bc12, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BCH_IOCTL_DEV_USAGE_V2 */
-	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BCH_IOCTL_FS_USAGE */
+	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE */
 	{ 0xc118bc0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BCH_IOCTL_DEV_USAGE */
 	/* bch2_compat_fs_ioctl (fs/bcachefs/fs-ioctl.c) */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_SETFLAGS */
@@ -325,7 +325,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x801c581f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc020bc12, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BCH_IOCTL_DEV_USAGE_V2 */
-	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BCH_IOCTL_FS_USAGE */
+	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE */
 	{ 0xc118bc0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BCH_IOCTL_DEV_USAGE */
 	/* bch2_fs_file_ioctl (fs/bcachefs/fs-ioctl.c) */
 	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS */
@@ -354,7 +354,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x801c581f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc020bc12, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BCH_IOCTL_DEV_USAGE_V2 */
-	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BCH_IOCTL_FS_USAGE */
+	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE */
 	{ 0xc118bc0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BCH_IOCTL_DEV_USAGE */
 	/* bcm_vk_ioctl (drivers/misc/bcm-vk/bcm_vk_dev.c) */
 	{ 0x40085e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VK_IOCTL_RESET */
@@ -483,7 +483,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8400941f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_FS_INFO */
 	{ 0x84009422, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_BALANCE_PROGRESS */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0109414, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_SPACE_INFO */
+	{ 0xc0109414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SPACE_INFO */
 	{ 0xc0109428, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QUOTA_CTL */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc0389423, 0xffffffff, SEL_IOCTL_ADMIN, CAP_DAC_READ_SEARCH }, /* BTRFS_IOC_INO_PATHS */
@@ -554,7 +554,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8400941f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_FS_INFO */
 	{ 0x84009422, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_BALANCE_PROGRESS */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0109414, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_SPACE_INFO */
+	{ 0xc0109414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SPACE_INFO */
 	{ 0xc0109428, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QUOTA_CTL */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc0389423, 0xffffffff, SEL_IOCTL_ADMIN, CAP_DAC_READ_SEARCH }, /* BTRFS_IOC_INO_PATHS */
@@ -588,7 +588,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -671,7 +671,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40306312, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOSVOLTAG */
 	{ 0x406c6310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOGELEM */
 	{ 0x80146306, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGPARAMS */
-	{ 0x80706313, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CHIOGVPARAMS */
+	{ 0x80706313, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGVPARAMS */
 	/* cifs_ioctl (fs/smb/client/ioctl.c) */
 	{ 0x0000cf04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_SET_INTEGRITY */
 	{ 0x4004cf03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_COPYCHUNK_FILE */
@@ -696,9 +696,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETRSUBD */
 	{ 0x00006411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETWSUBD */
 	{ 0x40946400, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* COMEDI_DEVCONFIG */
-	{ 0x80086408, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI32_RANGEINFO */
+	{ 0x80086408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_RANGEINFO */
 	{ 0x8008640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSNLIST */
-	{ 0x80206403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI32_CHANINFO */
+	{ 0x80206403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_CHANINFO */
 	{ 0x8020640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSN */
 	{ 0x8020640d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFCONFIG */
 	{ 0x80406409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_CMD */
@@ -814,10 +814,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0146d15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTEVENTQUERY */
 	{ 0xc01c6d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTEVENTREPORT */
 	{ 0xc0386d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTCOMMAND32 */
-	{ 0xc03c6d13, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MPTTEST */
-	{ 0xc0546d11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MPTIOCINFO */
-	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MPTIOCINFO */
-	{ 0xc05c6d11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MPTIOCINFO */
+	{ 0xc03c6d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTTEST */
+	{ 0xc0546d11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTIOCINFO */
+	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTIOCINFO */
+	{ 0xc05c6d11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTIOCINFO */
 	/* compat_sock_ioctl (net/socket.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
 	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN */
@@ -985,7 +985,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4030582b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP64 */
 	{ 0x40305839, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_ZERO_RANGE */
 	{ 0x80086601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFLAGS */
-	{ 0x80111500, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSUUID */
+	{ 0x80111500, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSUUID */
 	{ 0x801c581f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0x80811501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSSYSFSPATH */
 	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
@@ -998,10 +998,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* dst_ca_ioctl (drivers/media/pci/bt8xx/dst_ca.c) */
 	{ 0x00006f80, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CA_RESET */
 	{ 0x410c6f85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_SEND_MSG */
-	{ 0x80086f83, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CA_GET_DESCR_INFO */
+	{ 0x80086f83, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_DESCR_INFO */
 	{ 0x800c6f82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_SLOT_INFO */
 	{ 0x80106f81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_CAP */
-	{ 0x810c6f84, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CA_GET_MSG */
+	{ 0x810c6f84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_MSG */
 	/* dvb_ca_en50221_io_ioctl (drivers/media/dvb-core/dvb_ca_en50221.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
 	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
@@ -1066,7 +1066,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0307001, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_VARIABLE */
 	/* ep_eventpoll_ioctl (fs/eventpoll.c) */
 	{ 0x40088a01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EPIOCSPARAMS */
-	{ 0x80088a02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EPIOCGPARAMS */
+	{ 0x80088a02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EPIOCGPARAMS */
 	/* ep_ioctl (drivers/usb/gadget/legacy/inode.c) */
 	{ 0x00006701, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GADGETFS_FIFO_STATUS */
 	{ 0x00006702, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GADGETFS_FIFO_FLUSH */
@@ -1196,12 +1196,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SWAP_BOOT */
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS */
 	{ 0x00006628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_CLEAR_ES_CACHE */
-	{ 0x40046604, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC32_SETVERSION */
-	{ 0x40046606, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC32_SETRSVSZ */
-	{ 0x40046607, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
+	{ 0x40046604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION */
+	{ 0x40046606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETRSVSZ */
+	{ 0x40046607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
 	{ 0x40046629, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_GETSTATE */
 	{ 0x4004662b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_CHECKPOINT */
-	{ 0x40047602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC32_SETVERSION_OLD */
+	{ 0x40047602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION_OLD */
 	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION */
 	{ 0x40086607, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_EXTEND */
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_RESIZE_FS */
@@ -1214,15 +1214,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SHUTDOWN */
-	{ 0x80046603, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC32_GETVERSION */
-	{ 0x80046605, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC32_GETRSVSZ */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC32_GETVERSION_OLD */
-	{ 0x80086603, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_GETVERSION */
-	{ 0x8008662c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_GETFSUUID */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_GETVERSION_OLD */
+	{ 0x80046603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETVERSION */
+	{ 0x80046605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETRSVSZ */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETVERSION_OLD */
+	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION */
+	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION_OLD */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
 	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_MEASURE_VERITY */
 	{ 0xc0096616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
@@ -1254,12 +1254,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SHUTDOWN */
-	{ 0x80086603, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_GETVERSION */
-	{ 0x8008662c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_GETFSUUID */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_GETVERSION_OLD */
+	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION */
+	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION_OLD */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
 	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_MEASURE_VERITY */
 	{ 0xc0096616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
@@ -1410,7 +1410,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_VSCREENINFO */
 	{ 0x00004602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGET_FSCREENINFO */
 	{ 0x00004604, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGETCMAP */
-	{ 0x00004605, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOPUTCMAP */
+	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUTCMAP */
 	{ 0x00004606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPAN_DISPLAY */
 	{ 0x0000460f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_CON2FBMAP */
 	{ 0x00004610, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_CON2FBMAP */
@@ -1420,7 +1420,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_VSCREENINFO */
 	{ 0x00004602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGET_FSCREENINFO */
 	{ 0x00004604, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGETCMAP */
-	{ 0x00004605, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOPUTCMAP */
+	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUTCMAP */
 	{ 0x00004606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPAN_DISPLAY */
 	{ 0x0000460f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_CON2FBMAP */
 	{ 0x00004610, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_CON2FBMAP */
@@ -1435,25 +1435,25 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000024a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETEMSGTRESH */
 	{ 0x0000024b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDFLUSH */
 	{ 0x00000254, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDRESET */
-	{ 0x00000256, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDWERRORCLR */
+	{ 0x00000256, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDWERRORCLR */
 	{ 0x00000258, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDRAWCMD */
 	{ 0x00000259, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDTWADDLE */
 	{ 0x0000025a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDEJECT */
-	{ 0x00005309, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMEJECT */
-	{ 0x00006470, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* 0x6470 */
+	{ 0x00005309, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMEJECT */
+	{ 0x00006470, 0xffffffff, SEL_IOCTL_READ, 0 }, /* 0x6470 */
 	{ 0x400c0248, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDFMTTRK */
 	{ 0x4014024c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETMAXERRS */
 	{ 0x401c0242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETPRM32 */
 	{ 0x401c0243, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDDEFPRM32 */
 	{ 0x40580290, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FDSETDRVPRM32 */
-	{ 0x8010020f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDGETDRVTYP */
-	{ 0x8014020e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDGETMAXERRS */
-	{ 0x80180217, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDWERRORGET32 */
+	{ 0x8010020f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVTYP */
+	{ 0x8014020e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETMAXERRS */
+	{ 0x80180217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET32 */
 	{ 0x801c0204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM32 */
-	{ 0x80200215, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDGETFDCSTAT32 */
+	{ 0x80200215, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETFDCSTAT32 */
 	{ 0x80340212, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETDRVSTAT32 */
 	{ 0x80340213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDPOLLDRVSTAT32 */
-	{ 0x80580211, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDGETDRVPRM32 */
+	{ 0x80580211, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVPRM32 */
 	/* fd_ioctl (drivers/block/floppy.c) */
 	{ 0x00000241, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDCLRPRM */
 	{ 0x00000245, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDMSGON */
@@ -1463,7 +1463,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000024a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETEMSGTRESH */
 	{ 0x0000024b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDFLUSH */
 	{ 0x00000254, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDRESET */
-	{ 0x00000256, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDWERRORCLR */
+	{ 0x00000256, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDWERRORCLR */
 	{ 0x00000258, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDRAWCMD */
 	{ 0x00000259, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDTWADDLE */
 	{ 0x0000025a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDEJECT */
@@ -1472,14 +1472,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40200242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETPRM */
 	{ 0x40200243, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDDEFPRM */
 	{ 0x40800290, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETDRVPRM */
-	{ 0x8010020f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDGETDRVTYP */
-	{ 0x8014020e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDGETMAXERRS */
+	{ 0x8010020f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVTYP */
+	{ 0x8014020e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETMAXERRS */
 	{ 0x80200204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM */
-	{ 0x80280215, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDGETFDCSTAT */
-	{ 0x80280217, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDWERRORGET */
-	{ 0x80500212, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDGETDRVSTAT */
+	{ 0x80280215, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETFDCSTAT */
+	{ 0x80280217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET */
+	{ 0x80500212, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVSTAT */
 	{ 0x80500213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDPOLLDRVSTAT */
-	{ 0x80800211, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FDGETDRVPRM */
+	{ 0x80800211, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVPRM */
 	/* ffs_ep0_ioctl (drivers/usb/gadget/function/f_fs.c) */
 	{ 0x00006780, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_INTERFACE_REVMAP */
 	/* ffs_epfile_ioctl (drivers/usb/gadget/function/f_fs.c) */
@@ -1490,7 +1490,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046783, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUNCTIONFS_DMABUF_ATTACH */
 	{ 0x40046784, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUNCTIONFS_DMABUF_DETACH */
 	{ 0x40106785, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUNCTIONFS_DMABUF_TRANSFER */
-	{ 0x80096782, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FUNCTIONFS_ENDPOINT_DESC */
+	{ 0x80096782, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_ENDPOINT_DESC */
 	/* fitpc2_wdt_ioctl (drivers/watchdog/sbc_fitpc2_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -1522,9 +1522,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* fw_mgmt_ioctl_unlocked (drivers/staging/greybus/fw-management.c) */
 	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_MODE_SWITCH */
 	{ 0x40044604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_SET_TIMEOUT_MS */
-	{ 0x800e4600, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FW_MGMT_IOC_GET_INTF_FW */
+	{ 0x800e4600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_INTF_FW */
 	{ 0xc00b4603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_BACKEND_FW_UPDATE */
-	{ 0xc00f4601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FW_MGMT_IOC_GET_BACKEND_FW */
+	{ 0xc00f4601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_BACKEND_FW */
 	{ 0xc0104602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_LOAD_AND_VALIDATE */
 	/* gb_tty_ioctl (drivers/staging/greybus/uart.c) */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
@@ -1569,7 +1569,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00184700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_GNTDEV_MAP_GRANT_REF */
 	{ 0x00184702, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_GNTDEV_GET_OFFSET_FOR_VADDR */
 	/* gpio_ioctl (drivers/gpio/gpiolib-cdev.c) */
-	{ 0x8044b401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GPIO_GET_CHIPINFO_IOCTL */
+	{ 0x8044b401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_GET_CHIPINFO_IOCTL */
 	{ 0xc004b40c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_UNWATCH_IOCTL */
 	{ 0xc030b404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEEVENT_IOCTL */
 	{ 0xc048b402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_IOCTL */
@@ -1579,7 +1579,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc16cb403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEHANDLE_IOCTL */
 	{ 0xc250b407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_GET_LINE_IOCTL */
 	/* gpio_ioctl_compat (drivers/gpio/gpiolib-cdev.c) */
-	{ 0x8044b401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GPIO_GET_CHIPINFO_IOCTL */
+	{ 0x8044b401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_GET_CHIPINFO_IOCTL */
 	{ 0xc004b40c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_UNWATCH_IOCTL */
 	{ 0xc030b404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEEVENT_IOCTL */
 	{ 0xc048b402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_IOCTL */
@@ -1604,7 +1604,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -1625,16 +1625,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40384708, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GSMIOC_SETCONF_DLCI */
 	{ 0x404c4701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GSMIOC_SETCONF */
 	{ 0x80044704, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GSMIOC_GETFIRST */
-	{ 0x80204705, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GSMIOC_GETCONF_EXT */
+	{ 0x80204705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GSMIOC_GETCONF_EXT */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
-	{ 0x804c4700, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GSMIOC_GETCONF */
+	{ 0x804c4700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GSMIOC_GETCONF */
 	{ 0xc0384707, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GSMIOC_GETCONF_DLCI */
 	/* gsmtty_ioctl (drivers/tty/n_gsm.c) */
 	{ 0x00004703, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* GSMIOC_DISABLE_NET */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	{ 0x40344702, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* GSMIOC_ENABLE_NET */
 	{ 0x40384708, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GSMIOC_SETCONF_DLCI */
-	{ 0xc0384707, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GSMIOC_GETCONF_DLCI */
+	{ 0xc0384707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GSMIOC_GETCONF_DLCI */
 	/* gup_test_ioctl (mm/gup_test.c) */
 	{ 0x00006708, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_LONGTERM_TEST_STOP */
 	{ 0x40086709, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PIN_LONGTERM_TEST_READ */
@@ -1650,7 +1650,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -1700,13 +1700,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x501c4814, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSUSAGES */
 	{ 0x80044801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGVERSION */
 	{ 0x8004480e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGFLAG */
-	{ 0x801c4803, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HIDIOCGDEVINFO */
+	{ 0x801c4803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGDEVINFO */
 	{ 0x81044804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGSTRING */
 	{ 0xc00c4809, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGREPORTINFO */
 	{ 0xc0104811, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGCOLLECTIONINFO */
 	{ 0xc018480b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGUSAGE */
 	{ 0xc018480d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGUCODE */
-	{ 0xc038480a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HIDIOCGFIELDINFO */
+	{ 0xc038480a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGFIELDINFO */
 	{ 0xd01c4813, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGUSAGES */
 	{ 0x00000006, 0x000000ff, SEL_IOCTL_READ, 0 }, /* HIDIOCGNAME */
 	{ 0x00000012, 0x000000ff, SEL_IOCTL_READ, 0 }, /* HIDIOCGPHYS */
@@ -1727,7 +1727,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* hisi_acc_vf_precopy_ioctl (drivers/vfio/pci/hisilicon/hisi_acc_vfio_pci.c) */
 	{ 0x00003b79, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_MIG_GET_PRECOPY_INFO */
 	/* hl_ioctl_control (drivers/accel/habanalabs/common/habanalabs_ioctl.c) */
-	{ 0x00000040, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_HL_INFO */
+	{ 0x00000040, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_HL_INFO */
 	/* hpet_compat_ioctl (drivers/char/hpet.c) */
 	{ 0x00006801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IE_ON */
 	{ 0x00006802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IE_OFF */
@@ -1736,14 +1736,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMPAT_HPET_IRQFREQ */
 	{ 0x40086806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IRQFREQ */
 	{ 0x800c6803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMPAT_HPET_INFO */
-	{ 0x80186803, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HPET_INFO */
+	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO */
 	/* hpet_ioctl (drivers/char/hpet.c) */
 	{ 0x00006801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IE_ON */
 	{ 0x00006802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IE_OFF */
 	{ 0x00006804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_EPI */
 	{ 0x00006805, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_DPI */
 	{ 0x40086806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IRQFREQ */
-	{ 0x80186803, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HPET_INFO */
+	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO */
 	/* hpfs_ioctl (fs/hpfs/super.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* hsc_ioctl (drivers/hsi/clients/hsi_char.c) */
@@ -1806,7 +1806,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* iowarrior_ioctl (drivers/usb/misc/iowarrior.c) */
 	{ 0x4008c001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_WRITE */
 	{ 0x4008c002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_READ */
-	{ 0x8028c003, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOW_GETINFO */
+	{ 0x8028c003, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOW_GETINFO */
 	/* ipmi_ioctl (drivers/char/ipmi/ipmi_devintf.c) */
 	{ 0x4004691f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MAINTENANCE_MODE_CMD */
 	{ 0x8002690e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_REGISTER_FOR_CMD */
@@ -2048,7 +2048,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4010ae67, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_REGISTER_COALESCED_MMIO */
 	{ 0x4010ae68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_UNREGISTER_COALESCED_MMIO */
 	{ 0x4018aebd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_HYPERV_EVENTFD */
-	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_USER_MEMORY_REGION */
+	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_SET_USER_MEMORY_REGION */
 	{ 0x4020ae76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQFD */
 	{ 0x4020aea5, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SIGNAL_MSI */
 	{ 0x4020aeb2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PMU_EVENT_FILTER */
@@ -2066,14 +2066,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010aebc, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_MEMORY_ENCRYPT_UNREG_REGION */
 	{ 0x8030ae7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_CLOCK */
 	{ 0x8048ae66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT */
-	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_PIT2 */
+	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_PIT2 */
 	{ 0x8208ae63, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_IRQCHIP */
 	{ 0xc008ae67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_IRQ_LINE_STATUS */
 	{ 0xc008aeba, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_MEMORY_ENCRYPT_OP */
 	{ 0xc00caee0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_DEVICE */
 	{ 0xc018aec0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CLEAR_DIRTY_LOG */
 	{ 0xc040aed4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_GUEST_MEMFD */
-	{ 0xc048ae65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_PIT */
+	{ 0xc048ae65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_PIT */
 	{ 0xc048aec8, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_XEN_HVM_GET_ATTR */
 	{ 0xc208ae62, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_IRQCHIP */
 	/* kvm_vm_ioctl (virt/kvm/kvm_main.c) */
@@ -2097,7 +2097,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4010ae67, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_REGISTER_COALESCED_MMIO */
 	{ 0x4010ae68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_UNREGISTER_COALESCED_MMIO */
 	{ 0x4018aebd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_HYPERV_EVENTFD */
-	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_USER_MEMORY_REGION */
+	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_SET_USER_MEMORY_REGION */
 	{ 0x4020ae76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQFD */
 	{ 0x4020aea5, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SIGNAL_MSI */
 	{ 0x4020aeb2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PMU_EVENT_FILTER */
@@ -2115,14 +2115,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010aebc, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_MEMORY_ENCRYPT_UNREG_REGION */
 	{ 0x8030ae7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_CLOCK */
 	{ 0x8048ae66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT */
-	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_PIT2 */
+	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_PIT2 */
 	{ 0x8208ae63, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_IRQCHIP */
 	{ 0xc008ae67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_IRQ_LINE_STATUS */
 	{ 0xc008aeba, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_MEMORY_ENCRYPT_OP */
 	{ 0xc00caee0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_DEVICE */
 	{ 0xc018aec0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CLEAR_DIRTY_LOG */
 	{ 0xc040aed4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_GUEST_MEMFD */
-	{ 0xc048ae65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_PIT */
+	{ 0xc048ae65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_PIT */
 	{ 0xc048aec8, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_XEN_HVM_GET_ATTR */
 	{ 0xc208ae62, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_IRQCHIP */
 	/* lcd_ioctl (drivers/usb/misc/usblcd.c) */
@@ -2319,7 +2319,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_IQUEUE */
 	{ 0x00000402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_OQUEUE */
 	{ 0x00000417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GETDATACOUNT */
-	{ 0x0000041b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MOXA_GET_IOQUEUE */
+	{ 0x0000041b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_IOQUEUE */
 	{ 0x0000041c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_FLUSH_QUEUE */
 	{ 0x00000441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GETMSTATUS */
 	/* mport_cdev_ioctl (drivers/rapidio/devices/rio_mport_cdev.c) */
@@ -2356,10 +2356,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0146d15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTEVENTQUERY */
 	{ 0xc0146d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTFWREPLACE */
 	{ 0xc01c6d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTEVENTREPORT */
-	{ 0xc03c6d13, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MPTTEST */
+	{ 0xc03c6d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTTEST */
 	{ 0xc0486d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTCOMMAND */
 	{ 0x80005a14, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
-	{ 0xc0006d11, 0xc000ffff, SEL_IOCTL_NONE, 0 }, /* MPTIOCINFO */
+	{ 0xc0006d11, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* MPTIOCINFO */
 	/* msr_ioctl (arch/x86/kernel/msr.c) */
 	{ 0xc02063a0, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* X86_IOC_RDMSR_REGS */
 	{ 0xc02063a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* X86_IOC_WRMSR_REGS */
@@ -2444,7 +2444,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8018db04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_READ_DATA */
 	{ 0x8018db05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_READCLEAR_DATA */
 	{ 0x8018db06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_READ_INST */
-	{ 0x8080db03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_DSP_ABILITIES */
+	{ 0x8080db03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_DSP_ABILITIES */
 	/* mxser_ioctl (drivers/tty/mxser.c) */
 	{ 0x00000442, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_SET_OP_MODE */
 	{ 0x00000443, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GET_OP_MODE */
@@ -2455,7 +2455,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -2480,7 +2480,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -2517,7 +2517,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -2560,7 +2560,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
 	{ 0x80186e84, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_SUINFO */
 	{ 0x80306e85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUSTAT */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_VINFO */
 	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_BDESCS */
@@ -2580,7 +2580,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
 	{ 0x80186e84, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_SUINFO */
 	{ 0x80306e85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUSTAT */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_VINFO */
 	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_BDESCS */
@@ -2920,7 +2920,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004ee02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PFRU_IOC_STAGE */
 	{ 0x4004ee03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PFRU_IOC_ACTIVATE */
 	{ 0x4004ee04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PFRU_IOC_STAGE_ACTIVATE */
-	{ 0x805cee05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PFRU_IOC_QUERY_CAP */
+	{ 0x805cee05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_QUERY_CAP */
 	/* phantom_compat_ioctl (drivers/misc/phantom.c) */
 	{ 0x00007004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PHN_NOT_OH */
 	{ 0x40087001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PHN_SET_REG */
@@ -3003,7 +3003,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -3079,7 +3079,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -3251,9 +3251,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4028700f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_WKALM_SET */
 	{ 0x8004700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ32 */
 	{ 0x8008700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ */
-	{ 0x80247008, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_ALM_READ */
+	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ */
 	{ 0x80247009, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_RD_TIME */
-	{ 0x80287010, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_WKALM_RD */
+	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD */
 	/* rtc_dev_ioctl (drivers/rtc/dev.c) */
 	{ 0x00007001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_AIE_ON */
 	{ 0x00007002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_AIE_OFF */
@@ -3269,9 +3269,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4024700a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_SET_TIME */
 	{ 0x4028700f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_WKALM_SET */
 	{ 0x8008700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ */
-	{ 0x80247008, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_ALM_READ */
+	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ */
 	{ 0x80247009, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_RD_TIME */
-	{ 0x80287010, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_WKALM_RD */
+	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD */
 	/* sa1100dog_ioctl (drivers/watchdog/sa1100_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -3390,7 +3390,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002271, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_COMMAND_Q */
 	{ 0x00002272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_RESERVED_SIZE */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE */
-	{ 0x00002276, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_SCSI_ID */
+	{ 0x00002276, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_SCSI_ID */
 	{ 0x00002279, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_SET_FORCE_LOW_DMA */
 	{ 0x0000227a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_LOW_DMA */
 	{ 0x0000227b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_FORCE_PACK_ID */
@@ -3436,18 +3436,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000a404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SGX_IOC_VEPC_REMOVE_ALL */
 	/* sisusb_compat_ioctl (drivers/usb/misc/sisusbvga/sisusbvga.c) */
 	{ 0x8004f33e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG_SIZE */
-	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SISUSB_GET_CONFIG */
+	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG */
 	{ 0xc00cf33d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SISUSB_COMMAND */
 	/* sisusb_ioctl (drivers/usb/misc/sisusbvga/sisusbvga.c) */
 	{ 0x8004f33e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG_SIZE */
-	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SISUSB_GET_CONFIG */
+	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG */
 	{ 0xc00cf33d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SISUSB_COMMAND */
 	/* sixpack_ioctl (drivers/net/hamradio/6pack.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -3472,7 +3472,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -3495,7 +3495,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -3605,7 +3605,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40604803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_LOAD */
 	{ 0x80044800, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_PVERSION */
 	{ 0x80404802, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_STATUS */
-	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
+	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
 	/* snd_mixer_oss_ioctl (sound/core/oss/mixer_oss.c) */
 	{ 0x80044d76, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_GETVERSION */
 	{ 0x80044df9, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_ALSAEMULVER */
@@ -3614,8 +3614,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044dfd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_READ_RECMASK */
 	{ 0x80044dfe, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_READ_DEVMASK */
 	{ 0x80044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_READ_RECSRC */
-	{ 0x80304d65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_OLD_MIXER_INFO */
-	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_MIXER_INFO */
+	{ 0x80304d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_OLD_MIXER_INFO */
+	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_INFO */
 	{ 0xc0044dff, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_MIXER_WRITE_RECSRC */
 	/* snd_mixer_oss_ioctl_compat (sound/core/oss/mixer_oss.c) */
 	{ 0x80044d76, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_GETVERSION */
@@ -3625,8 +3625,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044dfd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_READ_RECMASK */
 	{ 0x80044dfe, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_READ_DEVMASK */
 	{ 0x80044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_READ_RECSRC */
-	{ 0x80304d65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_OLD_MIXER_INFO */
-	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_MIXER_INFO */
+	{ 0x80304d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_OLD_MIXER_INFO */
+	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_INFO */
 	{ 0xc0044dff, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_MIXER_WRITE_RECSRC */
 	/* snd_pcm_ioctl (sound/core/pcm_native.c) */
 	{ 0x00004112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_FREE */
@@ -3886,11 +3886,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_START_UNIT */
 	{ 0x00000006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_STOP_UNIT */
 	{ 0x00002201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_TIMEOUT */
-	{ 0x00002202, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_TIMEOUT */
-	{ 0x00002203, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_EMULATED_HOST */
-	{ 0x00002272, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_RESERVED_SIZE */
+	{ 0x00002202, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_TIMEOUT */
+	{ 0x00002203, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_EMULATED_HOST */
+	{ 0x00002272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_RESERVED_SIZE */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE */
-	{ 0x00002282, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_VERSION_NUM */
+	{ 0x00002282, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_VERSION_NUM */
 	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_IO */
 	{ 0x00005301, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMPAUSE */
@@ -3902,7 +3902,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005307, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMSTOP */
 	{ 0x00005308, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMSTART */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
-	{ 0x0000530a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMVOLCTRL */
+	{ 0x0000530a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLCTRL */
 	{ 0x0000530b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMSUBCHNL */
 	{ 0x0000530c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE2 */
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
@@ -3911,7 +3911,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION */
 	{ 0x00005311, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
-	{ 0x00005313, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMVOLREAD */
+	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
 	{ 0x00005317, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMPLAYBLK */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
@@ -3922,18 +3922,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
 	{ 0x00005327, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_DISC_STATUS */
-	{ 0x00005328, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_CHANGER_NSLOTS */
+	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG */
-	{ 0x00005331, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_GET_CAPABILITY */
+	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
-	{ 0x00005382, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_IDLUN */
+	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
 	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
-	{ 0x00005386, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
+	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT */
-	{ 0x00005392, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* DVD_AUTH */
+	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
 	{ 0x00005394, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_NEXT_WRITABLE */
 	{ 0x00005395, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_LAST_WRITTEN */
@@ -4028,7 +4028,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_FILE_INFO */
 	/* tap_ioctl (drivers/net/tap.c) */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR */
 	{ 0x400454ca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETIFF */
 	{ 0x400454d0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETOFFLOAD */
 	{ 0x400454d4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETSNDBUF */
@@ -4179,7 +4179,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400454e2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETCARRIER */
 	{ 0x401054d5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNATTACHFILTER */
 	{ 0x401054d6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNDETACHFILTER */
-	{ 0x800454cf, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETFEATURES */
+	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES */
 	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF */
 	{ 0x800454d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETSNDBUF */
 	{ 0x800454d7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETHDRSZ */
@@ -4211,7 +4211,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400454e2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETCARRIER */
 	{ 0x401054d5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNATTACHFILTER */
 	{ 0x401054d6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNDETACHFILTER */
-	{ 0x800454cf, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETFEATURES */
+	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES */
 	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF */
 	{ 0x800454d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETSNDBUF */
 	{ 0x800454d7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETHDRSZ */
@@ -4644,7 +4644,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004af81, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_GROUP_NUM */
 	{ 0x8008af00, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_GET_FEATURES */
 	{ 0x8008af26, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_GET_BACKEND_FEATURES */
-	{ 0x8008af73, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_CONFIG */
+	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
 	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE */
 	{ 0xc008af7b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_VRING_GROUP */
@@ -4740,7 +4740,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b45, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMODE */
 	{ 0x00004b46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBENT */
 	{ 0x00004b47, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBENT */
-	{ 0x00004b48, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBSENT */
+	{ 0x00004b48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBSENT */
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBSENT */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBDIACR */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR */
@@ -4755,16 +4755,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_UNIMAP */
 	{ 0x00004b67, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNIMAP */
 	{ 0x00004b68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNIMAPCLR */
-	{ 0x00004b69, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GIO_UNISCRNMAP */
+	{ 0x00004b69, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_UNISCRNMAP */
 	{ 0x00004b6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNISCRNMAP */
 	{ 0x00004b70, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_CMAP */
 	{ 0x00004b71, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_CMAP */
 	{ 0x00004b72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDFONTOP */
-	{ 0x00004bfa, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBDIACRUC */
+	{ 0x00004bfa, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBDIACRUC */
 	{ 0x00004bfb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACRUC */
 	{ 0x0000541c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCLINUX */
 	{ 0x00005600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_OPENQRY */
-	{ 0x00005601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VT_GETMODE */
+	{ 0x00005601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETMODE */
 	{ 0x00005602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETMODE */
 	{ 0x00005603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETSTATE */
 	{ 0x00005605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RELDISP */
@@ -4798,7 +4798,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b45, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMODE */
 	{ 0x00004b46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBENT */
 	{ 0x00004b47, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBENT */
-	{ 0x00004b48, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBSENT */
+	{ 0x00004b48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBSENT */
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBSENT */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBDIACR */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR */
@@ -4813,16 +4813,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_UNIMAP */
 	{ 0x00004b67, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNIMAP */
 	{ 0x00004b68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNIMAPCLR */
-	{ 0x00004b69, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GIO_UNISCRNMAP */
+	{ 0x00004b69, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_UNISCRNMAP */
 	{ 0x00004b6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNISCRNMAP */
 	{ 0x00004b70, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_CMAP */
 	{ 0x00004b71, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_CMAP */
 	{ 0x00004b72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDFONTOP */
-	{ 0x00004bfa, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGKBDIACRUC */
+	{ 0x00004bfa, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBDIACRUC */
 	{ 0x00004bfb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACRUC */
 	{ 0x0000541c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCLINUX */
 	{ 0x00005600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_OPENQRY */
-	{ 0x00005601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VT_GETMODE */
+	{ 0x00005601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETMODE */
 	{ 0x00005602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETMODE */
 	{ 0x00005603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETSTATE */
 	{ 0x00005605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RELDISP */
@@ -4968,7 +4968,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0285840, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_SCRUBV_METADATA */
 	{ 0xc0385868, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_FSHANDLE */
 	{ 0xc0385869, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_HANDLE */
-	{ 0xc038586a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FD_TO_HANDLE */
+	{ 0xc038586a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FD_TO_HANDLE */
 	{ 0xc038586b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_OPEN_BY_HANDLE */
 	{ 0xc038586c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_READLINK_BY_HANDLE */
 	{ 0xc040583c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_SCRUB_METADATA */
@@ -5020,7 +5020,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0285840, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_SCRUBV_METADATA */
 	{ 0xc0385868, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_FSHANDLE */
 	{ 0xc0385869, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_HANDLE */
-	{ 0xc038586a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FD_TO_HANDLE */
+	{ 0xc038586a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FD_TO_HANDLE */
 	{ 0xc038586b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_OPEN_BY_HANDLE */
 	{ 0xc038586c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_READLINK_BY_HANDLE */
 	{ 0xc040583c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_SCRUB_METADATA */
@@ -5041,7 +5041,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40606605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_ADD_LDPC_CODE_PARAMS */
 	{ 0x8001660a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_IS_ACTIVE */
 	{ 0x80086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATUS */
-	{ 0x80086607, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XSDFEC_GET_TURBO */
+	{ 0x80086607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_TURBO */
 	{ 0x800c660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATS */
 	{ 0x801c6606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_CONFIG */
 	/* zf_ioctl (drivers/watchdog/machzwd.c) */
@@ -5082,6 +5082,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000024a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETEMSGTRESH; 2 handlers */
 	{ 0x0000024b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDFLUSH; 2 handlers */
 	{ 0x00000254, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDRESET; 2 handlers */
+	{ 0x00000256, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDWERRORCLR; 2 handlers */
 	{ 0x00000258, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDRAWCMD; 2 handlers */
 	{ 0x00000259, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDTWADDLE; 2 handlers */
 	{ 0x0000025a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDEJECT; 2 handlers */
@@ -5095,6 +5096,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_IQUEUE */
 	{ 0x00000402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_OQUEUE */
 	{ 0x00000417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GETDATACOUNT */
+	{ 0x0000041b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_IOQUEUE */
 	{ 0x0000041c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_FLUSH_QUEUE */
 	{ 0x00000441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GETMSTATUS */
 	{ 0x00000442, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_SET_OP_MODE */
@@ -5175,13 +5177,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00001b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IB_USER_MAD_ENABLE_PKEY; 2 handlers */
 	{ 0x00001bec, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_CTXT_RESET */
 	{ 0x00002201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_TIMEOUT; 7 handlers */
-	{ 0x00002202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TIMEOUT; 5 handlers */
-	{ 0x00002203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_EMULATED_HOST; 5 handlers */
+	{ 0x00002202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TIMEOUT; 6 handlers */
+	{ 0x00002203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_EMULATED_HOST; 6 handlers */
 	{ 0x00002205, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TRANSFORM */
 	{ 0x00002270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_COMMAND_Q; 2 handlers */
 	{ 0x00002271, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_COMMAND_Q; 2 handlers */
-	{ 0x00002272, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_RESERVED_SIZE; 5 handlers */
+	{ 0x00002272, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_RESERVED_SIZE; 6 handlers */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE; 7 handlers */
+	{ 0x00002276, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_SCSI_ID */
 	{ 0x00002279, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_SET_FORCE_LOW_DMA */
 	{ 0x0000227a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_LOW_DMA */
 	{ 0x0000227b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_FORCE_PACK_ID */
@@ -5189,7 +5192,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000227d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_NUM_WAITING */
 	{ 0x0000227e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_DEBUG */
 	{ 0x0000227f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_SG_TABLESIZE */
-	{ 0x00002282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_VERSION_NUM; 5 handlers */
+	{ 0x00002282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_VERSION_NUM; 6 handlers */
 	{ 0x00002283, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_NEXT_CMD_LEN */
 	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET; 6 handlers */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* SG_IO; 7 handlers */
@@ -5255,7 +5258,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000450d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXPRESS_IOCTL_VDA */
 	{ 0x0000450f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXPRESS_IOCTL_GET_MOD_INFO */
 	{ 0x00004601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_VSCREENINFO; 2 handlers */
-	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_MODE_SWITCH */
+	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUTCMAP; 3 handlers */
 	{ 0x00004606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPAN_DISPLAY; 2 handlers */
 	{ 0x0000460f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_CON2FBMAP; 2 handlers */
 	{ 0x00004610, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_CON2FBMAP; 2 handlers */
@@ -5282,6 +5285,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b45, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMODE; 2 handlers */
 	{ 0x00004b46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBENT; 2 handlers */
 	{ 0x00004b47, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBENT; 2 handlers */
+	{ 0x00004b48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBSENT; 2 handlers */
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBSENT; 2 handlers */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBDIACR; 2 handlers */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR; 2 handlers */
@@ -5293,10 +5297,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GIO_UNIMAP; 2 handlers */
 	{ 0x00004b67, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNIMAP; 2 handlers */
 	{ 0x00004b68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNIMAPCLR; 2 handlers */
+	{ 0x00004b69, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_UNISCRNMAP; 2 handlers */
 	{ 0x00004b6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_UNISCRNMAP; 2 handlers */
 	{ 0x00004b70, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_CMAP; 2 handlers */
 	{ 0x00004b71, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIO_CMAP; 2 handlers */
 	{ 0x00004b72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDFONTOP; 2 handlers */
+	{ 0x00004bfa, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBDIACRUC; 2 handlers */
 	{ 0x00004bfb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACRUC; 2 handlers */
 	{ 0x00004c00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_FD; 2 handlers */
 	{ 0x00004c01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CLR_FD; 2 handlers */
@@ -5336,13 +5342,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005207, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RNDRESEEDCRNG */
 	{ 0x00005208, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_INIT_ATTACH_SNS */
 	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY */
-	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT; 7 handlers */
+	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT; 8 handlers */
+	{ 0x0000530a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLCTRL */
 	{ 0x0000530c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE2 */
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW */
 	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION; 2 handlers */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
+	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY; 6 handlers */
 	{ 0x00005320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SET_OPTIONS */
@@ -5350,16 +5358,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
+	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG */
-	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY */
+	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY; 2 handlers */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK; 6 handlers */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK; 6 handlers */
-	{ 0x00005382, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_IDLUN; 5 handlers */
+	{ 0x00005382, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_IDLUN; 6 handlers */
 	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST; 6 handlers */
-	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER; 5 handlers */
+	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER; 6 handlers */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI; 2 handlers */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT */
+	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH */
 	/* CDROM_SEND_PACKET; 6 handlers */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0x00005396, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_TIMED_MEDIA_CHANGE */
@@ -5367,7 +5377,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS; 16 handlers */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW; 15 handlers */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF; 15 handlers */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETA; 12 handlers */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA; 12 handlers */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW; 12 handlers */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF; 12 handlers */
@@ -5437,6 +5447,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005522, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_ALLOW_SUSPEND */
 	{ 0x00005523, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_WAIT_FOR_RESUME */
 	{ 0x00005600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_OPENQRY; 2 handlers */
+	{ 0x00005601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETMODE; 2 handlers */
 	{ 0x00005602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETMODE; 2 handlers */
 	{ 0x00005603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETSTATE; 2 handlers */
 	{ 0x00005605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RELDISP; 2 handlers */
@@ -5475,6 +5486,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CANCEL; 2 handlers */
 	{ 0x00006410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETRSUBD; 2 handlers */
 	{ 0x00006411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETWSUBD; 2 handlers */
+	{ 0x00006470, 0xffffffff, SEL_IOCTL_READ, 0 }, /* 0x6470 */
 	{ 0x00006600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_START_DEV */
 	{ 0x00006601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_STOP_DEV */
 	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE; 2 handlers */
@@ -5548,7 +5560,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR; 8 handlers */
 	{ 0x00008925, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFENCAP; 2 handlers */
 	{ 0x00008926, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFENCAP; 3 handlers */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 4 handlers */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 5 handlers */
 	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE; 2 handlers */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE; 2 handlers */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI; 2 handlers */
@@ -5862,6 +5874,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046208, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_THREAD_EXIT */
 	{ 0x40046210, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_ENABLE_ONEWAY_SPAM_DETECTION */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETFLAGS; 2 handlers */
+	{ 0x40046604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION */
+	{ 0x40046606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETRSVSZ */
+	{ 0x40046607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
 	/* EXT4_IOC_CHECKPOINT; 2 handlers */
 	{ 0x4004662b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40046783, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUNCTIONFS_DMABUF_ATTACH */
@@ -5908,7 +5923,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40047451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMAXCID; 2 handlers */
 	{ 0x40047452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRU; 2 handlers */
 	{ 0x40047459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSFLAGS; 2 handlers */
-	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETVERSION; 2 handlers */
+	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETVERSION; 3 handlers */
 	{ 0x40048117, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_INJECT_IRQ */
 	{ 0x40049366, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE_MULTI; 2 handlers */
 	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE; 2 handlers */
@@ -6211,6 +6226,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4020a241, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_SET_MEMSEG */
 	{ 0x4020a242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_UNSET_MEMSEG */
 	{ 0x4020a270, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_IOEVENTFD */
+	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_SET_USER_MEMORY_REGION; 2 handlers */
 	{ 0x4020ae76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQFD; 2 handlers */
 	{ 0x4020aeb2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PMU_EVENT_FILTER; 2 handlers */
 	{ 0x4020aed2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_MEMORY_ATTRIBUTES; 2 handlers */
@@ -6458,7 +6474,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045438, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPKT; 4 handlers */
 	{ 0x80045439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPTLCK; 4 handlers */
 	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL; 2 handlers */
-	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES */
+	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES; 3 handlers */
 	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF; 2 handlers */
 	{ 0x800454d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETSNDBUF; 2 handlers */
 	{ 0x800454d7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETHDRSZ; 3 handlers */
@@ -6494,6 +6510,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045b09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC_IOCTL_GET_TIMEOUT */
 	{ 0x80045b10, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC_IOCTL_API_VERSION */
 	{ 0x80046601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETFLAGS; 2 handlers */
+	{ 0x80046603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETVERSION */
+	{ 0x80046605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETRSVSZ */
 	{ 0x80046900, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_FEATURES */
 	{ 0x80046901, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_SEND_MODE */
 	{ 0x80046902, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_MODE */
@@ -6526,7 +6544,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FSI_SCOM_CHECK */
 	{ 0x80047437, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGCHAN; 4 handlers */
 	{ 0x80047456, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGUNIT; 4 handlers */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETVERSION; 4 handlers */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETVERSION; 5 handlers */
 	{ 0x8004ae98, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_MP_STATE; 2 handlers */
 	{ 0x8004af08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_NEW_WORKER */
 	{ 0x8004af7a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_AS_NUM */
@@ -6557,9 +6575,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008551c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_ALLOC_STREAMS */
 	{ 0x8008551d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_FREE_STREAMS */
 	{ 0x80086301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_INIT_TRACE */
+	{ 0x80086408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_RANGEINFO */
 	{ 0x8008640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSNLIST */
 	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS; 2 handlers */
 	{ 0x80086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATUS */
+	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION; 2 handlers */
+	{ 0x80086607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_TURBO */
+	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID; 2 handlers */
 	/* IPMICTL_SET_TIMING_PARMS_CMD; 2 handlers */
 	{ 0x80086916, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* IPMICTL_GET_TIMING_PARMS_CMD; 2 handlers */
@@ -6568,6 +6590,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086d02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETFREQ */
 	{ 0x80086e8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_SYNC; 2 handlers */
 	{ 0x80086f53, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_FE_GET_PROPERTY */
+	{ 0x80086f83, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_DESCR_INFO */
 	{ 0x8008700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ; 2 handlers */
 	{ 0x80087095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME32 */
 	{ 0x800870a1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETPARAMS; 2 handlers */
@@ -6583,15 +6606,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80087307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_PSVT_LEN */
 	{ 0x80087308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_PSVT_COUNT */
 	{ 0x80087309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_PSVT */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETVERSION; 7 handlers */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETVERSION; 9 handlers */
 	{ 0x80088100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_GET_API_VERSION */
 	{ 0x80088111, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_DEV_GET_FEATURES */
+	{ 0x80088a02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EPIOCGPARAMS */
 	{ 0x80089203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCG_STATS; 2 handlers */
 	{ 0x80089418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_START_SYNC; 2 handlers */
 	{ 0x8008ae20, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_CREATE_VM */
 	{ 0x8008ae9d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_X86_GET_MCE_CAP_SUPPORTED */
 	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES; 4 handlers */
 	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES; 2 handlers */
+	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
 	{ 0x8008b705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_MNTNS_ID */
 	{ 0x8008bc40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCHFS_IOC_REINHERIT_ATTRS; 2 handlers */
 	/* F2FS_IOC_RELEASE_COMPRESS_BLOCKS; 2 handlers */
@@ -6599,6 +6624,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* F2FS_IOC_RESERVE_COMPRESS_BLOCKS; 2 handlers */
 	{ 0x8008f513, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x8008fe00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ISST_IF_GET_PLATFORM_INFO */
+	{ 0x80096782, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_ENDPOINT_DESC */
 	{ 0x800c0910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RAID_VERSION; 2 handlers */
 	{ 0x800c4d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPLOCK; 2 handlers */
 	{ 0x800c5011, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETIPTR; 2 handlers */
@@ -6614,6 +6640,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800c6f82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_SLOT_INFO */
 	{ 0x800ccf06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_ENUMERATE_SNAPSHOTS */
 	{ 0x800ccf0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_GET_TCON_INFO */
+	{ 0x800e4600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_INTF_FW */
+	{ 0x8010020f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVTYP; 2 handlers */
 	{ 0x80102501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* STP_POLICY_ID_GET */
 	{ 0x80104592, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGMASK; 2 handlers */
 	{ 0x8010500c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETOSPACE; 2 handlers */
@@ -6639,26 +6667,40 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010aa01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_UNREGISTER */
 	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WAKE */
 	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
+	{ 0x80111500, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSUUID */
+	{ 0x8014020e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETMAXERRS; 2 handlers */
 	{ 0x80140912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_DISK_INFO; 2 handlers */
 	{ 0x80146306, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGPARAMS */
 	{ 0x8014690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND */
+	{ 0x80180217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET32 */
+	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO; 2 handlers */
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT; 2 handlers */
 	{ 0x8018db06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_READ_INST */
 	{ 0x801c0204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM32 */
+	{ 0x801c4803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGDEVINFO */
 	{ 0x801c6606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_CONFIG */
 	{ 0x801c6915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND_SETTIME */
 	{ 0x801c6d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCGET32 */
 	{ 0x80200204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM */
+	{ 0x80200215, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETFDCSTAT32 */
+	{ 0x80204705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GSMIOC_GETCONF_EXT */
+	{ 0x80206403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_CHANINFO */
 	{ 0x8020640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSN */
 	{ 0x8020640d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFCONFIG; 2 handlers */
 	/* IOC_OPAL_GET_GEOMETRY; 5 handlers */
 	{ 0x802070ee, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80246a22, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGCORR; 2 handlers */
+	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ; 2 handlers */
+	{ 0x80280215, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETFDCSTAT */
+	{ 0x80280217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT; 33 handlers */
 	{ 0x8028640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSN */
 	{ 0x8028690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SEND_COMMAND; 2 handlers */
+	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD; 2 handlers */
+	{ 0x8028c003, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOW_GETINFO */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETS2; 13 handlers */
 	{ 0x802c550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB32 */
+	{ 0x80304d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_OLD_MIXER_INFO; 2 handlers */
 	{ 0x80305a15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETTARGETINFO; 2 handlers */
 	{ 0x80306403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI_CHANINFO */
 	/* IPMICTL_SEND_COMMAND_SETTIME; 2 handlers */
@@ -6680,35 +6722,48 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8040942d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8040ae9f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_VCPU_EVENTS; 2 handlers */
 	{ 0x8040cf05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_GET_MNT_INFO */
+	{ 0x8044b401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_GET_CHIPINFO_IOCTL; 2 handlers */
+	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG; 2 handlers */
 	{ 0x80486402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SUBDINFO; 2 handlers */
 	/* BTRFS_IOC_GET_SUPPORTED_FEATURES; 3 handlers */
 	{ 0x80489439, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8048ae66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT; 2 handlers */
+	{ 0x804c4700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GSMIOC_GETCONF */
+	{ 0x80500212, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVSTAT */
 	{ 0x80500213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDPOLLDRVSTAT */
 	{ 0x80506409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CMD */
+	{ 0x80580211, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVPRM32 */
 	{ 0x80585882, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_START_COMMIT; 2 handlers */
+	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_INFO; 2 handlers */
+	{ 0x805cee05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_QUERY_CAP */
 	{ 0x80645a14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
 	{ 0x806c4120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS32 */
 	{ 0x806c5864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1_32 */
 	{ 0x80705864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1; 2 handlers */
 	{ 0x8070587c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V4; 2 handlers */
+	{ 0x80706313, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGVPARAMS */
+	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_PIT2; 2 handlers */
 	/* BTRFS_IOC_ENCODED_READ_32; 2 handlers */
 	{ 0x80789440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x80800211, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVPRM */
 	/* XFS_IOC_FREE_EOFBLOCKS; 2 handlers */
 	{ 0x8080583a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* BTRFS_IOC_ENCODED_READ; 2 handlers */
 	{ 0x80809440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8080aea1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_DEBUGREGS; 2 handlers */
+	{ 0x8080db03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_DSP_ABILITIES */
 	{ 0x80811501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSSYSFSPATH */
 	{ 0x8090ae81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_REGS; 2 handlers */
 	{ 0x80984120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS64 */
 	{ 0x80b06401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_DEVINFO; 2 handlers */
+	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
 	{ 0x80e85411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_INFO */
 	{ 0x8100587e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY; 2 handlers */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL; 2 handlers */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL; 6 handlers */
 	{ 0x81044804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGSTRING */
 	{ 0x8108551b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_DISCONNECT_CLAIM */
 	{ 0x810c5701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_INFO */
+	{ 0x810c6f84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_MSG */
 	{ 0x810c9365, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE; 2 handlers */
 	{ 0x81204101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_INFO */
 	{ 0x8138ae83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_SREGS; 2 handlers */
@@ -6823,6 +6878,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc00c9207, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCX_MFETCH32 */
 	{ 0xc00caee0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_DEVICE; 2 handlers */
 	{ 0xc00cf33d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SISUSB_COMMAND; 2 handlers */
+	{ 0xc00f4601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_BACKEND_FW */
 	{ 0xc0101282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKREPORTZONE; 2 handlers */
 	{ 0xc0102500, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* STP_POLICY_ID_SET */
 	{ 0xc0104405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PMCRAID_IOCTL_RESET_ADAPTER */
@@ -6855,6 +6911,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0106d0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTFWDOWNLOAD */
 	{ 0xc0106d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTEVENTENABLE; 2 handlers */
 	{ 0xc0109207, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCX_MFETCH */
+	{ 0xc0109414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SPACE_INFO; 2 handlers */
 	/* BTRFS_IOC_QUOTA_CTL; 2 handlers */
 	{ 0xc0109428, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc010a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SHM_ALLOC */
@@ -6935,6 +6992,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc01cc402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE32 */
 	{ 0xc01cf509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC32_MOVE_RANGE */
 	{ 0xc0200a00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(raw) */
+	/* sizeof(structmpt3_ioctl_eventquery); 4 handlers */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 },
 	/* sizeof(structmpt3_diag_read_buffer); 4 handlers */
 	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc0205206, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_MMAP */
@@ -6985,6 +7044,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0284805, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_EXCLUSIVE */
 	{ 0xc0284806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_CHECK_EXCLUSIVE */
 	{ 0xc0284807, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_RELEASE */
+	/* sizeof(structmpt3_addnl_diag_query); 4 handlers */
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc0285700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SW_SYNC_IOC_CREATE_FENCE */
 	{ 0xc0285743, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SWITCHTEC_IOCTL_EVENT_CTL */
 	/* XFS_IOC_GETPARENTS; 2 handlers */
@@ -7026,12 +7087,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0344401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCNONCE */
 	{ 0xc0345700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DELL_WMI_SMBIOS_CMD */
 	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_FILE_INFO */
-	{ 0xc0384707, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GSMIOC_GETCONF_DLCI */
+	{ 0xc0384707, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GSMIOC_GETCONF_DLCI; 2 handlers */
+	{ 0xc038480a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGFIELDINFO */
 	/* sizeof(structmpt3_ioctl_command32); 4 handlers */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc0385720, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_STATUS64 */
 	{ 0xc0385868, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_FSHANDLE; 2 handlers */
 	{ 0xc0385869, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_HANDLE; 2 handlers */
+	{ 0xc038586a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FD_TO_HANDLE; 2 handlers */
 	/* XFS_IOC_OPEN_BY_HANDLE; 2 handlers */
 	{ 0xc038586b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* XFS_IOC_READLINK_BY_HANDLE; 2 handlers */
@@ -7048,6 +7111,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc038a550, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GENWQE_SLU_UPDATE */
 	{ 0xc038a551, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GENWQE_SLU_READ */
 	{ 0xc03acf08, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CIFS_DUMP_KEY */
+	{ 0xc03c6d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTTEST; 2 handlers */
 	{ 0xc0401273, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESETUP32 */
 	{ 0xc0404d1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREAD; 2 handlers */
 	{ 0xc040520a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_MEM_MAP */
@@ -7065,12 +7129,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc040b408, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* GPIOHANDLE_SET_LINE_VALUES_IOCTL; 2 handlers */
 	{ 0xc040b409, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE; 3 handlers */
 	{ 0xc0481273, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESETUP; 2 handlers */
 	/* sizeof(structmpt3_ioctl_command); 4 handlers */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc0484e41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_ADMIN_CMD; 5 handlers */
 	{ 0xc0484e43, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_IO_CMD; 5 handlers */
 	{ 0xc0486d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTCOMMAND */
+	{ 0xc048ae65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_PIT; 2 handlers */
 	{ 0xc048aeca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_VCPU_GET_ATTR; 2 handlers */
 	{ 0xc048b300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MMC_IOC_CMD; 4 handlers */
 	{ 0xc048b402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_IOCTL; 2 handlers */
@@ -7085,9 +7151,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY; 7 handlers */
 	{ 0xc0506701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GUP_FAST_BENCHMARK */
 	{ 0xc0506702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_FAST_BENCHMARK */
+	{ 0xc0546d11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTIOCINFO */
 	/* GPIOHANDLE_SET_CONFIG_IOCTL; 2 handlers */
 	{ 0xc054b40a, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTIOCINFO */
 	{ 0xc05c6104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_ADAP_S_LOG_ADDRS */
+	{ 0xc05c6d11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTIOCINFO */
 	{ 0xc06055c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_BEGIN_FF_UPLOAD_COMPAT */
 	{ 0xc0606610, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PAGEMAP_SCAN */
 	{ 0xc0684608, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIO_CURSOR */
@@ -7194,6 +7263,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0005606, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CALL_32 */
 	{ 0xc0005607, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CALL */
 	{ 0xc0005609, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_LOG_ALT */
+	{ 0xc0006d11, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* MPTIOCINFO */
 	{ 0x00002103, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_ADDFD */
 	{ 0x00005001, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* IOCNR_GET_DEVICE_ID */
 	{ 0x00005002, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* IOCNR_GET_PROTOCOLS */
@@ -7620,7 +7690,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4582, 1890, 46 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4582, 1957, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;
