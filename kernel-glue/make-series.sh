@@ -3,7 +3,8 @@
 # from what it is made of:
 #   - the series itself, for the changes to existing kernel files;
 #   - the kernel-side files it adds, kept readable under kernel-glue/linux-<ver>/
-#     (security/selinux/...), which replace the patches' copies;
+#     (security/selinux/...) or, when they are the same for every release,
+#     kernel-glue/common/, which replace the patches' copies;
 #   - the generated table, generated/linux-<release>/ioctl_semantics_table.c.
 # Each patch is applied with `git am` to a scratch repository holding the
 # pristine files the series touches (from KSRC), its added files are refreshed,
@@ -17,6 +18,8 @@ set -euo pipefail
 
 ksrc=$1 glue=$(realpath "$2") table=$(realpath "$3") out=${4:-$glue/series}
 series=$glue/series
+# files the same for every release; a release's own copy takes precedence
+common=$(dirname "$glue")/common
 [ -d "$series" ] || { echo "make-series: no series in $series" >&2; exit 2; }
 [ -f "$table" ] || { echo "make-series: no table $table (run make generate)" >&2; exit 2; }
 
@@ -49,6 +52,8 @@ for p in "$series"/*.patch; do
 			cp "$table" "$repo/$f"
 		elif [ -f "$glue/$f" ]; then
 			cp "$glue/$f" "$repo/$f"
+		elif [ -f "$common/$f" ]; then
+			cp "$common/$f" "$repo/$f"
 		fi
 	done
 	git -C "$repo" add -A

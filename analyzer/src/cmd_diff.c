@@ -31,21 +31,14 @@ static int strictness(const char *cls)
 	return 0;
 }
 
-static const char *str(json_t *o, const char *k)
-{
-	const char *s = json_string_value(json_object_get(o, k));
-
-	return s ? s : "";
-}
-
 static char *handler_key(json_t *h)
 {
-	return xasprintf("%s\t%s", str(h, "name"), str(h, "kind"));
+	return xasprintf("%s\t%s", report_str(h, "name"), report_str(h, "kind"));
 }
 
 static char *command_key(json_t *c)
 {
-	return xasprintf("%s\t%s\t%s", str(c, "name"), str(c, "value"), str(c, "mask"));
+	return xasprintf("%s\t%s\t%s", report_str(c, "name"), report_str(c, "value"), report_str(c, "mask"));
 }
 
 /* key -> object, for one report's handlers or one handler's commands */
@@ -73,7 +66,7 @@ static const char *first_cap(json_t *c)
 /* How a command's enforcement moves from o to n (either may be NULL). */
 static int movement(json_t *o, json_t *n)
 {
-	int so = o ? strictness(str(o, "class")) : 0, sn = n ? strictness(str(n, "class")) : 0;
+	int so = o ? strictness(report_str(o, "class")) : 0, sn = n ? strictness(report_str(n, "class")) : 0;
 
 	if (sn > so)
 		return TIGHTEN;
@@ -91,7 +84,7 @@ struct totals {
 static json_t *change(const char *what, json_t *o, json_t *n, int move)
 {
 	json_t *c = json_pack("{s:s, s:s, s:s}", "change", what,
-			      "name", str(n ? n : o, "name"), "value", str(n ? n : o, "value"));
+			      "name", report_str(n ? n : o, "name"), "value", report_str(n ? n : o, "value"));
 
 	if (o)
 		json_object_set(c, "old", o);
@@ -124,7 +117,7 @@ static json_t *diff_handler(json_t *oh, json_t *nh, struct totals *t)
 		if (!n) {
 			json_array_append_new(out, change("removed", v, NULL, move));
 			t->removed++;
-		} else if (strcmp(str(v, "class"), str(n, "class")) || strcmp(first_cap(v), first_cap(n))) {
+		} else if (strcmp(report_str(v, "class"), report_str(n, "class")) || strcmp(first_cap(v), first_cap(n))) {
 			json_array_append_new(out, change("reclassified", v, n, move));
 			t->reclassified++;
 		} else {
@@ -152,10 +145,10 @@ static void print_evidence(const char *side, json_t *c)
 	json_t *e;
 	size_t i;
 
-	printf("      %s: %s%s%s (%s confidence)\n", side, str(c, "class"),
-	       *first_cap(c) ? " " : "", first_cap(c), str(c, "confidence"));
+	printf("      %s: %s%s%s (%s confidence)\n", side, report_str(c, "class"),
+	       *first_cap(c) ? " " : "", first_cap(c), report_str(c, "confidence"));
 	json_array_foreach(json_object_get(c, "evidence"), i, e)
-		printf("        %s %s at %s:%lld\n", str(e, "kind"), str(e, "what"), str(e, "file"),
+		printf("        %s %s at %s:%lld\n", report_str(e, "kind"), report_str(e, "what"), report_str(e, "file"),
 		       (long long)json_integer_value(json_object_get(e, "line")));
 }
 
@@ -164,8 +157,8 @@ static void print_text(json_t *result, const char *oldp, const char *newp)
 	json_t *s = json_object_get(result, "summary"), *h;
 	size_t i;
 
-	printf("ioctl-scan diff: %s (%s) -> %s (%s)\n", oldp, str(s, "old_release"), newp,
-	       str(s, "new_release"));
+	printf("ioctl-scan diff: %s (%s) -> %s (%s)\n", oldp, report_str(s, "old_release"), newp,
+	       report_str(s, "new_release"));
 	printf("handlers: %lld added, %lld removed; commands: %lld added, %lld removed, %lld"
 	       " reclassified; permissions: %lld tighter, %lld looser\n",
 	       json_integer_value(json_object_get(s, "handlers_added")),
@@ -179,17 +172,17 @@ static void print_text(json_t *result, const char *oldp, const char *newp)
 		json_t *c;
 		size_t j;
 
-		printf("\n%s (%s) %s%s%s\n", str(h, "name"), str(h, "kind"), str(h, "file"),
-		       strcmp(str(h, "status"), "changed") ? ": handler " : "",
-		       strcmp(str(h, "status"), "changed") ? str(h, "status") : "");
+		printf("\n%s (%s) %s%s%s\n", report_str(h, "name"), report_str(h, "kind"), report_str(h, "file"),
+		       strcmp(report_str(h, "status"), "changed") ? ": handler " : "",
+		       strcmp(report_str(h, "status"), "changed") ? report_str(h, "status") : "");
 		json_array_foreach(json_object_get(h, "changes"), j, c) {
-			const char *what = str(c, "change");
+			const char *what = report_str(c, "change");
 			json_t *o = json_object_get(c, "old"), *n = json_object_get(c, "new");
 
 			printf("  %c %s %s: %s%s%s [%s]\n", what[0] == 'a' ? '+' : what[0] == 'r' &&
-			       what[2] == 'm' ? '-' : '~', str(c, "name"), str(c, "value"),
-			       o ? str(o, "class") : "", o && n ? " -> " : "", n ? str(n, "class") : "",
-			       str(c, "permissions"));
+			       what[2] == 'm' ? '-' : '~', report_str(c, "name"), report_str(c, "value"),
+			       o ? report_str(o, "class") : "", o && n ? " -> " : "", n ? report_str(n, "class") : "",
+			       report_str(c, "permissions"));
 			if (o)
 				print_evidence("old", o);
 			if (n)
@@ -229,8 +222,8 @@ int cmd_diff(int argc, char **argv)
 		t.handlers_removed += !n;
 		if (json_array_size(changes))
 			json_array_append_new(handlers, json_pack("{s:s, s:s, s:s, s:s, s:o}",
-				"name", str(v, "name"), "kind", str(v, "kind"),
-				"file", str(n ? n : v, "file"), "status", n ? "changed" : "removed",
+				"name", report_str(v, "name"), "kind", report_str(v, "kind"),
+				"file", report_str(n ? n : v, "file"), "status", n ? "changed" : "removed",
 				"changes", changes));
 		else
 			json_decref(changes);
@@ -243,12 +236,12 @@ int cmd_diff(int argc, char **argv)
 		t.handlers_added++;
 		changes = diff_handler(NULL, v, &t);
 		json_array_append_new(handlers, json_pack("{s:s, s:s, s:s, s:s, s:o}",
-			"name", str(v, "name"), "kind", str(v, "kind"), "file", str(v, "file"),
+			"name", report_str(v, "name"), "kind", report_str(v, "kind"), "file", report_str(v, "file"),
 			"status", "added", "changes", changes));
 	}
 	result = json_pack("{s:{s:s, s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:o}", "summary",
-		"old_release", str(json_object_get(r[0], "kernel"), "release"),
-		"new_release", str(json_object_get(r[1], "kernel"), "release"),
+		"old_release", report_str(json_object_get(r[0], "kernel"), "release"),
+		"new_release", report_str(json_object_get(r[1], "kernel"), "release"),
 		"handlers_added", t.handlers_added, "handlers_removed", t.handlers_removed,
 		"commands_added", t.added, "commands_removed", t.removed,
 		"commands_reclassified", t.reclassified, "tighter", t.tighten, "looser", t.loosen,

@@ -15,13 +15,6 @@
 #include "report_read.h"
 #include "util.h"
 
-static const char *str(json_t *o, const char *k)
-{
-	const char *s = json_string_value(json_object_get(o, k));
-
-	return s ? s : "";
-}
-
 /* drivers/rtc/dev.c -> drivers/rtc; fs/ioctl.c -> fs */
 static char *subsystem_of(const char *file)
 {
@@ -40,16 +33,16 @@ static json_t *rows_of(json_t *report)
 
 	json_array_foreach(json_object_get(report, "handlers"), i, h)
 		json_array_foreach(json_object_get(h, "commands"), j, c) {
-			char *sub = subsystem_of(str(h, "file"));
+			char *sub = subsystem_of(report_str(h, "file"));
 			json_t *caps = json_object_get(c, "capabilities");
 
 			json_array_append_new(rows, json_pack(
 				"{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:s, s:O, s:O}",
-				"handler", str(h, "name"), "kind", str(h, "kind"),
-				"subsystem", sub, "name", str(c, "name"),
-				"value", str(c, "value"), "mask", str(c, "mask"),
-				"dir", str(c, "dir"), "class", str(c, "class"),
-				"confidence", str(c, "confidence"), "file", str(c, "file"),
+				"handler", report_str(h, "name"), "kind", report_str(h, "kind"),
+				"subsystem", sub, "name", report_str(c, "name"),
+				"value", report_str(c, "value"), "mask", report_str(c, "mask"),
+				"dir", report_str(c, "dir"), "class", report_str(c, "class"),
+				"confidence", report_str(c, "confidence"), "file", report_str(c, "file"),
 				"line", json_integer_value(json_object_get(c, "line")),
 				"capability", json_array_size(caps) ?
 					json_string_value(json_array_get(caps, 0)) : "",
@@ -152,21 +145,13 @@ static const char page_body[] =
 
 int cmd_html(int argc, char **argv)
 {
-	const char *path = NULL, *out = NULL;
+	const char *path, *out;
 	struct atomic_file af;
 	json_t *r, *data;
 	FILE *fp = stdout;
 
-	for (int a = 1; a < argc; a++) {
-		if (!strcmp(argv[a], "-o") && a + 1 < argc)
-			out = argv[++a];
-		else if (!path && argv[a][0] != '-')
-			path = argv[a];
-		else
-			return subcommand_usage("html REPORT [-o FILE]");
-	}
-	if (!path)
-		return subcommand_usage("html REPORT [-o FILE]");
+	if (report_args(argc, argv, "html REPORT [-o FILE]", &path, &out))
+		return 2;
 	r = report_load(path);
 	if (!r)
 		return 2;
@@ -176,10 +161,10 @@ int cmd_html(int argc, char **argv)
 		fp = af.fp;
 	}
 	data = json_pack("{s:o, s:s}", "rows", rows_of(r), "release",
-			 str(json_object_get(r, "kernel"), "release"));
+			 report_str(json_object_get(r, "kernel"), "release"));
 	fputs(page_head, fp);
 	fprintf(fp, "<h1>ioctl-scan review: Linux %s</h1>\n",
-		str(json_object_get(r, "kernel"), "release"));
+		report_str(json_object_get(r, "kernel"), "release"));
 	fputs("<script>var DATA = ", fp);
 	put_script_json(fp, data);
 	fputs(";</script>\n", fp);

@@ -9,20 +9,12 @@
 
 int cmd_sarif(int argc, char **argv)
 {
-	const char *path = NULL, *out = NULL;
+	const char *path, *out;
 	json_t *r, *s;
 	int rc;
 
-	for (int a = 1; a < argc; a++) {
-		if (!strcmp(argv[a], "-o") && a + 1 < argc)
-			out = argv[++a];
-		else if (!path && argv[a][0] != '-')
-			path = argv[a];
-		else
-			return subcommand_usage("sarif REPORT [-o FILE]");
-	}
-	if (!path)
-		return subcommand_usage("sarif REPORT [-o FILE]");
+	if (report_args(argc, argv, "sarif REPORT [-o FILE]", &path, &out))
+		return 2;
 	r = report_load(path);
 	if (!r)
 		return 2;

@@ -135,13 +135,6 @@ static int fallback_safe(const struct entry *e)
 	return (e->mask & 0x0000ff00u) == 0x0000ff00u;
 }
 
-static uint32_t hex_of(json_t *j)
-{
-	const char *s = json_string_value(j);
-
-	return s ? (uint32_t)strtoul(s, NULL, 16) : 0;
-}
-
 static void collect(json_t *report, handlervec *hs)
 {
 	json_t *h, *c;
@@ -153,8 +146,8 @@ static void collect(json_t *report, handlervec *hs)
 
 		json_array_foreach(json_object_get(h, "commands"), j, c) {
 			struct entry e = {
-				.value = hex_of(json_object_get(c, "value")),
-				.mask = hex_of(json_object_get(c, "mask")),
+				.value = report_hex(c, "value"),
+				.mask = report_hex(c, "mask"),
 				.cls = cls_of(json_string_value(json_object_get(c, "class"))),
 				.name = json_string_value(json_object_get(c, "name")),
 			};
@@ -303,23 +296,15 @@ static int write_table(FILE *fp, FILE *stats, json_t *report, handlervec *hs, en
 int cmd_table(int argc, char **argv)
 {
 	static const char synopsis[] = "table REPORT [-o FILE]";
-	const char *path = NULL, *out = NULL;
+	const char *path, *out;
 	struct atomic_file af;
 	handlervec hs = { 0 };
 	entryvec fb = { 0 };
 	json_t *r;
 	int rc;
 
-	for (int a = 1; a < argc; a++) {
-		if (!strcmp(argv[a], "-o") && a + 1 < argc)
-			out = argv[++a];
-		else if (!path && argv[a][0] != '-')
-			path = argv[a];
-		else
-			return subcommand_usage(synopsis);
-	}
-	if (!path)
-		return subcommand_usage(synopsis);
+	if (report_args(argc, argv, synopsis, &path, &out))
+		return 2;
 	r = report_load(path);
 	if (!r)
 		return 2;

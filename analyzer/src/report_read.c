@@ -1,7 +1,10 @@
 #include "report_read.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "subcommands.h"
 
 json_t *report_load(const char *path)
 {
@@ -19,4 +22,31 @@ json_t *report_load(const char *path)
 		return NULL;
 	}
 	return r;
+}
+
+const char *report_str(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? s : "";
+}
+
+uint32_t report_hex(json_t *o, const char *key)
+{
+	return (uint32_t)strtoul(report_str(o, key), NULL, 16);
+}
+
+int report_args(int argc, char **argv, const char *synopsis, const char **path,
+		const char **out)
+{
+	*path = *out = NULL;
+	for (int a = 1; a < argc; a++) {
+		if (!strcmp(argv[a], "-o") && a + 1 < argc)
+			*out = argv[++a];
+		else if (!*path && argv[a][0] != '-')
+			*path = argv[a];
+		else
+			return subcommand_usage(synopsis);
+	}
+	return *path ? 0 : subcommand_usage(synopsis);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "report_read.h"
 #include "util.h"
 
 static const struct {
@@ -26,20 +27,13 @@ static const struct {
 	  "what could not be analysed." },
 };
 
-static const char *str(json_t *o, const char *k)
-{
-	const char *s = json_string_value(json_object_get(o, k));
-
-	return s ? s : "";
-}
-
 static int rule_of(json_t *c)
 {
-	const char *cls = str(c, "class");
+	const char *cls = report_str(c, "class");
 
 	if (!strcmp(cls, "admin"))
 		return 0;
-	if (!strcmp(cls, "modify") && !strcmp(str(c, "confidence"), "low"))
+	if (!strcmp(cls, "modify") && !strcmp(report_str(c, "confidence"), "low"))
 		return 1;
 	if (!strcmp(cls, "unknown"))
 		return 2;
@@ -66,28 +60,28 @@ static json_t *result_of(json_t *h, json_t *c, int rule)
 	json_array_foreach(json_object_get(c, "evidence"), i, e) {
 		char text[384];
 
-		snprintf(text, sizeof(text), "%s: %s", str(e, "kind"), str(e, "what"));
-		json_array_append_new(related, location(str(e, "file"),
+		snprintf(text, sizeof(text), "%s: %s", report_str(e, "kind"), report_str(e, "what"));
+		json_array_append_new(related, location(report_str(e, "file"),
 			json_integer_value(json_object_get(e, "line")), text));
 	}
-	snprintf(msg, sizeof(msg), "%s %s (%s) of %s: %s%s%s, %s confidence", str(c, "name"),
-		 str(c, "value"), str(c, "dir"), str(h, "name"), str(c, "class"),
+	snprintf(msg, sizeof(msg), "%s %s (%s) of %s: %s%s%s, %s confidence", report_str(c, "name"),
+		 report_str(c, "value"), report_str(c, "dir"), report_str(h, "name"), report_str(c, "class"),
 		 json_array_size(caps) ? " " : "", json_array_size(caps) ?
-		 json_string_value(json_array_get(caps, 0)) : "", str(c, "confidence"));
+		 json_string_value(json_array_get(caps, 0)) : "", report_str(c, "confidence"));
 	return json_pack("{s:s, s:i, s:s, s:{s:s}, s:[o], s:o, s:{s:s, s:s, s:s}}",
 			 "ruleId", rules[rule].id, "ruleIndex", rule, "level", rules[rule].level,
 			 "message", "text", msg,
-			 "locations", location(str(c, "file"),
+			 "locations", location(report_str(c, "file"),
 					       json_integer_value(json_object_get(c, "line")), NULL),
 			 "relatedLocations", related,
-			 "properties", "handler", str(h, "name"), "kind", str(h, "kind"),
-			 "command", str(c, "name"));
+			 "properties", "handler", report_str(h, "name"), "kind", report_str(h, "kind"),
+			 "command", report_str(c, "name"));
 }
 
 json_t *sarif_from_report(json_t *report)
 {
 	json_t *results = json_array(), *rule_arr = json_array(), *h, *c, *out;
-	char *base = xasprintf("file://%s/", str(json_object_get(report, "kernel"), "source"));
+	char *base = xasprintf("file://%s/", report_str(json_object_get(report, "kernel"), "source"));
 	size_t i, j;
 
 	for (size_t r = 0; r < sizeof(rules) / sizeof(*rules); r++)
