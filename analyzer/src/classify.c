@@ -86,6 +86,7 @@ struct classifier {
 	const struct knowledge *kn;
 	struct summary *bucket[SUMMARY_BUCKETS];
 	int depth;
+	int via_header;		/* analysing under a function defined in a header */
 	strvec *wanted;		/* functions to parse, when collecting */
 	/* the command whose path site_effects is walking: in the functions
 	 * of its dispatch chain (analysed directly, depth 0), tests on the
@@ -220,12 +221,12 @@ static int error_exit(const struct stmt *b)
 static void analyse_block(struct classifier *c, const struct function_facts *fn,
 			  const struct stmt *b, int top, effect_list *out);
 
-/* The parameter an argument passes unchanged (memset(tm, ...) with tm a
- * parameter): a store through it is a store through that parameter. */
+/* The parameter into whose object an argument points (memset(tm, ...),
+ * &info->id with tm, info parameters): a store through it is a store
+ * through that parameter. */
 static int pointer_param(const struct call_arg *a)
 {
-	return a->view.param >= 0 && a->view.shift == 0 && a->view.mask == ~(uint64_t)0 ?
-		a->view.param : -1;
+	return a->ptr_param;
 }
 
 /* A store through the callee's parameter `param`, seen from the caller of
@@ -312,6 +313,11 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 		s->callee_field, t, MAX_MEMBER_TARGETS) : 0;
 	struct strbuf names = {0};
 
+	if (s->is_asm) {
+		effect_add(out, EF_UNKNOWN, xasprintf("inline assembly (%s): not analysed", s->callee_text),
+			   fn->file, s->line, NULL);
+		return;
+	}
 	if (!n || n > MAX_MEMBER_TARGETS) {
 		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
 			   fn->file, s->line, NULL);
@@ -382,7 +388,9 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 	}
 	callee = function_index_find(c->fi, s->callee, fn->file);
 	if (!callee) {
-		if (c->wanted && c->depth <= CLASSIFY_FOLLOW_DEPTH &&
+		/* calls under header functions do not pull in more files:
+		 * the parse set stays what the tree's own code leads to */
+		if (c->wanted && c->depth <= CLASSIFY_FOLLOW_DEPTH && !c->via_header &&
 		    !strvec_contains(c->wanted, s->callee))
 			strvec_push(c->wanted, s->callee);
 		effect_add(out, EF_UNKNOWN, xasprintf("%s: not in the scanned files or the knowledge file",
@@ -482,8 +490,7 @@ static void analyse_if(struct classifier *c, const struct function_facts *fn,
 			continue;
 		call_capabilities(c, fn, k, &caps);
 		if (caps.len) {
-			int guard = top && s->cond == COND_NOT_CALL && i + 1 == s->kids.len &&
-				error_exit(s->then_s);
+			int guard = top && k->negated_in_cond && error_exit(s->then_s);
 
 			effect_add(out, guard ? EF_CAP_GUARD : EF_CAP_COND,
 				   xasprintf("%s(%s)", k->callee, caps.items[0]), fn->file, k->line, &caps);
@@ -618,7 +625,9 @@ static struct summary *summarise(struct classifier *c, const struct function_fac
 	s->busy = 1;
 	note_wrapper(c, s);
 	c->depth++;
+	c->via_header += ends_with(fn->file, ".h");
 	analyse_block(c, fn, fn->body, 1, &s->effects);
+	c->via_header -= ends_with(fn->file, ".h");
 	c->depth--;
 	s->busy = 0;
 	s->done = 1;

@@ -8,19 +8,31 @@
 #define _GNU_SOURCE
 #include "extract_facts.h"
 
+#include "cursor_util.h"
 #include "file_location.h"
+#include "header_functions.h"
 #include "macro_expand.h"
+#include "pointer_origin.h"
 #include "token_expr.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_LOCALS 256
+#define MAX_HEADER_FUNCTIONS 4000
 
 struct local_view {
 	CXCursor decl;
 	char *name;
 	struct param_view view;
+};
+
+/* A store (arg < 0) or a call argument whose pointer's origin is known
+ * only when the whole function has been read. */
+struct pending_origin {
+	struct stmt *s;
+	int arg;
+	struct origin origin;
 };
 
 struct walk {
@@ -33,54 +45,23 @@ struct walk {
 	struct local_view locals[MAX_LOCALS];
 	int nlocals;
 	struct macro_table *macros;
-	/* locals holding a fresh temporary from an allocator */
-	CXCursor temps[64];
-	int ntemps;
+	/* definitions in headers that calls reach, to extract after the
+	 * file's own functions (header_functions.h); seen: their decls */
+	const struct kernel_tree *kt;
+	struct header_functions *hf;
+	VEC(CXCursor) header_queue;
+	const void **header_seen;
+	size_t header_seen_cap, header_seen_len;
+	/* where its pointers point; stores and arguments resolved at its end */
+	struct origins *origins;
+	VEC(struct pending_origin) pending;
 	/* inside an API macro's arguments (whose walk also meets the body's
 	 * expressions, reported at the expansion) */
 	int in_macro_args;
+	/* calls of the current if's condition whose 0 makes it true */
+	CXSourceRange negated_calls[8];
+	int nnegated;
 };
-
-static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData d)
-{
-	VEC(CXCursor) *v = d;
-
-	(void)parent;
-	vec_push(v, c);
-	return CXChildVisit_Continue;
-}
-
-typedef VEC(CXCursor) cursorvec;
-
-static cursorvec children_of(CXCursor c)
-{
-	cursorvec v = {0};
-
-	clang_visitChildren(c, collect_child, &v);
-	return v;
-}
-
-static unsigned cursor_line(CXCursor c)
-{
-	unsigned line = 0;
-
-	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
-	return line;
-}
-
-static char *cxstr(CXString s)
-{
-	const char *p = clang_getCString(s);
-	char *r = xstrdup(p ? p : "");
-
-	clang_disposeString(s);
-	return r;
-}
-
-static char *cursor_name(CXCursor c)
-{
-	return cxstr(clang_getCursorSpelling(c));
-}
 
 /* Written in the main file, directly or by a macro expanded there
  * (SYSCALL_DEFINE3(ioctl, ...) defines __do_sys_ioctl). */
@@ -179,13 +160,15 @@ static int eval_int(CXCursor c, int64_t *out)
 	return ok;
 }
 
-/* Tokens of a cursor's extent as written where it is used: a range inside
- * a macro expansion is widened to the expansion in the file. */
+/* Tokens of a cursor's extent as written where it is used: an expression
+ * written as a macro's argument (capable(X) in unlikely(!capable(X))) by
+ * its own tokens; a range inside a macro's body is widened to the
+ * expansion in the file. */
 static int cursor_tokens(CXTranslationUnit tu, CXCursor c, CXToken **toks, unsigned *n)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
-	CXFile f1, f2;
-	unsigned o1, o2;
+	CXFile f1, f2, s1, s2;
+	unsigned o1, o2, p1, p2;
 
 	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
 	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
@@ -193,6 +176,12 @@ static int cursor_tokens(CXTranslationUnit tu, CXCursor c, CXToken **toks, unsig
 	*n = 0;
 	if (!f1 || f1 != f2 || o2 < o1)
 		return 0;
+	clang_getSpellingLocation(clang_getRangeStart(r), &s1, NULL, NULL, &p1);
+	clang_getSpellingLocation(clang_getRangeEnd(r), &s2, NULL, NULL, &p2);
+	if (s1 == f1 && s2 == f1 && o1 < p1 && p1 <= p2 && p2 - p1 < 4096) {
+		o1 = p1;
+		o2 = p2;
+	}
 	if (o2 == o1)
 		o2++;	/* a single macro name: end == start after expansion */
 	r = clang_getRange(file_location(tu, f1, o1),
@@ -241,30 +230,6 @@ static char *constant_name(struct walk *w, CXCursor c)
 	}
 	clang_disposeTokens(w->tu, toks, n);
 	return name;
-}
-
-/* Look through parentheses, casts and implicit conversions. */
-static CXCursor strip(CXCursor c)
-{
-	for (;;) {
-		enum CXCursorKind k = clang_getCursorKind(c);
-		cursorvec kids;
-		CXCursor next;
-
-		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
-		    k != CXCursor_CStyleCastExpr)
-			return c;
-		kids = children_of(c);
-		if (kids.len == 0) {
-			vec_free(&kids);
-			return c;
-		}
-		next = kids.items[kids.len - 1];
-		vec_free(&kids);
-		if (clang_Cursor_isNull(next))
-			return c;
-		c = next;
-	}
 }
 
 static struct param_view no_view(void)
@@ -413,34 +378,6 @@ static struct param_view view_of_expansion(struct walk *w, CXCursor c)
 	return v;
 }
 
-static int is_temp(const struct walk *w, CXCursor ref)
-{
-	CXCursor d = clang_getCursorReferenced(ref);
-
-	for (int i = 0; i < w->ntemps; i++)
-		if (clang_equalCursors(d, w->temps[i]))
-			return 1;
-	return 0;
-}
-
-/* `p = kzalloc(...)`: p points to a temporary of this call */
-static void note_temp(struct walk *w, CXCursor decl, CXCursor rhs)
-{
-	CXCursor r = strip(rhs);
-	CXCursor callee;
-	char *name;
-
-	if (clang_getCursorKind(r) != CXCursor_CallExpr || w->ntemps >= 64)
-		return;
-	callee = clang_getCursorReferenced(r);
-	if (clang_Cursor_isNull(callee))
-		return;
-	name = cursor_name(callee);
-	if (strvec_contains(&w->kn->allocators, name))
-		w->temps[w->ntemps++] = decl;
-	free(name);
-}
-
 static int is_local_var(CXCursor ref)
 {
 	CXCursor d = clang_getCursorReferenced(ref);
@@ -471,100 +408,23 @@ static char *extent_text(struct walk *w, CXCursor c)
 
 static void walk_expr(struct walk *w, CXCursor c, struct stmt *block);
 
-/* Does an lvalue name memory of this call's own frame? A local variable
- * or parameter (the pointer itself, not what it points to), a field or
- * element of a local struct or array: yes. Anything reached
- * through a pointer (p->x, *p, p[i] with p a pointer) or a global: no,
- * whatever the pointer is (a temporary it points to is not known here). */
-static int lvalue_is_local(struct walk *w, CXCursor lv)
-{
-	CXCursor t = strip(lv);
-	enum CXCursorKind k = clang_getCursorKind(t);
-	cursorvec kids;
-	int local = 0;
-
-	/* the variable itself, pointer or not: re-pointing a parameter or a
-	 * local (`tty = tty->link;`) changes only this call's frame */
-	if (k == CXCursor_DeclRefExpr)
-		return is_local_var(t);
-	if (k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr &&
-	    k != CXCursor_UnaryOperator)
-		return 0;
-	kids = children_of(t);
-	if (kids.len) {
-		CXCursor base = strip(kids.items[0]);
-		CXType bt = clang_getCanonicalType(clang_getCursorType(base));
-
-		if (bt.kind == CXType_Pointer)
-			/* through a pointer: local only if it holds a temporary */
-			local = clang_getCursorKind(base) == CXCursor_DeclRefExpr && is_temp(w, base);
-		else
-			local = k != CXCursor_UnaryOperator && lvalue_is_local(w, kids.items[0]);
-	}
-	vec_free(&kids);
-	return local;
-}
-
-/* The parameter through which an lvalue is reached (p->x, *p, p[i],
- * p->a.b with p a pointer parameter), or -1. */
-static int lvalue_base_param(struct walk *w, CXCursor lv)
-{
-	CXCursor t = strip(lv);
-	enum CXCursorKind k = clang_getCursorKind(t);
-	cursorvec kids;
-	int param = -1;
-
-	if (k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr &&
-	    k != CXCursor_UnaryOperator)
-		return -1;
-	kids = children_of(t);
-	if (kids.len) {
-		CXCursor base = strip(kids.items[0]);
-		CXType bt = clang_getCanonicalType(clang_getCursorType(base));
-
-		if (bt.kind == CXType_Pointer && clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
-			CXCursor d = clang_getCursorReferenced(base);
-
-			for (int i = 0; i < w->nparams; i++)
-				if (clang_equalCursors(d, w->params[i]))
-					param = i;
-		} else if (bt.kind != CXType_Pointer) {
-			param = lvalue_base_param(w, kids.items[0]);
-		}
-	}
-	vec_free(&kids);
-	return param;
-}
-
-/* &local, or a local array or struct passed by address */
-static int points_to_local(struct walk *w, CXCursor e)
-{
-	CXCursor t = strip(e);
-	cursorvec kids;
-	int local = 0;
-
-	if (clang_getCursorKind(t) == CXCursor_DeclRefExpr && is_temp(w, t))
-		return 1;
-	if (clang_getCursorKind(t) == CXCursor_UnaryOperator) {
-		kids = children_of(t);
-		local = kids.len == 1 && lvalue_is_local(w, kids.items[0]) &&
-			clang_getCanonicalType(clang_getCursorType(t)).kind == CXType_Pointer;
-		vec_free(&kids);
-		return local;
-	}
-	if (clang_getCanonicalType(clang_getCursorType(t)).kind == CXType_ConstantArray)
-		return lvalue_is_local(w, t);
-	return 0;
-}
-
 static void add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs, struct stmt *block)
 {
 	struct stmt *s = stmt_new(ST_STORE, cursor_line(lhs));
 	int64_t v;
 
 	s->target = extent_text(w, lhs);
-	s->nonlocal = !lvalue_is_local(w, lhs);
-	s->store_param = lvalue_base_param(w, lhs);
+	if (clang_getCursorKind(strip(lhs)) == CXCursor_DeclRefExpr) {
+		/* the variable itself, pointer or not: re-pointing a parameter
+		 * or a local (`tty = tty->link;`) changes only this frame */
+		s->nonlocal = !is_local_var(strip(lhs));
+	} else if (w->origins) {
+		struct pending_origin p = { s, -1, origin_of_lvalue(w->origins, lhs) };
+
+		vec_push(&w->pending, p);
+	} else {
+		s->nonlocal = 1;
+	}
 	if (rhs && eval_int(*rhs, &v)) {
 		s->store_is_const = 1;
 		s->store_value = v;
@@ -615,6 +475,90 @@ static void note_member_callee(CXCursor callee, struct stmt *s)
 		s->callee_field = cursor_name(field);
 }
 
+/* Open-addressing set of declarations already queued. */
+static int header_seen_insert(struct walk *w, const void *decl)
+{
+	size_t h;
+
+	if (2 * (w->header_seen_len + 1) > w->header_seen_cap) {
+		const void **old = w->header_seen;
+		size_t oldcap = w->header_seen_cap;
+
+		w->header_seen_cap = oldcap ? 2 * oldcap : 256;
+		w->header_seen = xcalloc(w->header_seen_cap, sizeof(*w->header_seen));
+		w->header_seen_len = 0;
+		for (size_t i = 0; i < oldcap; i++)
+			if (old[i])
+				header_seen_insert(w, old[i]);
+		free(old);
+	}
+	for (h = ((uintptr_t)decl >> 4) % w->header_seen_cap; w->header_seen[h];
+	     h = (h + 1) % w->header_seen_cap)
+		if (w->header_seen[h] == decl)
+			return 0;
+	w->header_seen[h] = decl;
+	w->header_seen_len++;
+	return 1;
+}
+
+/* A call to a function whose body is in a header: read that body too. */
+static void queue_header_definition(struct walk *w, CXCursor callee)
+{
+	CXCursor def;
+
+	if (!w->hf)
+		return;
+	def = clang_getCursorDefinition(callee);
+	if (clang_Cursor_isNull(def) || !header_seen_insert(w, def.data[0]) || in_main_file(def))
+		return;
+	vec_push(&w->header_queue, def);
+}
+
+/* The tree-relative name of the file a definition is in: NULL outside the
+ * source tree and the build directory (compiler headers). */
+static char *tree_file_of(const struct walk *w, CXCursor def)
+{
+	CXFile f;
+	char *abs, *rel = NULL;
+	const char *roots[2] = { w->kt->ksrc, w->kt->build_dir };
+
+	clang_getExpansionLocation(clang_getCursorLocation(def), &f, NULL, NULL, NULL);
+	if (!f)
+		return NULL;
+	abs = cxstr(clang_getFileName(f));
+	for (int i = 0; i < 2 && !rel; i++) {
+		size_t n = roots[i] ? strlen(roots[i]) : 0;
+
+		if (n && !strncmp(abs, roots[i], n) && abs[n] == '/')
+			rel = xstrdup(abs + n + 1);
+	}
+	free(abs);
+	return rel;
+}
+
+static void extract_function(struct walk *w, CXCursor fn, const char *file);
+
+/* The header functions the file's calls reach, and those they call in
+ * turn, each extracted by the first file that claims it. */
+static void extract_header_functions(struct walk *w)
+{
+	for (size_t i = 0; i < w->header_queue.len && i < MAX_HEADER_FUNCTIONS; i++) {
+		CXCursor def = w->header_queue.items[i];
+		char *file = tree_file_of(w, def);
+		char *name = cursor_name(def);
+
+		if (file && header_functions_claim(w->hf, file, name)) {
+			extract_function(w, def, file);
+			/* the same definition in every file that includes it */
+			w->ff->functions.items[w->ff->functions.len - 1]->is_static = 0;
+		}
+		free(file);
+		free(name);
+	}
+	vec_free(&w->header_queue);
+	free(w->header_seen);
+}
+
 static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 {
 	struct stmt *s = stmt_new(ST_CALL, cursor_line(c));
@@ -624,6 +568,7 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 	if (!clang_Cursor_isNull(callee) &&
 	    clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
 		s->callee = cursor_name(callee);
+		queue_header_definition(w, callee);
 	} else {
 		cursorvec kids = children_of(c);
 
@@ -632,13 +577,21 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 			note_member_callee(kids.items[0], s);
 		vec_free(&kids);
 	}
+	for (int i = 0; i < w->nnegated; i++)
+		s->negated_in_cond |= clang_equalRanges(clang_getCursorExtent(c), w->negated_calls[i]);
 	for (int i = 0; i < nargs && i < 16; i++) {
 		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
 		struct call_arg arg = {0};
 		int64_t k;
 
 		arg.view = view_of(w, a);
-		arg.points_to_local = points_to_local(w, a);
+		arg.ptr_param = -1;
+		if (w->origins) {
+			struct pending_origin p = { s, i, origin_of_pointer(w->origins, a) };
+
+			if (p.origin.kind != ORIGIN_UNKNOWN)
+				vec_push(&w->pending, p);
+		}
 		if (eval_int(a, &k)) {
 			arg.is_const = 1;
 			arg.value = k;
@@ -751,6 +704,8 @@ static void add_macro_lvalue_store(struct walk *w, CXCursor c, struct stmt *bloc
 	if (toks)
 		clang_disposeTokens(w->tu, toks, n);
 	if (ml.seen) {
+		if (clang_getCursorKind(strip(ml.found)) == CXCursor_DeclRefExpr)
+			origins_assign(w->origins, clang_getCursorReferenced(strip(ml.found)), NULL);
 		add_store(w, ml.found, NULL, block);
 		free(block->kids.items[block->kids.len - 1]->target);
 		block->kids.items[block->kids.len - 1]->target = arg.len ? sb_detach(&arg) :
@@ -805,7 +760,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 			if (clang_getCursorKind(l) == CXCursor_DeclRefExpr && is_local_var(l)) {
 				remember_local(w, clang_getCursorReferenced(l),
 					       view_of(w, kids.items[1]));
-				note_temp(w, clang_getCursorReferenced(l), kids.items[1]);
+				origins_assign(w->origins, clang_getCursorReferenced(l), &kids.items[1]);
 			}
 		} else {
 			for (size_t i = 0; i < kids.len; i++)
@@ -840,7 +795,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 			if (clang_isExpression(kk)) {
 				walk_expr(w, kids.items[i], block);
 				remember_local(w, c, view_of(w, kids.items[i]));
-				note_temp(w, c, kids.items[i]);
+				origins_assign(w->origins, c, &kids.items[i]);
 			}
 		}
 		vec_free(&kids);
@@ -1094,6 +1049,39 @@ static void note_mode_tests(struct walk *w, CXCursor cond, struct stmt *s)
 	clang_disposeTokens(w->tu, toks, n);
 }
 
+/* The calls whose result 0 alone makes a condition true: `!f()`, an
+ * operand of a top-level `||` chain that is one (`!perm || !capable(X)`),
+ * `!(a && f())`. odd: under an odd number of `!`. (Not through unlikely():
+ * the operators in a macro's body have no tokens to read them from.) */
+static void find_negated_calls(struct walk *w, CXCursor cond, int odd)
+{
+	CXCursor c = strip(cond);
+	enum CXCursorKind k = clang_getCursorKind(c);
+	cursorvec kids;
+	char *op = NULL;
+
+	if (k != CXCursor_CallExpr && k != CXCursor_UnaryOperator && k != CXCursor_BinaryOperator)
+		return;
+	kids = children_of(c);
+	if (k == CXCursor_CallExpr) {
+		if (odd && w->nnegated < 8)
+			w->negated_calls[w->nnegated++] = clang_getCursorExtent(c);
+	} else if (k == CXCursor_UnaryOperator) {
+		op = operator_of(w, c);
+		if (op && !strcmp(op, "!") && kids.len == 1)
+			find_negated_calls(w, kids.items[0], !odd);
+	} else {
+		op = operator_of(w, c);
+		/* a || b under even `!`, !(a && b) under odd: either operand suffices */
+		if (op && kids.len == 2 && !strcmp(op, odd ? "&&" : "||")) {
+			find_negated_calls(w, kids.items[0], odd);
+			find_negated_calls(w, kids.items[1], odd);
+		}
+	}
+	free(op);
+	vec_free(&kids);
+}
+
 static struct stmt *walk_if(struct walk *w, CXCursor c)
 {
 	cursorvec kids = children_of(c);
@@ -1102,7 +1090,10 @@ static struct stmt *walk_if(struct walk *w, CXCursor c)
 	if (kids.len >= 2) {
 		s->cond = classify_cond(w, kids.items[0], s);
 		note_mode_tests(w, kids.items[0], s);
+		w->nnegated = 0;
+		find_negated_calls(w, kids.items[0], 0);
 		walk_expr(w, kids.items[0], s);
+		w->nnegated = 0;
 		s->then_s = stmt_new(ST_BLOCK, cursor_line(kids.items[1]));
 		walk_into(w, kids.items[1], s->then_s);
 		if (kids.len >= 3) {
@@ -1111,6 +1102,32 @@ static struct stmt *walk_if(struct walk *w, CXCursor c)
 		}
 	}
 	vec_free(&kids);
+	return s;
+}
+
+/* Inline assembly may write anything. Written by a macro the knowledge
+ * file calls neutral (barrier(), cpu_relax()) it is nothing; otherwise a
+ * call that cannot be analysed. */
+static struct stmt *asm_stmt(struct walk *w, CXCursor c)
+{
+	struct stmt *s;
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	char *first = NULL;
+	const struct api_entry *a;
+
+	if (cursor_tokens(w->tu, c, &toks, &n)) {
+		first = cxstr(clang_getTokenSpelling(w->tu, toks[0]));
+		clang_disposeTokens(w->tu, toks, n);
+	}
+	a = first ? knowledge_api(w->kn, first) : NULL;
+	if (a && a->effect == API_NEUTRAL) {
+		free(first);
+		return NULL;
+	}
+	s = stmt_new(ST_CALL, cursor_line(c));
+	s->is_asm = 1;
+	s->callee_text = first ? first : xstrdup("asm");
 	return s;
 }
 
@@ -1186,6 +1203,9 @@ static struct stmt *walk_stmt(struct walk *w, CXCursor c)
 			walk_into(w, kids.items[i], s);
 		vec_free(&kids);
 		return s;
+	case CXCursor_GCCAsmStmt:
+	case CXCursor_MSAsmStmt:
+		return asm_stmt(w, c);
 	case CXCursor_NullStmt:
 		return NULL;
 	default:
@@ -1193,6 +1213,27 @@ static struct stmt *walk_stmt(struct walk *w, CXCursor c)
 		walk_expr(w, c, s);
 		return s;
 	}
+}
+
+/* Now that every assignment of the function has been seen: where its
+ * stores land and what its pointer arguments point to. */
+static void resolve_pending(struct walk *w)
+{
+	for (size_t i = 0; i < w->pending.len; i++) {
+		struct pending_origin *p = &w->pending.items[i];
+		struct origin o = origins_resolve(w->origins, p->origin);
+		int local = o.kind == ORIGIN_FRAME || o.kind == ORIGIN_TEMP;
+		int param = o.kind == ORIGIN_PARAM ? o.n : -1;
+
+		if (p->arg < 0) {
+			p->s->nonlocal = !local;
+			p->s->store_param = param;
+		} else {
+			p->s->args.items[p->arg].points_to_local = local;
+			p->s->args.items[p->arg].ptr_param = param;
+		}
+	}
+	vec_free(&w->pending);
 }
 
 static void extract_function(struct walk *w, CXCursor fn, const char *file)
@@ -1206,7 +1247,6 @@ static void extract_function(struct walk *w, CXCursor fn, const char *file)
 	f->line = cursor_line(fn);
 	f->is_static = clang_Cursor_getStorageClass(fn) == CX_SC_Static;
 	w->nparams = 0;
-	w->ntemps = 0;
 	forget_locals(w);
 	for (int i = 0; i < nargs; i++) {
 		CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
@@ -1216,6 +1256,7 @@ static void extract_function(struct walk *w, CXCursor fn, const char *file)
 			w->params[w->nparams++] = p;
 		vec_push(&f->params, pn);
 	}
+	w->origins = origins_new(w->kn, w->params, w->nparams);
 	for (size_t i = 0; i < kids.len; i++) {
 		if (clang_getCursorKind(kids.items[i]) == CXCursor_CompoundStmt) {
 			f->body = walk_stmt(w, kids.items[i]);
@@ -1223,6 +1264,9 @@ static void extract_function(struct walk *w, CXCursor fn, const char *file)
 		}
 	}
 	vec_free(&kids);
+	resolve_pending(w);
+	origins_free(w->origins);
+	w->origins = NULL;
 	if (!f->body)
 		f->body = stmt_new(ST_BLOCK, f->line);
 	vec_push(&w->ff->functions, f);
@@ -1391,13 +1435,15 @@ static enum CXChildVisitResult top_visitor(CXCursor c, CXCursor parent, CXClient
 }
 
 void extract_facts(CXTranslationUnit tu, const struct knowledge *kn,
+		   const struct kernel_tree *kt, struct header_functions *hf,
 		   struct file_facts *ff)
 {
-	struct walk w = { .tu = tu, .kn = kn, .ff = ff };
+	struct walk w = { .tu = tu, .kn = kn, .ff = ff, .kt = kt, .hf = hf };
 
 	w.macros = macro_table_new(tu);
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visitor, &w);
+	extract_header_functions(&w);
 	forget_locals(&w);
 	macro_table_free(w.macros);
 }

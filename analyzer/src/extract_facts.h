@@ -5,9 +5,14 @@
 #include <clang-c/Index.h>
 
 #include "facts.h"
+#include "header_functions.h"
+#include "kernel_tree.h"
 #include "knowledge.h"
 
+/* hf (may be NULL): functions defined in headers that the file's calls
+ * reach are extracted too, once across all files (header_functions.h). */
 void extract_facts(CXTranslationUnit tu, const struct knowledge *kn,
+		   const struct kernel_tree *kt, struct header_functions *hf,
 		   struct file_facts *ff);
 
 #endif

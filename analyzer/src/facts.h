@@ -42,7 +42,8 @@ enum cond_kind {
 
 struct call_arg {
 	struct param_view view;	/* passes a parameter (transformed) */
-	int points_to_local;	/* &local, or a local array */
+	int points_to_local;	/* into this call's frame or a temporary */
+	int ptr_param;		/* into what parameter N points to, or -1 */
 	int is_const;
 	int64_t value;
 	char *spelling;		/* first identifier token, e.g. "CAP_SYS_ADMIN" */
@@ -84,6 +85,9 @@ struct stmt {
 	char *callee_struct;	/* an indirect callee that is a struct member: */
 	char *callee_field;	/* "rtc_class_ops", "read_time" */
 	int is_macro;
+	int is_asm;		/* inline assembly: callee_text is how it is written */
+	int negated_in_cond;	/* the if's condition holds whenever this call
+				 * returns 0: `!f()`, `a || !f()` */
 	VEC(struct call_arg) args;
 
 	/* ST_STORE */

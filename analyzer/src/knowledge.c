@@ -156,6 +156,36 @@ const struct api_entry *knowledge_api(const struct knowledge *kn, const char *na
 	return NULL;
 }
 
+static int load_returns_argument(struct knowledge *kn, json_t *map)
+{
+	const char *name;
+	json_t *v;
+
+	json_object_foreach(map, name, v) {
+		struct returns_argument r;
+
+		if (starts_with(name, "_comment"))
+			continue;
+		if (!json_is_integer(v) || json_integer_value(v) < 0) {
+			fprintf(stderr, "ioctl-scan: kernel_api.json: returns_argument: %s: "
+				"want an argument index\n", name);
+			return -1;
+		}
+		r.name = xstrdup(name);
+		r.arg = (int)json_integer_value(v);
+		vec_push(&kn->returns_argument, r);
+	}
+	return 0;
+}
+
+int knowledge_returns_argument(const struct knowledge *kn, const char *name)
+{
+	for (size_t i = 0; i < kn->returns_argument.len; i++)
+		if (!strcmp(kn->returns_argument.items[i].name, name))
+			return kn->returns_argument.items[i].arg;
+	return -1;
+}
+
 int knowledge_neutral_file(const struct knowledge *kn, const char *file)
 {
 	for (size_t i = 0; i < kn->neutral_paths.len; i++)
@@ -185,7 +215,8 @@ int knowledge_load(struct knowledge *kn, const char *dir)
 	load_strings(&kn->mode_flags, json_object_get(api, "mode_flags"));
 	load_strings(&kn->allocators, json_object_get(api, "allocators"));
 	load_strings(&kn->neutral_paths, json_object_get(api, "neutral_paths"));
-	err = load_apis(kn, json_object_get(api, "functions"));
+	err = load_apis(kn, json_object_get(api, "functions")) ||
+	      load_returns_argument(kn, json_object_get(api, "returns_argument"));
 	json_decref(api);
 	if (err)
 		return -1;
@@ -213,6 +244,9 @@ void knowledge_free(struct knowledge *kn)
 	strvec_clear(&kn->macro_assigns);
 	strvec_clear(&kn->mode_flags);
 	strvec_clear(&kn->allocators);
+	for (size_t i = 0; i < kn->returns_argument.len; i++)
+		free(kn->returns_argument.items[i].name);
+	vec_free(&kn->returns_argument);
 	strvec_clear(&kn->neutral_paths);
 	for (size_t i = 0; i < kn->apis.len; i++) {
 		free(kn->apis.items[i].name);

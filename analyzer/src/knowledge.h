@@ -42,6 +42,11 @@ struct api_entry {
 	strvec caps;		/* fixed capabilities (perfmon_capable) */
 };
 
+struct returns_argument {
+	char *name;
+	int arg;
+};
+
 struct knowledge {
 	VEC(struct handler_kind) kinds;
 	VEC(struct forwarder) forwarders;
@@ -50,6 +55,9 @@ struct knowledge {
 	strvec mode_flags;	/* FMODE_WRITE, FMODE_READ: open-mode tests */
 	VEC(struct api_entry) apis;	/* sorted by name */
 	strvec allocators;	/* return a fresh temporary (kmalloc, memdup_user) */
+	/* return a pointer into the object an argument points to
+	 * (strchr(buf, c) into buf): "strchr" -> 0 */
+	VEC(struct returns_argument) returns_argument;
 	strvec neutral_paths;	/* files whose functions are infrastructure */
 };
 
@@ -62,6 +70,8 @@ const struct handler_kind *knowledge_kind_for(const struct knowledge *kn,
 /* What a kernel API does, or NULL when the knowledge file does not say. */
 const struct api_entry *knowledge_api(const struct knowledge *kn, const char *name);
 const char *api_effect_name(enum api_effect e);
+/* The argument whose object a function's result points into, or -1. */
+int knowledge_returns_argument(const struct knowledge *kn, const char *name);
 int knowledge_neutral_file(const struct knowledge *kn, const char *file);
 const struct forwarder *knowledge_forwarder(const struct knowledge *kn,
 					    const char *function);

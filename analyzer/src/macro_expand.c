@@ -1,4 +1,5 @@
 #include "macro_expand.h"
+#include "cursor_util.h"
 #include "file_location.h"
 
 #include <stdlib.h>
@@ -26,15 +27,6 @@ struct macro_table {
 	VEC(struct expansion_range) expansions;
 	struct macro_def *bucket[MT_BUCKETS];
 };
-
-static char *cxstr(CXString s)
-{
-	const char *p = clang_getCString(s);
-	char *r = xstrdup(p ? p : "");
-
-	clang_disposeString(s);
-	return r;
-}
 
 static enum CXChildVisitResult index_macro(CXCursor c, CXCursor parent, CXClientData d)
 {

@@ -113,7 +113,7 @@ static struct file_facts *parse_one(CXIndex idx, const struct parse_request *req
 	} else {
 		ff->parsed = 1;
 		record_diagnostics(tu, ff);
-		extract_facts(tu, req->kn, ff);
+		extract_facts(tu, req->kn, req->kt, req->hf, ff);
 		file_location_forget();
 		clang_disposeTranslationUnit(tu);
 	}

@@ -16,6 +16,7 @@ struct parse_request {
 	const struct kernel_tree *kt;
 	struct flag_source *flags;
 	const struct knowledge *kn;
+	struct header_functions *hf;	/* shared by every parse */
 	int jobs;
 	int show_progress;
 	const char *phase;	/* shown in the progress line */

@@ -15,6 +15,7 @@
 #include "classify.h"
 #include "compile_flags.h"
 #include "dispatch.h"
+#include "header_functions.h"
 #include "function_index.h"
 #include "kbuild_config.h"
 #include "parse_files.h"
@@ -429,8 +430,10 @@ static void installing_files(const struct scan_result *r, const struct source_fi
 	for (size_t i = 0; i < r->files.len; i++) {
 		const struct file_facts *ff = r->files.items[i];
 
+		/* the file's own functions, not the header functions it reads */
 		for (size_t j = 0; j < ff->functions.len; j++)
-			if (!knowledge_forwarder(kn, ff->functions.items[j]->name))
+			if (!knowledge_forwarder(kn, ff->functions.items[j]->name) &&
+			    !strcmp(ff->functions.items[j]->file, ff->file))
 				strvec_push(&names, ff->functions.items[j]->name);
 	}
 	strvec_sort(&names);
@@ -545,6 +548,7 @@ int scan_run(const struct scan_options *opt)
 	select_files(&sf, opt, kc, &files, &r);
 
 	req = (struct parse_request){ .kt = &r.kt, .flags = flags, .kn = &kn,
+				      .hf = header_functions_new(),
 				      .jobs = opt->jobs, .show_progress = opt->progress,
 				      .phase = "parsing handlers" };
 	fi = function_index_new();
@@ -605,6 +609,7 @@ int scan_run(const struct scan_options *opt)
 out:
 	strvec_clear(&files);
 	function_index_free(fi);
+	header_functions_free(req.hf);
 	source_files_free(&sf);
 	flag_source_free(flags);
 	kbuild_config_free(kc);

@@ -1,0 +1,66 @@
+/* Small libclang helpers shared by the stages that read cursors. */
+#include "cursor_util.h"
+
+#include <stdlib.h>
+
+static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData d)
+{
+	cursorvec *v = d;
+
+	(void)parent;
+	vec_push(v, c);
+	return CXChildVisit_Continue;
+}
+
+cursorvec children_of(CXCursor c)
+{
+	cursorvec v = {0};
+
+	clang_visitChildren(c, collect_child, &v);
+	return v;
+}
+
+unsigned cursor_line(CXCursor c)
+{
+	unsigned line = 0;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
+	return line;
+}
+
+char *cxstr(CXString s)
+{
+	const char *p = clang_getCString(s);
+	char *r = xstrdup(p ? p : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+char *cursor_name(CXCursor c)
+{
+	return cxstr(clang_getCursorSpelling(c));
+}
+
+CXCursor strip(CXCursor c)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		cursorvec kids;
+		CXCursor next;
+
+		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
+		    k != CXCursor_CStyleCastExpr)
+			return c;
+		kids = children_of(c);
+		if (kids.len == 0) {
+			vec_free(&kids);
+			return c;
+		}
+		next = kids.items[kids.len - 1];
+		vec_free(&kids);
+		if (clang_Cursor_isNull(next))
+			return c;
+		c = next;
+	}
+}

@@ -1,0 +1,21 @@
+/* Small libclang helpers shared by the stages that read cursors. */
+#ifndef IOCTL_SCAN_CURSOR_UTIL_H
+#define IOCTL_SCAN_CURSOR_UTIL_H
+
+#include <clang-c/Index.h>
+
+#include "util.h"
+
+typedef VEC(CXCursor) cursorvec;
+
+/* The direct children of a cursor, in order; vec_free() the result. */
+cursorvec children_of(CXCursor c);
+/* The line where a cursor is written (its macro's expansion line). */
+unsigned cursor_line(CXCursor c);
+/* A CXString as a malloc'ed C string; disposes s. */
+char *cxstr(CXString s);
+char *cursor_name(CXCursor c);
+/* Looks through parentheses, casts and implicit conversions. */
+CXCursor strip(CXCursor c);
+
+#endif
