@@ -27,7 +27,7 @@
 #define MAX_EVIDENCE 6
 /* How many calls deep a callee that receives the command is analysed for
  * the command (beyond, its summary for every command is used). */
-#define MAX_EXTRA_LINKS 3
+#define MAX_EXTRA_LINKS 6
 /* A call through a struct member is followed into at most this many of
  * the functions parsed initialisers assign to the member. */
 #define MAX_MEMBER_TARGETS 8
@@ -218,8 +218,16 @@ static int error_exit(const struct stmt *b)
 	return 1;
 }
 
-static void analyse_block(struct classifier *c, const struct function_facts *fn,
-			  const struct stmt *b, int top, effect_list *out);
+/* How control can leave a statement: to the next one (FLOW_ON), out of
+ * the enclosing switch or loop (FLOW_OUT: break, continue); with neither,
+ * it returns or jumps to a label, and what follows it up to the next label
+ * is not on the path. */
+enum { FLOW_ON = 1, FLOW_OUT = 2 };
+
+static int analyse_block(struct classifier *c, const struct function_facts *fn,
+			 const struct stmt *b, int top, effect_list *out);
+static int analyse_stmt(struct classifier *c, const struct function_facts *fn,
+			const struct stmt *s, int top, effect_list *out);
 
 /* The parameter into whose object an argument points (memset(tm, ...),
  * &info->id with tm, info parameters): a store through it is a store
@@ -458,23 +466,24 @@ static enum label_match cmp_holds(const struct command *cmd, const struct stmt *
 
 /* The branches of an if: both, or the one a test on the command selects
  * (then analysed as surely run when the if is). */
-static void analyse_branches(struct classifier *c, const struct function_facts *fn,
-			     const struct stmt *s, int top, effect_list *out)
+static int analyse_branches(struct classifier *c, const struct function_facts *fn,
+			    const struct stmt *s, int top, effect_list *out)
 {
-	int param = command_param(c, fn);
+	int param = command_param(c, fn), flow = 0;
 	enum label_match holds = MATCH_MAYBE;
 
 	if (param >= 0 && s->cond == COND_PARAM_CMP && s->cmp_view.param == param && s->segs.len)
 		holds = cmp_holds(c->cmd, s);
 	if (holds != MATCH_NO)
-		analyse_block(c, fn, s->then_s, holds == MATCH_YES && top, out);
+		flow |= analyse_block(c, fn, s->then_s, holds == MATCH_YES && top, out);
 	if (holds != MATCH_YES)
-		analyse_block(c, fn, s->else_s, holds == MATCH_NO && top, out);
+		flow |= analyse_block(c, fn, s->else_s, holds == MATCH_NO && top, out);
+	return flow;
 }
 
 /* if (!capable(X)) return ...; and if (!wrapper()) { err; break; } */
-static void analyse_if(struct classifier *c, const struct function_facts *fn,
-		       const struct stmt *s, int top, effect_list *out)
+static int analyse_if(struct classifier *c, const struct function_facts *fn,
+		      const struct stmt *s, int top, effect_list *out)
 {
 	for (size_t i = 0; i < s->kids.len; i++) {
 		const struct stmt *k = s->kids.items[i];
@@ -499,7 +508,7 @@ static void analyse_if(struct classifier *c, const struct function_facts *fn,
 		}
 		analyse_call(c, fn, k, top, out);
 	}
-	analyse_branches(c, fn, s, top, out);
+	return analyse_branches(c, fn, s, top, out);
 }
 
 /* Which segments of a switch on the command its path goes through: those
@@ -530,65 +539,107 @@ static void segments_on_path(const struct command *cmd, const struct stmt *sw, u
 			on[i + 1] = on[i];
 }
 
-static void analyse_switch(struct classifier *c, const struct function_facts *fn,
-			   const struct stmt *s, int top, effect_list *out)
+/* The switch's segments on the path (on[i], NULL: all): how control
+ * leaves the switch. A segment that breaks, or the last one falling off,
+ * continues after it; so does a command no segment surely takes. */
+static int switch_flow(const struct stmt *s, const unsigned char *on, const int *seg_flow)
 {
-	int param = command_param(c, fn);
-	unsigned char *on;
+	int flow = 0, lands = 0;
 
-	if (param < 0 || s->on.param != param) {
-		for (size_t i = 0; i < s->segs.len; i++)
-			analyse_block(c, fn, s->segs.items[i].body, 0, out);
-		return;
+	for (size_t i = 0; i < s->segs.len; i++) {
+		if (on && on[i] == MATCH_NO)
+			continue;
+		if (s->segs.items[i].is_default || (on && on[i] == MATCH_YES))
+			lands = 1;
+		if (seg_flow[i] & FLOW_OUT)
+			flow = FLOW_ON;
+		if ((seg_flow[i] & FLOW_ON) && (i + 1 == s->segs.len || !s->segs.items[i].falls_through))
+			flow = FLOW_ON;
 	}
-	on = xcalloc(s->segs.len + 1, 1);
-	segments_on_path(c->cmd, s, on);
-	for (size_t i = 0; i < s->segs.len; i++)
-		if (on[i] != MATCH_NO)
-			analyse_block(c, fn, s->segs.items[i].body, on[i] == MATCH_YES && top, out);
-	free(on);
+	return lands ? flow : FLOW_ON;
 }
 
-static void analyse_stmt(struct classifier *c, const struct function_facts *fn,
-			 const struct stmt *s, int top, effect_list *out)
+static int analyse_switch(struct classifier *c, const struct function_facts *fn,
+			  const struct stmt *s, int top, effect_list *out)
+{
+	int param = command_param(c, fn), flow;
+	unsigned char *on = NULL;
+	int *seg_flow = xcalloc(s->segs.len + 1, sizeof(int));
+
+	if (param >= 0 && s->on.param == param) {
+		on = xcalloc(s->segs.len + 1, 1);
+		segments_on_path(c->cmd, s, on);
+	}
+	for (size_t i = 0; i < s->segs.len; i++)
+		if (!on || on[i] != MATCH_NO)
+			seg_flow[i] = analyse_block(c, fn, s->segs.items[i].body,
+						    on && on[i] == MATCH_YES && top, out);
+	flow = switch_flow(s, on, seg_flow);
+	free(on);
+	free(seg_flow);
+	return flow;
+}
+
+/* Statements in order; after one that returns or jumps, only a label
+ * brings the path back. */
+static int analyse_seq(struct classifier *c, const struct function_facts *fn,
+		       const struct stmt *const *kids, size_t n, int top, effect_list *out)
+{
+	int reach = 1, out_flow = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		int f;
+
+		if (!reach && !kids[i]->has_label)
+			continue;
+		f = analyse_stmt(c, fn, kids[i], top, out);
+		out_flow |= f & FLOW_OUT;
+		reach = f & FLOW_ON;
+	}
+	return (reach ? FLOW_ON : 0) | out_flow;
+}
+
+static int analyse_stmt(struct classifier *c, const struct function_facts *fn,
+			const struct stmt *s, int top, effect_list *out)
 {
 	switch (s->kind) {
 	case ST_BLOCK:
+		return analyse_seq(c, fn, (const struct stmt *const *)s->kids.items, s->kids.len,
+				   top, out);
 	case ST_LOOP:
-		for (size_t i = 0; i < s->kids.len; i++)
-			analyse_stmt(c, fn, s->kids.items[i], s->kind == ST_BLOCK && top, out);
-		break;
+		analyse_seq(c, fn, (const struct stmt *const *)s->kids.items, s->kids.len, 0, out);
+		return FLOW_ON;
 	case ST_IF:
-		analyse_if(c, fn, s, top, out);
-		break;
+		return analyse_if(c, fn, s, top, out);
 	case ST_SWITCH:
-		analyse_switch(c, fn, s, top, out);
-		break;
+		return analyse_switch(c, fn, s, top, out);
 	case ST_CALL:
 		analyse_call(c, fn, s, top, out);
-		break;
+		return FLOW_ON;
 	case ST_STORE:
 		if (s->nonlocal) {
 			effect_add_param(out, EF_STORE, xasprintf("store to %s", s->target), fn->file,
 					 s->line, NULL, s->store_param);
 		}
-		break;
+		return FLOW_ON;
+	case ST_RETURN:
+	case ST_GOTO:
+		return 0;
+	case ST_BREAK:
+		return FLOW_OUT;
 	default:
-		break;
+		return FLOW_ON;
 	}
 }
 
-static void analyse_block(struct classifier *c, const struct function_facts *fn,
-			  const struct stmt *b, int top, effect_list *out)
+static int analyse_block(struct classifier *c, const struct function_facts *fn,
+			 const struct stmt *b, int top, effect_list *out)
 {
 	if (!b)
-		return;
-	if (b->kind != ST_BLOCK) {
-		analyse_stmt(c, fn, b, top, out);
-		return;
-	}
-	for (size_t i = 0; i < b->kids.len; i++)
-		analyse_stmt(c, fn, b->kids.items[i], top, out);
+		return FLOW_ON;
+	if (b->kind != ST_BLOCK)
+		return analyse_stmt(c, fn, b, top, out);
+	return analyse_seq(c, fn, (const struct stmt *const *)b->kids.items, b->kids.len, top, out);
 }
 
 static unsigned hash_ptr(const void *p)
@@ -743,6 +794,7 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 			      effect_list *link)
 {
 	effect_list *own = &link[site->chain_len - 1];
+	int flow, reach;
 
 	for (int d = 0; d < site->chain_len; d++) {
 		const struct function_facts *fn = site->chain[d].fn;
@@ -750,13 +802,13 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 		for (size_t i = 0; i < site->chain[d].prologue_len && i < fn->body->kids.len; i++)
 			analyse_stmt(c, fn, fn->body->kids.items[i], 1, &link[d]);
 	}
-	analyse_block(c, site->fn, site->body, 1, own);
+	flow = analyse_block(c, site->fn, site->body, 1, own);
 	if (site->dispatch) {
 		const struct stmt *sw = site->dispatch;
 		size_t i;
 
 		for (i = site->segment; i + 1 < sw->segs.len && sw->segs.items[i].falls_through; i++)
-			analyse_block(c, site->fn, sw->segs.items[i + 1].body, 1, own);
+			flow = analyse_block(c, site->fn, sw->segs.items[i + 1].body, 1, own);
 		if (returns(sw->segs.items[i].body))
 			return;
 	} else if (returns(site->body)) {
@@ -766,15 +818,32 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 	 * goto, falling off): what follows the dispatch runs too, in its
 	 * function and in every caller on the way (sg_ioctl_common breaks
 	 * out for SG_GET_TRANSFORM, then sg_ioctl hands it to scsi_ioctl).
-	 * Over-approximated: everything after, on any path. */
-	if (site->after_block)
-		for (size_t i = site->after_index + 1; i < site->after_block->kids.len; i++)
-			analyse_stmt(c, site->fn, site->after_block->kids.items[i], 0, own);
+	 * Over-approximated: everything after, on any path; after a goto
+	 * (md_ioctl's RAID_VERSION: goto out) only from the next label on. */
+	reach = flow & (FLOW_ON | FLOW_OUT);
+	if (site->after_block) {
+		for (size_t i = site->after_index + 1; i < site->after_block->kids.len; i++) {
+			const struct stmt *k = site->after_block->kids.items[i];
+
+			if (!reach && !k->has_label)
+				continue;
+			reach = 1;
+			analyse_stmt(c, site->fn, k, 0, own);
+		}
+	}
 	for (int d = 0; d < site->chain_len; d++) {
 		const struct function_facts *fn = site->chain[d].fn;
 
-		for (size_t i = site->chain[d].prologue_len + 1; i < fn->body->kids.len; i++)
-			analyse_stmt(c, fn, fn->body->kids.items[i], 0, &link[d]);
+		for (size_t i = site->chain[d].prologue_len + 1; i < fn->body->kids.len; i++) {
+			const struct stmt *k = fn->body->kids.items[i];
+
+			/* the jump's label may be further out in the site's function */
+			if (d == site->chain_len - 1 && !reach && !k->has_label)
+				continue;
+			if (d == site->chain_len - 1)
+				reach = 1;
+			analyse_stmt(c, fn, k, 0, &link[d]);
+		}
 	}
 }
 

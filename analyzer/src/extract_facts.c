@@ -58,6 +58,7 @@ struct walk {
 	/* inside an API macro's arguments (whose walk also meets the body's
 	 * expressions, reported at the expansion) */
 	int in_macro_args;
+	unsigned nlabels;	/* label statements seen so far */
 	/* calls of the current if's condition whose 0 makes it true */
 	CXSourceRange negated_calls[8];
 	int nnegated;
@@ -1131,7 +1132,23 @@ static struct stmt *asm_stmt(struct walk *w, CXCursor c)
 	return s;
 }
 
+static struct stmt *walk_stmt_kind(struct walk *w, CXCursor c);
+
+/* A statement, marked when a label is inside it: a jump can land there. */
 static struct stmt *walk_stmt(struct walk *w, CXCursor c)
+{
+	unsigned labels = w->nlabels;
+	struct stmt *s;
+
+	if (clang_getCursorKind(c) == CXCursor_LabelStmt)
+		w->nlabels++;
+	s = walk_stmt_kind(w, c);
+	if (s && w->nlabels != labels)
+		s->has_label = 1;
+	return s;
+}
+
+static struct stmt *walk_stmt_kind(struct walk *w, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct stmt *s;

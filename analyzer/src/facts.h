@@ -67,6 +67,7 @@ struct switch_segment {
 struct stmt {
 	enum stmt_kind kind;
 	unsigned line;
+	int has_label;		/* a label is in it: a goto may land there */
 	VEC(struct stmt *) kids;	/* BLOCK, LOOP; IF: the condition's calls */
 
 	/* ST_IF */
