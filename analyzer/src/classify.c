@@ -28,6 +28,8 @@
 /* How many calls deep a callee that receives the command is analysed for
  * the command (beyond, its summary for every command is used). */
 #define MAX_EXTRA_LINKS 6
+/* Labels remembered as jumped to, per command or summary. */
+#define MAX_GOTOS 256
 /* A call through a struct member is followed into at most this many of
  * the functions parsed initialisers assign to the member. */
 #define MAX_MEMBER_TARGETS 8
@@ -87,6 +89,10 @@ struct classifier {
 	struct summary *bucket[SUMMARY_BUCKETS];
 	int depth;
 	int via_header;		/* analysing under a function defined in a header */
+	/* the labels gotos on the path jump to (label NULL: a computed goto,
+	 * any label of fn); past MAX_GOTOS every label is reached */
+	struct { const struct function_facts *fn; const char *label; } gotos[MAX_GOTOS];
+	int ngotos;
 	strvec *wanted;		/* functions to parse, when collecting */
 	/* the command whose path site_effects is walking: in the functions
 	 * of its dispatch chain (analysed directly, depth 0), tests on the
@@ -580,8 +586,33 @@ static int analyse_switch(struct classifier *c, const struct function_facts *fn,
 	return flow;
 }
 
+static void note_goto(struct classifier *c, const struct function_facts *fn, const char *label)
+{
+	if (c->ngotos < MAX_GOTOS) {
+		c->gotos[c->ngotos].fn = fn;
+		c->gotos[c->ngotos].label = label;
+	}
+	c->ngotos++;
+}
+
+/* Does the path come back at statement k, which follows one that
+ * returned or jumped: a label a goto on the path names, or a statement
+ * with a label somewhere inside. */
+static int resumes_at(const struct classifier *c, const struct function_facts *fn,
+		      const struct stmt *k)
+{
+	if (!k->has_label)
+		return 0;
+	if (!k->label || c->ngotos > MAX_GOTOS)
+		return 1;
+	for (int i = 0; i < c->ngotos; i++)
+		if (c->gotos[i].fn == fn && (!c->gotos[i].label || !strcmp(c->gotos[i].label, k->label)))
+			return 1;
+	return 0;
+}
+
 /* Statements in order; after one that returns or jumps, only a label
- * brings the path back. */
+ * that a goto on the path names brings the path back. */
 static int analyse_seq(struct classifier *c, const struct function_facts *fn,
 		       const struct stmt *const *kids, size_t n, int top, effect_list *out)
 {
@@ -590,7 +621,7 @@ static int analyse_seq(struct classifier *c, const struct function_facts *fn,
 	for (size_t i = 0; i < n; i++) {
 		int f;
 
-		if (!reach && !kids[i]->has_label)
+		if (!reach && !resumes_at(c, fn, kids[i]))
 			continue;
 		f = analyse_stmt(c, fn, kids[i], top, out);
 		out_flow |= f & FLOW_OUT;
@@ -622,8 +653,10 @@ static int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 					 s->line, NULL, s->store_param);
 		}
 		return FLOW_ON;
-	case ST_RETURN:
 	case ST_GOTO:
+		note_goto(c, fn, s->target);
+		return 0;
+	case ST_RETURN:
 		return 0;
 	case ST_BREAK:
 		return FLOW_OUT;
@@ -825,7 +858,7 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 		for (size_t i = site->after_index + 1; i < site->after_block->kids.len; i++) {
 			const struct stmt *k = site->after_block->kids.items[i];
 
-			if (!reach && !k->has_label)
+			if (!reach && !resumes_at(c, site->fn, k))
 				continue;
 			reach = 1;
 			analyse_stmt(c, site->fn, k, 0, own);
@@ -838,7 +871,7 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 			const struct stmt *k = fn->body->kids.items[i];
 
 			/* the jump's label may be further out in the site's function */
-			if (d == site->chain_len - 1 && !reach && !k->has_label)
+			if (d == site->chain_len - 1 && !reach && !resumes_at(c, fn, k))
 				continue;
 			if (d == site->chain_len - 1)
 				reach = 1;
@@ -872,6 +905,7 @@ static void site_effects(struct classifier *c, const struct command *cmd,
 
 	c->cmd = cmd;
 	c->site = site;
+	c->ngotos = 0;
 	site_path_effects(c, site, link);
 	c->cmd = NULL;
 	c->site = NULL;

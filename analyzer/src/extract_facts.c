@@ -1210,8 +1210,28 @@ static struct stmt *walk_stmt_kind(struct walk *w, CXCursor c)
 	case CXCursor_ContinueStmt:
 		return stmt_new(ST_BREAK, cursor_line(c));
 	case CXCursor_GotoStmt:
-		return stmt_new(ST_GOTO, cursor_line(c));
+	case CXCursor_IndirectGotoStmt:
+		s = stmt_new(ST_GOTO, cursor_line(c));
+		kids = children_of(c);
+		if (k == CXCursor_GotoStmt && kids.len == 1)
+			s->target = cursor_name(kids.items[0]);	/* the LabelRef */
+		vec_free(&kids);
+		return s;
 	case CXCursor_LabelStmt:
+		/* a marker where the label is, then the labelled statement */
+		s = stmt_new(ST_BLOCK, cursor_line(c));
+		{
+			struct stmt *mark = stmt_new(ST_BLOCK, cursor_line(c));
+
+			mark->label = cursor_name(c);
+			mark->has_label = 1;
+			vec_push(&s->kids, mark);
+		}
+		kids = children_of(c);
+		for (size_t i = 0; i < kids.len; i++)
+			walk_into(w, kids.items[i], s);
+		vec_free(&kids);
+		return s;
 	case CXCursor_CaseStmt:
 	case CXCursor_DefaultStmt:
 		s = stmt_new(ST_BLOCK, cursor_line(c));

@@ -32,6 +32,7 @@ void stmt_free(struct stmt *s)
 		stmt_free(seg->body);
 	}
 	vec_free(&s->segs);
+	free(s->label);
 	free(s->callee);
 	free(s->callee_text);
 	free(s->callee_struct);

@@ -68,6 +68,7 @@ struct stmt {
 	enum stmt_kind kind;
 	unsigned line;
 	int has_label;		/* a label is in it: a goto may land there */
+	char *label;		/* an empty block marking where label `label` is */
 	VEC(struct stmt *) kids;	/* BLOCK, LOOP; IF: the condition's calls */
 
 	/* ST_IF */
@@ -91,7 +92,7 @@ struct stmt {
 				 * returns 0: `!f()`, `a || !f()` */
 	VEC(struct call_arg) args;
 
-	/* ST_STORE */
+	/* ST_STORE; ST_GOTO: the label (NULL for a computed goto) */
 	char *target;		/* spelling of the stored-to lvalue */
 	int nonlocal;		/* not a plain local variable */
 	int store_param;	/* the lvalue is reached through parameter N, or -1 */
