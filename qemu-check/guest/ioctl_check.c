@@ -669,9 +669,10 @@ static void bench_rounds(int fd, const char *what, const int to[2], const int fr
 
 /*
  * The cost of the lookup: the loop by the domain that opened the device,
- * the common case, and by another domain on the same descriptor, where
- * the permission the command needs is checked in the AVC on every call
- * (the open's check covers only its opener).
+ * the common case, and by another domain on the same descriptor.  The hook
+ * checks the permission the command needs in the AVC on every call for
+ * both (it does not reuse the open's check), so the two should cost the
+ * same.
  */
 static void phase_bench(void)
 {
