@@ -17,12 +17,17 @@
  * today's checks.
  *
  * The ioctl path does no allocation and does not sleep: two binary searches
- * over read-only data and a short scan of the size-encoded families.
+ * over read-only data and a short scan of the size-encoded families.  A
+ * program repeating a command on a file does not pay even that: the last
+ * command looked up and its result are kept with the file.
  */
 
+#include <linux/atomic.h>
+#include <linux/bitfield.h>
 #include <linux/blkdev.h>
 #include <linux/bsearch.h>
 #include <linux/cache.h>
+#include <linux/capability.h>
 #include <linux/compat.h>
 #include <linux/fs.h>
 #include <linux/init.h>
@@ -33,12 +38,15 @@
 #include <linux/tty.h>
 #include <linux/tty_ldisc.h>
 
+#include "objsec.h"
 #include "ioctl_semantics.h"
 
-static int sel_ioctl_mode_value __read_mostly =
+int sel_ioctl_mode_value __read_mostly =
 	CONFIG_SECURITY_SELINUX_IOCTL_SEMANTICS_MODE;
 
 static unsigned int sel_ioctl_nr_addrs __ro_after_init;
+/* the handlers are resolved: a lookup's result may be kept with the file */
+static bool sel_ioctl_resolved __ro_after_init;
 
 /* ioctl functions that hand commands on to a second-level handler */
 static unsigned long sel_blkdev_ioctl __ro_after_init;
@@ -89,11 +97,6 @@ static int __init sel_ioctl_mode_setup(char *str)
 }
 __setup("selinux_ioctl_semantics=", sel_ioctl_mode_setup);
 
-enum sel_ioctl_mode sel_ioctl_mode(void)
-{
-	return READ_ONCE(sel_ioctl_mode_value);
-}
-
 int sel_ioctl_set_mode(const char *buf)
 {
 	int i = sysfs_match_string(sel_ioctl_mode_names, buf);
@@ -119,6 +122,9 @@ ssize_t sel_ioctl_show_stats(char *buf, size_t size)
 	for_each_possible_cpu(cpu)
 		for (i = 0; i < SEL_IOCTL_NR_COUNTERS; i++)
 			sum[i] += per_cpu(sel_ioctl_counters, cpu)[i];
+	/* every lookup ends in exactly one path */
+	for (i = 0; i < SEL_IOCTL_NR_PATHS; i++)
+		sum[SEL_IOCTL_CNT_LOOKUPS] += sum[i];
 
 	len = scnprintf(buf, size, "mode %s\nhandlers %u\nresolved %u\n",
 			sel_ioctl_mode_names[sel_ioctl_mode()],
@@ -179,9 +185,13 @@ sel_ioctl_find_at(unsigned long fn, u32 cmd)
 	return h ? sel_ioctl_find(h, cmd) : NULL;
 }
 
-/* The tty driver's handler, then the line discipline's. */
+/*
+ * The tty driver's handler, then the line discipline's.  The line
+ * discipline can change (TIOCSETD), so a result that depends on it is not
+ * kept with the file.
+ */
 static const struct sel_ioctl_cmd *
-sel_ioctl_find_tty(struct file *file, u32 cmd, bool compat)
+sel_ioctl_find_tty(struct file *file, u32 cmd, bool compat, bool *keep)
 {
 	struct tty_file_private *priv = file->private_data;
 	struct tty_struct *tty = priv ? priv->tty : NULL;
@@ -194,6 +204,7 @@ sel_ioctl_find_tty(struct file *file, u32 cmd, bool compat)
 			      (unsigned long)tty->ops->ioctl, cmd);
 	if (c)
 		return c;
+	*keep = false;
 	ld = tty_ldisc_ref(tty);
 	if (!ld)
 		return NULL;
@@ -214,10 +225,9 @@ sel_ioctl_find_blkdev(struct file *file, u32 cmd, bool compat)
 }
 
 static const struct sel_ioctl_cmd *
-sel_ioctl_find_all(struct file *file, u32 cmd, bool compat,
-		   enum sel_ioctl_path *path)
+sel_ioctl_find_all(struct file *file, const struct file_operations *fop,
+		   u32 cmd, bool compat, enum sel_ioctl_path *path, bool *keep)
 {
-	const struct file_operations *fop = file->f_op;
 	const struct sel_ioctl_handler *h;
 	const struct sel_ioctl_cmd *c;
 	unsigned long fn;
@@ -254,28 +264,90 @@ sel_ioctl_find_all(struct file *file, u32 cmd, bool compat,
 	if (fn == (compat ? sel_blkdev_compat_ioctl : sel_blkdev_ioctl))
 		return sel_ioctl_find_blkdev(file, cmd, compat);
 	if (fn == (compat ? sel_tty_compat_ioctl : sel_tty_ioctl))
-		return sel_ioctl_find_tty(file, cmd, compat);
+		return sel_ioctl_find_tty(file, cmd, compat, keep);
 	return NULL;
+}
+
+/*
+ * The last command looked up on a file and its result, in one word of the
+ * file's security blob, so that a program repeating an ioctl does not
+ * search the table again.  A file's f_op can change while it is open (tty
+ * hangup, sound card disconnect), so the result is kept with the f_op it
+ * was found for.  A writer claims the word with cmpxchg before it stores
+ * the f_op and then the result, so that an f_op and the result after it
+ * belong together; a reader that sees the word change while it compares
+ * the f_op does not use it.
+ */
+#define SEL_IOCTL_CACHE_CLASS	GENMASK_ULL(1, 0)
+#define SEL_IOCTL_CACHE_PATH	GENMASK_ULL(4, 2)
+#define SEL_IOCTL_CACHE_CAP	GENMASK_ULL(10, 5)
+#define SEL_IOCTL_CACHE_COMPAT	BIT_ULL(11)
+#define SEL_IOCTL_CACHE_VALID	BIT_ULL(12)
+#define SEL_IOCTL_CACHE_BUSY	BIT_ULL(13)
+#define SEL_IOCTL_CACHE_CMD	GENMASK_ULL(63, 32)
+#define SEL_IOCTL_CACHE_KEY	(SEL_IOCTL_CACHE_CMD | SEL_IOCTL_CACHE_COMPAT | \
+				 SEL_IOCTL_CACHE_VALID)
+
+static bool sel_ioctl_cache_get(struct file_security_struct *fsec,
+				const struct file_operations *fop, u64 key,
+				u64 *entry)
+{
+	u64 e = atomic64_read_acquire(&fsec->ioctl_cache);
+
+	*entry = e;
+	if ((e & SEL_IOCTL_CACHE_KEY) != key ||
+	    READ_ONCE(fsec->ioctl_fop) != fop)
+		return false;
+	/* the f_op before the word again: see sel_ioctl_cache_put() */
+	smp_rmb();
+	return atomic64_read(&fsec->ioctl_cache) == e;
+}
+
+static void sel_ioctl_cache_put(struct file_security_struct *fsec,
+				const struct file_operations *fop, u64 old,
+				u64 entry)
+{
+	if (old & SEL_IOCTL_CACHE_BUSY ||
+	    atomic64_cmpxchg(&fsec->ioctl_cache, old,
+			     SEL_IOCTL_CACHE_BUSY) != old)
+		return;
+	WRITE_ONCE(fsec->ioctl_fop, fop);
+	atomic64_set_release(&fsec->ioctl_cache, entry);
 }
 
 void sel_ioctl_lookup(struct file *file, unsigned int cmd, bool compat,
 		      struct sel_ioctl_result *res)
 {
-	enum sel_ioctl_path path;
+	struct file_security_struct *fsec = selinux_file(file);
+	const struct file_operations *fop = READ_ONCE(file->f_op);
+	u64 key = FIELD_PREP(SEL_IOCTL_CACHE_CMD, cmd) |
+		  (compat ? SEL_IOCTL_CACHE_COMPAT : 0) | SEL_IOCTL_CACHE_VALID;
 	const struct sel_ioctl_cmd *c;
+	enum sel_ioctl_path path;
+	bool keep = sel_ioctl_resolved;
+	u64 e;
 
-	this_cpu_inc(sel_ioctl_counters[SEL_IOCTL_CNT_LOOKUPS]);
-	c = sel_ioctl_find_all(file, cmd, compat, &path);
-	/* a SEL_IOCTL_NONE entry: served here, semantics unknown */
-	if (!c || c->class == SEL_IOCTL_NONE) {
-		this_cpu_inc(sel_ioctl_counters[SEL_IOCTL_PATH_MISS]);
-		res->class = SEL_IOCTL_NONE;
-		res->cap = 0;
-		return;
+	BUILD_BUG_ON(FIELD_MAX(SEL_IOCTL_CACHE_PATH) < SEL_IOCTL_NR_PATHS - 1);
+	BUILD_BUG_ON(FIELD_MAX(SEL_IOCTL_CACHE_CAP) < CAP_LAST_CAP);
+
+	if (!sel_ioctl_cache_get(fsec, fop, key, &e)) {
+		u64 old = e;
+
+		c = sel_ioctl_find_all(file, fop, cmd, compat, &path, &keep);
+		/* a SEL_IOCTL_NONE entry: served here, semantics unknown */
+		if (!c || c->class == SEL_IOCTL_NONE)
+			e = FIELD_PREP(SEL_IOCTL_CACHE_PATH, SEL_IOCTL_PATH_MISS);
+		else
+			e = FIELD_PREP(SEL_IOCTL_CACHE_CLASS, c->class) |
+			    FIELD_PREP(SEL_IOCTL_CACHE_PATH, path) |
+			    FIELD_PREP(SEL_IOCTL_CACHE_CAP, c->cap);
+		e |= key;
+		if (keep)
+			sel_ioctl_cache_put(fsec, fop, old, e);
 	}
-	this_cpu_inc(sel_ioctl_counters[path]);
-	res->class = c->class;
-	res->cap = c->cap;
+	this_cpu_inc(sel_ioctl_counters[FIELD_GET(SEL_IOCTL_CACHE_PATH, e)]);
+	res->class = FIELD_GET(SEL_IOCTL_CACHE_CLASS, e);
+	res->cap = FIELD_GET(SEL_IOCTL_CACHE_CAP, e);
 }
 
 static int __init sel_ioctl_name_cmp(const void *key, const void *elt)
@@ -334,6 +406,7 @@ static int __init sel_ioctl_semantics_init(void)
 	sort(sel_ioctl_addrs, n, sizeof(*sel_ioctl_addrs), sel_ioctl_addr_cmp,
 	     NULL);
 	sel_ioctl_nr_addrs = n;
+	sel_ioctl_resolved = true;
 
 	sel_blkdev_ioctl = kallsyms_lookup_name("blkdev_ioctl");
 	sel_blkdev_compat_ioctl = kallsyms_lookup_name("compat_blkdev_ioctl");

@@ -6,6 +6,7 @@
 #ifndef _SELINUX_IOCTL_SEMANTICS_H_
 #define _SELINUX_IOCTL_SEMANTICS_H_
 
+#include <linux/compiler.h>
 #include <linux/types.h>
 
 struct file;
@@ -71,7 +72,14 @@ struct sel_ioctl_result {
 };
 
 #ifdef CONFIG_SECURITY_SELINUX_IOCTL_SEMANTICS
-enum sel_ioctl_mode sel_ioctl_mode(void);
+extern int sel_ioctl_mode_value;
+
+/* Read on every ioctl: inline, so that off costs one load. */
+static inline enum sel_ioctl_mode sel_ioctl_mode(void)
+{
+	return READ_ONCE(sel_ioctl_mode_value);
+}
+
 void sel_ioctl_lookup(struct file *file, unsigned int cmd, bool compat,
 		      struct sel_ioctl_result *res);
 void sel_ioctl_count_denial(bool enforced);
