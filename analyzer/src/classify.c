@@ -411,7 +411,7 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 						     s->callee), fn->file, s->line, NULL);
 		return;
 	}
-	if (c->depth >= CLASSIFY_MAX_DEPTH) {
+	if (c->depth >= CLASSIFY_MAX_DEPTH && !ends_with(callee->file, ".h")) {
 		effect_add(out, EF_UNKNOWN, xasprintf("%s: beyond the call depth analysed", s->callee),
 			   fn->file, s->line, NULL);
 		return;
@@ -501,8 +501,12 @@ static int analyse_if(struct classifier *c, const struct function_facts *fn,
 					   k->line, NULL);
 			continue;
 		}
-		if (k->kind != ST_CALL)
+		if (k->kind != ST_CALL) {
+			/* a store in the condition (`if (dev->users++)`), the
+			 * statements of a macro's ({ ... }) in it */
+			analyse_stmt(c, fn, k, 0, out);
 			continue;
+		}
 		call_capabilities(c, fn, k, &caps);
 		if (caps.len) {
 			int guard = top && k->negated_in_cond && error_exit(s->then_s);
@@ -708,11 +712,13 @@ static struct summary *summarise(struct classifier *c, const struct function_fac
 	c->bucket[h] = s;
 	s->busy = 1;
 	note_wrapper(c, s);
-	c->depth++;
+	/* header functions are small (accessors, wrappers): they do not
+	 * count towards the depth, which bounds the tree's own calls */
+	c->depth += !ends_with(fn->file, ".h");
 	c->via_header += ends_with(fn->file, ".h");
 	analyse_block(c, fn, fn->body, 1, &s->effects);
 	c->via_header -= ends_with(fn->file, ".h");
-	c->depth--;
+	c->depth -= !ends_with(fn->file, ".h");
 	s->busy = 0;
 	s->done = 1;
 	return s;

@@ -407,6 +407,7 @@ static char *extent_text(struct walk *w, CXCursor c)
 	return sb_detach(&sb);
 }
 
+static struct stmt *walk_stmt(struct walk *w, CXCursor c);
 static void walk_expr(struct walk *w, CXCursor c, struct stmt *block);
 
 static void add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs, struct stmt *block)
@@ -802,6 +803,15 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 		vec_free(&kids);
 		return;
 	default:
+		/* the body of a statement expression (a macro's ({ ... }):
+		 * wait_event, cmpxchg) is statements: asm, ifs, loops */
+		if (k == CXCursor_CompoundStmt) {
+			struct stmt *s = walk_stmt(w, c);
+
+			if (s)
+				vec_push(&block->kids, s);
+			return;
+		}
 		walk_kids(w, c, block);
 		return;
 	}
@@ -1106,9 +1116,25 @@ static struct stmt *walk_if(struct walk *w, CXCursor c)
 	return s;
 }
 
-/* Inline assembly may write anything. Written by a macro the knowledge
- * file calls neutral (barrier(), cpu_relax()) it is nothing; otherwise a
- * call that cannot be analysed. */
+/* An asm statement whose operands are all constants (or none): it names
+ * no C object it could write (barrier(), the trap of BUG() and WARN(),
+ * pause, cli). */
+static int asm_constant_operands(CXCursor c)
+{
+	cursorvec kids = children_of(c);
+	int constant = 1;
+	int64_t v;
+
+	for (size_t i = 0; i < kids.len && constant; i++)
+		constant = eval_int(kids.items[i], &v);
+	vec_free(&kids);
+	return constant;
+}
+
+/* Inline assembly may write anything. With constant operands only, or
+ * written by a macro the knowledge file calls neutral, it is nothing;
+ * written by a macro the knowledge file describes otherwise (cmpxchg), it
+ * has that effect; anything else is a call that cannot be analysed. */
 static struct stmt *asm_stmt(struct walk *w, CXCursor c)
 {
 	struct stmt *s;
@@ -1117,6 +1143,8 @@ static struct stmt *asm_stmt(struct walk *w, CXCursor c)
 	char *first = NULL;
 	const struct api_entry *a;
 
+	if (asm_constant_operands(c))
+		return NULL;
 	if (cursor_tokens(w->tu, c, &toks, &n)) {
 		first = cxstr(clang_getTokenSpelling(w->tu, toks[0]));
 		clang_disposeTokens(w->tu, toks, n);
@@ -1127,6 +1155,12 @@ static struct stmt *asm_stmt(struct walk *w, CXCursor c)
 		return NULL;
 	}
 	s = stmt_new(ST_CALL, cursor_line(c));
+	if (a) {
+		/* a macro the knowledge file describes (cmpxchg: modify) */
+		s->callee = first;
+		s->is_macro = 1;
+		return s;
+	}
 	s->is_asm = 1;
 	s->callee_text = first ? first : xstrdup("asm");
 	return s;
