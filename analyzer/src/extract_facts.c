@@ -1116,17 +1116,41 @@ static struct stmt *walk_if(struct walk *w, CXCursor c)
 	return s;
 }
 
-/* An asm statement whose operands are all constants (or none): it names
+/* An asm statement whose operands are all constants (or none; "i"
+ * (__FILE__) in BUG()'s bug table is a string constant): it names
  * no C object it could write (barrier(), the trap of BUG() and WARN(),
  * pause, cli). */
+static int asm_constant_operand(CXCursor op)
+{
+	CXCursor t = strip(op), d;
+	cursorvec init;
+	int64_t v;
+	int constant = 0;
+
+	if (clang_getCursorKind(t) == CXCursor_StringLiteral || eval_int(op, &v))
+		return 1;
+	/* a local initialised with a constant, as the macro that writes the
+	 * asm keeps it (__WARN_FLAGS: __auto_type __flags = BUGFLAG_WARNING) */
+	if (clang_getCursorKind(t) != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(t);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
+		return 0;
+	init = children_of(d);
+	for (size_t i = 0; i < init.len; i++)
+		if (clang_isExpression(clang_getCursorKind(init.items[i])))
+			constant = eval_int(init.items[i], &v);
+	vec_free(&init);
+	return constant;
+}
+
 static int asm_constant_operands(CXCursor c)
 {
 	cursorvec kids = children_of(c);
 	int constant = 1;
-	int64_t v;
 
 	for (size_t i = 0; i < kids.len && constant; i++)
-		constant = eval_int(kids.items[i], &v);
+		constant = asm_constant_operand(kids.items[i]);
 	vec_free(&kids);
 	return constant;
 }
