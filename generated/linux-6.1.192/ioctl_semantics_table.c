@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 379 handlers, 4171 exact entries and 161 families; fallback: 1863 exact
- * entries and 46 families, 989 of them values served by more than one
+ * 379 handlers, 4171 exact entries and 161 families; fallback: 1914 exact
+ * entries and 47 families, 1018 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1091, modify 3782, admin 819, none (unknown) 549.
+ * Entries per class: read 1357, modify 3641, admin 844, none (unknown) 451.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -17,13 +17,13 @@
 const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* __do_compat_sys_ioctl (fs/ioctl.c) */
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FIBMAP */
-	{ 0x00000002, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIGETBSZ */
+	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIGETBSZ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIONREAD */
 	{ 0x00005421, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONBIO */
 	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX */
 	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX */
 	{ 0x00005452, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOASYNC */
-	{ 0x00005460, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOQSIZE */
+	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_SETFLAGS */
 	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE */
 	{ 0x40086602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_SETFLAGS */
@@ -57,7 +57,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
-	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
+	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
 	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_register) */
 	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_diag_query) */
 	{ 0xc0d44c17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTREPORT */
@@ -72,7 +72,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
-	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
+	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
 	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_register) */
 	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_diag_query) */
 	{ 0xc0d44c17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTREPORT */
@@ -87,7 +87,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
-	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
+	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
 	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_register) */
 	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_diag_query) */
 	{ 0xc0d44c17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTREPORT */
@@ -102,7 +102,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
-	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
+	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
 	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_register) */
 	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_diag_query) */
 	{ 0xc0d44c17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTREPORT */
@@ -133,7 +133,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 5 */
 	{ 0x00000006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 6 */
 	/* acm_tty_ioctl (drivers/usb/class/cdc-acm.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	/* acpi_thermal_rel_ioctl (drivers/thermal/intel/int340x_thermal/acpi_thermal_rel.c) */
 	{ 0x80087301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_TRT_LEN */
 	{ 0x80087302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_ART_LEN */
@@ -154,7 +154,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000a213, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_PAUSE_VM */
 	{ 0x0000a215, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_RESET_VM */
 	{ 0x0000a232, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CREATE_IOREQ_CLIENT */
-	{ 0x0000a233, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_ATTACH_IOREQ_CLIENT */
+	{ 0x0000a233, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ACRN_IOCTL_ATTACH_IOREQ_CLIENT */
 	{ 0x0000a234, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DESTROY_IOREQ_CLIENT */
 	{ 0x0000a235, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CLEAR_VM_IOREQ */
 	{ 0x4008a224, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_VM_INTR_MONITOR */
@@ -185,10 +185,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* afu_ioctl (drivers/fpga/dfl-afu-main.c) */
-	{ 0x0000b600, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* DFL_FPGA_GET_API_VERSION */
-	{ 0x0000b601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* DFL_FPGA_CHECK_EXTENSION */
-	{ 0x0000b641, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* DFL_FPGA_PORT_GET_INFO */
-	{ 0x0000b642, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* DFL_FPGA_PORT_GET_REGION_INFO */
+	{ 0x0000b600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_GET_API_VERSION */
+	{ 0x0000b601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_CHECK_EXTENSION */
+	{ 0x0000b641, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_PORT_GET_INFO */
+	{ 0x0000b642, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_PORT_GET_REGION_INFO */
 	{ 0x0000b643, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DFL_FPGA_PORT_DMA_MAP */
 	{ 0x0000b644, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DFL_FPGA_PORT_DMA_UNMAP */
 	/* agp_ioctl (drivers/char/agp/frontend.c) */
@@ -244,9 +244,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00009361, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_FAIL */
 	{ 0x00009362, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_CATATONIC */
 	{ 0x40049366, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE_MULTI */
-	{ 0x80049363, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* AUTOFS_IOC_PROTOVER */
-	{ 0x80049367, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* AUTOFS_IOC_PROTOSUBVER */
-	{ 0x80049370, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* AUTOFS_IOC_ASKUMOUNT */
+	{ 0x80049363, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_PROTOVER */
+	{ 0x80049367, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_PROTOSUBVER */
+	{ 0x80049370, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_ASKUMOUNT */
 	{ 0x810c9365, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE */
 	{ 0xc0049364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT32 */
 	{ 0xc0089364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT */
@@ -255,9 +255,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00009361, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_FAIL */
 	{ 0x00009362, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_CATATONIC */
 	{ 0x40049366, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE_MULTI */
-	{ 0x80049363, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* AUTOFS_IOC_PROTOVER */
-	{ 0x80049367, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* AUTOFS_IOC_PROTOSUBVER */
-	{ 0x80049370, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* AUTOFS_IOC_ASKUMOUNT */
+	{ 0x80049363, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_PROTOVER */
+	{ 0x80049367, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_PROTOSUBVER */
+	{ 0x80049370, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_ASKUMOUNT */
 	{ 0x810c9365, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE */
 	{ 0xc0049364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT32 */
 	{ 0xc0089364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT */
@@ -372,23 +372,23 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x50009418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SUBVOL_CREATE_V2 */
 	{ 0x5000943a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_RM_DEV_V2 */
 	{ 0x5000943f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SNAP_DESTROY_V2 */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_GETVERSION */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETVERSION */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETVERSION */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
 	{ 0x80089418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_START_SYNC */
-	{ 0x80089419, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_SUBVOL_GETFLAGS */
-	{ 0x80189439, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_GET_FEATURES */
+	{ 0x80089419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_SUBVOL_GETFLAGS */
+	{ 0x80189439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_GET_FEATURES */
 	{ 0x8030942b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QGROUP_LIMIT */
 	/* BTRFS_IOC_QUOTA_RESCAN_STATUS */
 	{ 0x8040942d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	{ 0x80489439, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_GET_SUPPORTED_FEATURES */
+	{ 0x80489439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_GET_SUPPORTED_FEATURES */
 	{ 0x80789440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_ENCODED_READ_32 */
 	{ 0x80809440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_ENCODED_READ */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0x81f8943c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_GET_SUBVOL_INFO */
-	{ 0x8400941f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_FS_INFO */
+	{ 0x8400941f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_FS_INFO */
 	{ 0x84009422, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_BALANCE_PROGRESS */
-	{ 0xc0046686, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0109414, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_SPACE_INFO */
+	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY */
+	{ 0xc0109414, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_SPACE_INFO */
 	{ 0xc0109428, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QUOTA_CTL */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc0389423, 0xffffffff, SEL_IOCTL_ADMIN, CAP_DAC_READ_SEARCH }, /* BTRFS_IOC_INO_PATHS */
@@ -404,7 +404,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xca289435, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_DEV_REPLACE */
 	{ 0xd0009411, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_TREE_SEARCH */
 	{ 0xd0009412, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_INO_LOOKUP */
-	{ 0xd000941e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_DEV_INFO */
+	{ 0xd000941e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_DEV_INFO */
 	{ 0xd000943d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_GET_SUBVOL_ROOTREF */
 	{ 0xd000943e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_INO_LOOKUP_USER */
 	/* btrfs_control_ioctl (fs/btrfs/super.c) */
@@ -444,22 +444,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x50009418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SUBVOL_CREATE_V2 */
 	{ 0x5000943a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_RM_DEV_V2 */
 	{ 0x5000943f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SNAP_DESTROY_V2 */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETVERSION */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
 	{ 0x80089418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_START_SYNC */
-	{ 0x80089419, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_SUBVOL_GETFLAGS */
-	{ 0x80189439, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_GET_FEATURES */
+	{ 0x80089419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_SUBVOL_GETFLAGS */
+	{ 0x80189439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_GET_FEATURES */
 	{ 0x8030942b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QGROUP_LIMIT */
 	/* BTRFS_IOC_QUOTA_RESCAN_STATUS */
 	{ 0x8040942d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	{ 0x80489439, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_GET_SUPPORTED_FEATURES */
+	{ 0x80489439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_GET_SUPPORTED_FEATURES */
 	{ 0x80789440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_ENCODED_READ_32 */
 	{ 0x80809440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_ENCODED_READ */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0x81f8943c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_GET_SUBVOL_INFO */
-	{ 0x8400941f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_FS_INFO */
+	{ 0x8400941f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_FS_INFO */
 	{ 0x84009422, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_BALANCE_PROGRESS */
-	{ 0xc0046686, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0109414, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_SPACE_INFO */
+	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY */
+	{ 0xc0109414, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_SPACE_INFO */
 	{ 0xc0109428, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QUOTA_CTL */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc0389423, 0xffffffff, SEL_IOCTL_ADMIN, CAP_DAC_READ_SEARCH }, /* BTRFS_IOC_INO_PATHS */
@@ -475,7 +475,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xca289435, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_DEV_REPLACE */
 	{ 0xd0009411, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_TREE_SEARCH */
 	{ 0xd0009412, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_INO_LOOKUP */
-	{ 0xd000941e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_DEV_INFO */
+	{ 0xd000941e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_DEV_INFO */
 	{ 0xd000943d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_GET_SUBVOL_ROOTREF */
 	{ 0xd000943e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_INO_LOOKUP_USER */
 	/* bus_ioctl (drivers/nvdimm/bus.c) */
@@ -512,7 +512,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* cap_ioctl_unlocked (drivers/staging/greybus/authentication.c) */
-	{ 0x80084300, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CAP_IOC_GET_ENDPOINT_UID */
+	{ 0x80084300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_GET_ENDPOINT_UID */
 	{ 0xc1b14302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_AUTHENTICATE */
 	{ 0xc64d4301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_GET_IMS_CERTIFICATE */
 	/* capi_compat_ioctl (drivers/isdn/capi/capi.c) */
@@ -546,13 +546,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* cec_ioctl (drivers/media/cec/core/cec-api.c) */
 	{ 0x40026102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_ADAP_S_PHYS_ADDR */
 	{ 0x40046109, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_S_MODE */
-	{ 0x80026101, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CEC_ADAP_G_PHYS_ADDR */
-	{ 0x80046108, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CEC_G_MODE */
-	{ 0x8044610a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CEC_ADAP_G_CONNECTOR_INFO */
-	{ 0x805c6103, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CEC_ADAP_G_LOG_ADDRS */
+	{ 0x80026101, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_PHYS_ADDR */
+	{ 0x80046108, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_G_MODE */
+	{ 0x8044610a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_CONNECTOR_INFO */
+	{ 0x805c6103, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_LOG_ADDRS */
 	{ 0xc0386105, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_TRANSMIT */
 	{ 0xc0386106, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_RECEIVE */
-	{ 0xc04c6100, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CEC_ADAP_G_CAPS */
+	{ 0xc04c6100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_CAPS */
 	{ 0xc0506107, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_DQEVENT */
 	{ 0xc05c6104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_ADAP_S_LOG_ADDRS */
 	/* ceph_ioctl (fs/ceph/ioctl.c) */
@@ -575,7 +575,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_RESERVED_SIZE */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE */
 	{ 0x00002282, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_VERSION_NUM */
-	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET */
+	{ 0x00002284, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SG_SCSI_RESET */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_IO */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
@@ -584,7 +584,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
 	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
-	{ 0x00005387, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_PCI */
+	{ 0x00005387, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
 	{ 0x00006311, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOINITELEM */
 	{ 0x40086308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOGSTATUS32 */
@@ -614,7 +614,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CM_IOCARDOFF */
 	{ 0x40086302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CM_IOCSPTS */
 	{ 0x80086300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CM_IOCGSTATUS */
-	{ 0xc0086301, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CM_IOCGATR */
+	{ 0xc0086301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CM_IOCGATR */
 	/* coda_psdev_ioctl (fs/coda/psdev.c) */
 	{ 0xc008630a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CIOC_KERNEL_VERSION */
 	/* comedi_compat_ioctl (drivers/comedi/comedi_fops.c) */
@@ -632,7 +632,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8020640d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFCONFIG */
 	{ 0x80406409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_CMD */
 	{ 0x8040640a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI32_CMDTEST */
-	{ 0x80486402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SUBDINFO */
+	{ 0x80486402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI_SUBDINFO */
 	{ 0x80b06401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_DEVINFO */
 	{ 0xc02c640e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFINFO */
 	/* comedi_unlocked_ioctl (drivers/comedi/comedi_fops.c) */
@@ -648,7 +648,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8020640d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFCONFIG */
 	{ 0x8028640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSN */
 	{ 0x80306403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI_CHANINFO */
-	{ 0x80486402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SUBDINFO */
+	{ 0x80486402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI_SUBDINFO */
 	{ 0x80506409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CMD */
 	{ 0x8050640a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI_CMDTEST */
 	{ 0x80b06401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_DEVINFO */
@@ -741,69 +741,69 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc00c6d0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTFWDOWNLOAD32 */
 	{ 0xc00c6d18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTHARDRESET */
 	{ 0xc0106d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTEVENTENABLE */
-	{ 0xc0146d12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTTARGETINFO */
+	{ 0xc0146d12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTTARGETINFO */
 	{ 0xc0146d15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTEVENTQUERY */
 	{ 0xc01c6d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTEVENTREPORT */
 	{ 0xc0386d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTCOMMAND32 */
 	{ 0xc03c6d13, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTTEST */
-	{ 0xc0546d11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MPTIOCINFO */
-	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MPTIOCINFO */
-	{ 0xc05c6d11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MPTIOCINFO */
+	{ 0xc0546d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
+	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
+	{ 0xc05c6d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
 	/* compat_sock_ioctl (net/socket.c) */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCOUTQ */
 	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN */
 	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP */
 	{ 0x00008903, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOGETOWN */
 	{ 0x00008904, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGPGRP */
-	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
-	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
-	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
-	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCATMARK */
+	{ 0x00008906, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMP_OLD */
+	{ 0x00008907, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMPNS_OLD */
+	{ 0x00008910, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNAME */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFLINK */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
-	{ 0x00008915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFADDR */
-	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
-	{ 0x00008917, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFDSTADDR */
-	{ 0x00008918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFDSTADDR */
-	{ 0x00008919, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBRDADDR */
-	{ 0x0000891a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBRDADDR */
-	{ 0x0000891b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNETMASK */
-	{ 0x0000891c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNETMASK */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFNETMASK */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMETRIC */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMEM */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFMEM */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU */
 	{ 0x00008923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNAME */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFSLAVE */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX */
-	{ 0x00008934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFPFLAGS */
-	{ 0x00008935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFPFLAGS */
-	{ 0x00008936, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDIFADDR */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFINDEX */
+	{ 0x00008934, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFPFLAGS */
+	{ 0x00008935, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFPFLAGS */
+	{ 0x00008936, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDIFADDR */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWBROADCAST */
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
 	{ 0x00008947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIPHY */
 	{ 0x00008948, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
-	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCOUTQNSD */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
-	{ 0x00008953, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDARP */
-	{ 0x00008954, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGARP */
-	{ 0x00008955, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSARP */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP */
+	{ 0x00008953, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDARP */
+	{ 0x00008954, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGARP */
+	{ 0x00008955, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSARP */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
@@ -819,7 +819,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
 	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
-	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIWSTATS */
+	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
 	/* counter_chrdev_ioctl (drivers/counter/counter-chrdev.c) */
@@ -875,7 +875,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX */
 	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX */
 	{ 0x00005452, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOASYNC */
-	{ 0x00005460, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOQSIZE */
+	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE */
 	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE */
 	{ 0x40086602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_SETFLAGS */
 	{ 0x401c5820, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSSETXATTR */
@@ -897,7 +897,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086f83, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_DESCR_INFO */
 	{ 0x800c6f82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_SLOT_INFO */
 	{ 0x80106f81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_CAP */
-	{ 0x810c6f84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_MSG */
+	{ 0x810c6f84, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_MSG */
 	/* dvb_ca_en50221_io_ioctl (drivers/media/dvb-core/dvb_ca_en50221.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
 	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
@@ -1065,27 +1065,27 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* exfat_ioctl (fs/exfat/file.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* ext2_compat_ioctl (fs/ext2/ioctl.c) */
-	{ 0x40047602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT2_IOC32_SETVERSION */
+	{ 0x40047602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC32_SETVERSION */
 	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETVERSION */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT2_IOC32_GETVERSION */
-	{ 0x80086605, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT2_IOC_GETRSVSZ */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT2_IOC_GETVERSION */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC32_GETVERSION */
+	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETVERSION */
 	/* ext2_ioctl (fs/ext2/ioctl.c) */
 	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETVERSION */
-	{ 0x80086605, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT2_IOC_GETRSVSZ */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT2_IOC_GETVERSION */
+	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETVERSION */
 	/* ext4_compat_ioctl (fs/ext4/ioctl.c) */
 	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE */
 	{ 0x0000660c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
-	{ 0x00006611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SWAP_BOOT */
+	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SWAP_BOOT */
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS */
 	{ 0x00006628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_CLEAR_ES_CACHE */
 	{ 0x40046604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION */
 	{ 0x40046606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETRSVSZ */
 	{ 0x40046607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
-	{ 0x40046629, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_GETSTATE */
+	{ 0x40046629, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETSTATE */
 	{ 0x4004662b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_CHECKPOINT */
 	{ 0x40047602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION_OLD */
 	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION */
@@ -1093,7 +1093,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_RESIZE_FS */
 	{ 0x4008662c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SETFSUUID */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION_OLD */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	{ 0x40246608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC32_GROUP_ADD */
 	{ 0x40286608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_ADD */
@@ -1109,8 +1109,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
 	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
-	{ 0xc0046686, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc020662a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GET_ES_CACHE */
 	{ 0xc028660f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MOVE_EXT */
@@ -1119,22 +1119,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
-	{ 0xc080661a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
+	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
 	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSMAP */
 	/* ext4_ioctl (fs/ext4/ioctl.c) */
 	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE */
 	{ 0x0000660c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
-	{ 0x00006611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SWAP_BOOT */
+	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SWAP_BOOT */
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS */
 	{ 0x00006628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_CLEAR_ES_CACHE */
-	{ 0x40046629, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_GETSTATE */
+	{ 0x40046629, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETSTATE */
 	{ 0x4004662b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_CHECKPOINT */
 	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION */
 	{ 0x40086607, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_EXTEND */
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_RESIZE_FS */
 	{ 0x4008662c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SETFSUUID */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION_OLD */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	{ 0x40286608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_ADD */
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
@@ -1146,8 +1146,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
 	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
-	{ 0xc0046686, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc020662a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GET_ES_CACHE */
 	{ 0xc028660f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MOVE_EXT */
@@ -1156,13 +1156,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
-	{ 0xc080661a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
+	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
 	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSMAP */
 	/* f2fs_compat_ioctl (fs/f2fs/file.c) */
 	{ 0x0000f501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_START_ATOMIC_WRITE */
 	{ 0x0000f502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_COMMIT_ATOMIC_WRITE */
-	{ 0x0000f503, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_START_VOLATILE_WRITE */
-	{ 0x0000f504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_RELEASE_VOLATILE_WRITE */
+	{ 0x0000f503, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_START_VOLATILE_WRITE */
+	{ 0x0000f504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_RELEASE_VOLATILE_WRITE */
 	{ 0x0000f505, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_ABORT_ATOMIC_WRITE */
 	{ 0x0000f507, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_WRITE_CHECKPOINT */
 	{ 0x0000f50f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_PRECACHE_EXTENTS */
@@ -1173,7 +1173,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004f50d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SET_PIN_FILE */
 	{ 0x4008f50a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_FLUSH_DEVICE */
 	{ 0x4008f510, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_RESIZE_FS */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	/* F2FS_IOC32_GARBAGE_COLLECT_RANGE */
 	{ 0x4014f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -1182,20 +1182,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4018f514, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SEC_TRIM_FILE */
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
-	{ 0x8002f515, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_GET_COMPRESS_OPTION */
+	{ 0x8002f515, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_COMPRESS_OPTION */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_SHUTDOWN */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_GETVERSION */
-	{ 0x8004f50c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_GET_FEATURES */
-	{ 0x8004f50e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_GET_PIN_FILE */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETVERSION */
-	{ 0x8008f511, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_GET_COMPRESS_BLOCKS */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETVERSION */
+	{ 0x8004f50c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_FEATURES */
+	{ 0x8004f50e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_PIN_FILE */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
+	{ 0x8008f511, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_COMPRESS_BLOCKS */
 	{ 0x8008f512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RELEASE_COMPRESS_BLOCKS */
 	{ 0x8008f513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RESERVE_COMPRESS_BLOCKS */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
 	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
-	{ 0xc0046686, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc010f508, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_DEFRAGMENT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc01cf509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC32_MOVE_RANGE */
@@ -1205,12 +1205,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
-	{ 0xc080661a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
+	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
 	/* f2fs_ioctl (fs/f2fs/file.c) */
 	{ 0x0000f501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_START_ATOMIC_WRITE */
 	{ 0x0000f502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_COMMIT_ATOMIC_WRITE */
-	{ 0x0000f503, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_START_VOLATILE_WRITE */
-	{ 0x0000f504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_RELEASE_VOLATILE_WRITE */
+	{ 0x0000f503, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_START_VOLATILE_WRITE */
+	{ 0x0000f504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_RELEASE_VOLATILE_WRITE */
 	{ 0x0000f505, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_ABORT_ATOMIC_WRITE */
 	{ 0x0000f507, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_WRITE_CHECKPOINT */
 	{ 0x0000f50f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_PRECACHE_EXTENTS */
@@ -1221,26 +1221,26 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004f50d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SET_PIN_FILE */
 	{ 0x4008f50a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_FLUSH_DEVICE */
 	{ 0x4008f510, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_RESIZE_FS */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	/* F2FS_IOC_GARBAGE_COLLECT_RANGE */
 	{ 0x4018f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x4018f514, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SEC_TRIM_FILE */
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
-	{ 0x8002f515, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_GET_COMPRESS_OPTION */
+	{ 0x8002f515, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_COMPRESS_OPTION */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_SHUTDOWN */
-	{ 0x8004f50c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_GET_FEATURES */
-	{ 0x8004f50e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_GET_PIN_FILE */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETVERSION */
-	{ 0x8008f511, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* F2FS_IOC_GET_COMPRESS_BLOCKS */
+	{ 0x8004f50c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_FEATURES */
+	{ 0x8004f50e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_PIN_FILE */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
+	{ 0x8008f511, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_COMPRESS_BLOCKS */
 	{ 0x8008f512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RELEASE_COMPRESS_BLOCKS */
 	{ 0x8008f513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RESERVE_COMPRESS_BLOCKS */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
 	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
-	{ 0xc0046686, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc010f508, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_DEFRAGMENT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc020f509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_MOVE_RANGE */
@@ -1249,9 +1249,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
-	{ 0xc080661a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
+	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
 	/* fanotify_ioctl (fs/notify/fanotify/fanotify_user.c) */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIONREAD */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	/* fastrpc_device_ioctl (drivers/misc/fastrpc.c) */
 	{ 0x00005204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_INIT_ATTACH */
 	{ 0x00005208, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_INIT_ATTACH_SNS */
@@ -1265,38 +1265,38 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc040520a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_MEM_MAP */
 	/* fat_compat_dir_ioctl (fs/fat/dir.c) */
 	{ 0x40047211, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FAT_IOCTL_SET_ATTRIBUTES */
-	{ 0x80047210, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FAT_IOCTL_GET_ATTRIBUTES */
-	{ 0x80047213, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FAT_IOCTL_GET_VOLUME_ID */
+	{ 0x80047210, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FAT_IOCTL_GET_ATTRIBUTES */
+	{ 0x80047213, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FAT_IOCTL_GET_VOLUME_ID */
 	{ 0x82187201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFAT_IOCTL_READDIR_BOTH32 */
 	{ 0x82187202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFAT_IOCTL_READDIR_SHORT32 */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* fat_dir_ioctl (fs/fat/dir.c) */
 	{ 0x40047211, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FAT_IOCTL_SET_ATTRIBUTES */
-	{ 0x80047210, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FAT_IOCTL_GET_ATTRIBUTES */
-	{ 0x80047213, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FAT_IOCTL_GET_VOLUME_ID */
+	{ 0x80047210, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FAT_IOCTL_GET_ATTRIBUTES */
+	{ 0x80047213, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FAT_IOCTL_GET_VOLUME_ID */
 	{ 0x82307201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFAT_IOCTL_READDIR_BOTH */
 	{ 0x82307202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFAT_IOCTL_READDIR_SHORT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* fat_generic_ioctl (fs/fat/file.c) */
 	{ 0x40047211, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FAT_IOCTL_SET_ATTRIBUTES */
-	{ 0x80047210, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FAT_IOCTL_GET_ATTRIBUTES */
-	{ 0x80047213, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FAT_IOCTL_GET_VOLUME_ID */
+	{ 0x80047210, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FAT_IOCTL_GET_ATTRIBUTES */
+	{ 0x80047213, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FAT_IOCTL_GET_VOLUME_ID */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* fb_compat_ioctl (drivers/video/fbdev/core/fbmem.c) */
-	{ 0x00004600, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGET_VSCREENINFO */
+	{ 0x00004600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_VSCREENINFO */
 	{ 0x00004601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_VSCREENINFO */
-	{ 0x00004602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGET_FSCREENINFO */
-	{ 0x00004604, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGETCMAP */
+	{ 0x00004602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_FSCREENINFO */
+	{ 0x00004604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGETCMAP */
 	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUTCMAP */
 	{ 0x00004606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPAN_DISPLAY */
 	{ 0x0000460f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_CON2FBMAP */
 	{ 0x00004610, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_CON2FBMAP */
 	{ 0x00004611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOBLANK */
 	/* fb_ioctl (drivers/video/fbdev/core/fbmem.c) */
-	{ 0x00004600, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGET_VSCREENINFO */
+	{ 0x00004600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_VSCREENINFO */
 	{ 0x00004601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_VSCREENINFO */
-	{ 0x00004602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGET_FSCREENINFO */
-	{ 0x00004604, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FBIOGETCMAP */
+	{ 0x00004602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_FSCREENINFO */
+	{ 0x00004604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGETCMAP */
 	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUTCMAP */
 	{ 0x00004606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPAN_DISPLAY */
 	{ 0x0000460f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_CON2FBMAP */
@@ -1384,14 +1384,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40044604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_SET_TIMEOUT_MS */
 	{ 0x800e4600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_INTF_FW */
 	{ 0xc00b4603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_BACKEND_FW_UPDATE */
-	{ 0xc00f4601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FW_MGMT_IOC_GET_BACKEND_FW */
+	{ 0xc00f4601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_BACKEND_FW */
 	{ 0xc0104602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_LOAD_AND_VALIDATE */
 	/* gb_tty_ioctl (drivers/staging/greybus/uart.c) */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	/* genwqe_ioctl (drivers/misc/genwqe/card_dev.c) */
 	{ 0x4010a51f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GENWQE_WRITE_REG64 */
 	{ 0x4010a521, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GENWQE_WRITE_REG32 */
-	{ 0x8004a524, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GENWQE_GET_CARD_STATE */
+	{ 0x8004a524, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GENWQE_GET_CARD_STATE */
 	{ 0x8010a51e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GENWQE_READ_REG64 */
 	{ 0x8010a520, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GENWQE_READ_REG32 */
 	{ 0xc020a528, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GENWQE_PIN_MEM */
@@ -1409,10 +1409,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* gfs2_compat_ioctl (fs/gfs2/file.c) */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* gfs2_ioctl (fs/gfs2/file.c) */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* gntalloc_ioctl (drivers/xen/gntalloc.c) */
 	{ 0x00104706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_GNTALLOC_DEALLOC_GREF */
@@ -1504,9 +1504,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800455cc, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HCIUARTGETFLAGS */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* hfi1_file_ioctl (drivers/infiniband/hw/hfi1/file_ops.c) */
-	{ 0x00001be6, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HFI1_IOCTL_CREDIT_UPD */
+	{ 0x00001be6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_CREDIT_UPD */
 	{ 0x00001bec, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_CTXT_RESET */
-	{ 0x40021beb, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HFI1_IOCTL_SET_PKEY */
+	{ 0x40021beb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_SET_PKEY */
 	{ 0x40041be8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_RECV_CTRL */
 	{ 0x40041be9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_POLL_TYPE */
 	{ 0x40081bea, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_ACK_EVENT */
@@ -1554,7 +1554,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000480b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSOUTPUT */
 	{ 0x0000480c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGOUTPUT */
 	/* hl_ioctl_control (drivers/misc/habanalabs/common/habanalabs_ioctl.c) */
-	{ 0x00000001, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* HL_IOCTL_INFO */
+	{ 0x00000001, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* HL_IOCTL_INFO */
 	/* hpet_compat_ioctl (drivers/char/hpet.c) */
 	{ 0x00006801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IE_ON */
 	{ 0x00006802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IE_OFF */
@@ -1616,8 +1616,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* inotify_ioctl (fs/notify/inotify/inotify_user.c) */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIONREAD */
-	{ 0x40044900, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* INOTIFY_IOC_SETNEXTWD */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
+	{ 0x40044900, 0xffffffff, SEL_IOCTL_READ, 0 }, /* INOTIFY_IOC_SETNEXTWD */
 	/* ioctl (drivers/tty/synclink_gt.c) */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
 	/* iowarrior_ioctl (drivers/usb/misc/iowarrior.c) */
@@ -1738,7 +1738,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc008ae05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_SUPPORTED_CPUID */
 	{ 0xc008ae09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_EMULATED_CPUID */
 	{ 0xc008ae88, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_MSRS */
-	{ 0xc008aec1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_SUPPORTED_HV_CPUID */
+	{ 0xc008aec1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_SUPPORTED_HV_CPUID */
 	/* kvm_device_ioctl (virt/kvm/kvm_main.c) */
 	{ 0x4018aee1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_DEVICE_ATTR */
 	{ 0x4018aee2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_DEVICE_ATTR */
@@ -1869,8 +1869,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4018aebd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_HYPERV_EVENTFD */
 	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_USER_MEMORY_REGION */
 	{ 0x4020ae76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQFD */
-	{ 0x4020aea5, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SIGNAL_MSI */
-	{ 0x4020aeb2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_PMU_EVENT_FILTER */
+	{ 0x4020aea5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SIGNAL_MSI */
+	{ 0x4020aeb2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PMU_EVENT_FILTER */
 	{ 0x4030ae7b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_CLOCK */
 	{ 0x4038ae7a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_HVM_CONFIG */
 	{ 0x4040ae77, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_PIT2 */
@@ -1881,17 +1881,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4188aec6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_X86_SET_MSR_FILTER */
 	{ 0x8010aebb, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_MEMORY_ENCRYPT_REG_REGION */
 	{ 0x8010aebc, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_MEMORY_ENCRYPT_UNREG_REGION */
-	{ 0x8030ae7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_CLOCK */
+	{ 0x8030ae7c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_CLOCK */
 	{ 0x8048ae66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT */
-	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_PIT2 */
+	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_PIT2 */
 	{ 0x8208ae63, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_IRQCHIP */
 	{ 0xc008ae67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_IRQ_LINE_STATUS */
 	{ 0xc008aeba, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_MEMORY_ENCRYPT_OP */
 	{ 0xc00caee0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_DEVICE */
 	{ 0xc018aec0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CLEAR_DIRTY_LOG */
 	{ 0xc048ae65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_PIT */
-	{ 0xc048aec8, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_XEN_HVM_GET_ATTR */
-	{ 0xc208ae62, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_IRQCHIP */
+	{ 0xc048aec8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_XEN_HVM_GET_ATTR */
+	{ 0xc208ae62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_IRQCHIP */
 	/* kvm_vm_ioctl (virt/kvm/kvm_main.c) */
 	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_CHECK_EXTENSION */
 	{ 0x0000ae41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_VCPU */
@@ -1916,8 +1916,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4018aebd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_HYPERV_EVENTFD */
 	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_USER_MEMORY_REGION */
 	{ 0x4020ae76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQFD */
-	{ 0x4020aea5, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SIGNAL_MSI */
-	{ 0x4020aeb2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_PMU_EVENT_FILTER */
+	{ 0x4020aea5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SIGNAL_MSI */
+	{ 0x4020aeb2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PMU_EVENT_FILTER */
 	{ 0x4030ae7b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_CLOCK */
 	{ 0x4038ae7a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_HVM_CONFIG */
 	{ 0x4040ae77, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_PIT2 */
@@ -1928,17 +1928,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4188aec6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_X86_SET_MSR_FILTER */
 	{ 0x8010aebb, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_MEMORY_ENCRYPT_REG_REGION */
 	{ 0x8010aebc, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_MEMORY_ENCRYPT_UNREG_REGION */
-	{ 0x8030ae7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_CLOCK */
+	{ 0x8030ae7c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_CLOCK */
 	{ 0x8048ae66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT */
-	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_PIT2 */
+	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_PIT2 */
 	{ 0x8208ae63, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_IRQCHIP */
 	{ 0xc008ae67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_IRQ_LINE_STATUS */
 	{ 0xc008aeba, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_MEMORY_ENCRYPT_OP */
 	{ 0xc00caee0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_DEVICE */
 	{ 0xc018aec0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CLEAR_DIRTY_LOG */
 	{ 0xc048ae65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_PIT */
-	{ 0xc048aec8, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_XEN_HVM_GET_ATTR */
-	{ 0xc208ae62, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_IRQCHIP */
+	{ 0xc048aec8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_XEN_HVM_GET_ATTR */
+	{ 0xc208ae62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_IRQCHIP */
 	/* lcd_ioctl (drivers/usb/misc/usblcd.c) */
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_GET_HARD_VERSION */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_GET_DRV_VERSION */
@@ -1965,9 +1965,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004c00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_FD */
 	{ 0x00004c01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CLR_FD */
 	{ 0x00004c02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS */
-	{ 0x00004c03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_GET_STATUS */
+	{ 0x00004c03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LOOP_GET_STATUS */
 	{ 0x00004c04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS64 */
-	{ 0x00004c05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_GET_STATUS64 */
+	{ 0x00004c05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LOOP_GET_STATUS64 */
 	{ 0x00004c06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CHANGE_FD */
 	{ 0x00004c07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_CAPACITY */
 	{ 0x00004c08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_DIRECT_IO */
@@ -1977,9 +1977,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004c00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_FD */
 	{ 0x00004c01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CLR_FD */
 	{ 0x00004c02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS */
-	{ 0x00004c03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_GET_STATUS */
+	{ 0x00004c03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LOOP_GET_STATUS */
 	{ 0x00004c04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS64 */
-	{ 0x00004c05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_GET_STATUS64 */
+	{ 0x00004c05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LOOP_GET_STATUS64 */
 	{ 0x00004c06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CHANGE_FD */
 	{ 0x00004c07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_CAPACITY */
 	{ 0x00004c08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_DIRECT_IO */
@@ -2075,16 +2075,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* mgslpc_ioctl (drivers/char/pcmcia/synclink_cs.c) */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
 	/* mkiss_ioctl (drivers/net/hamradio/mkiss.c) */
-	{ 0x00008910, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNAME */
-	{ 0x00008924, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFHWADDR */
-	{ 0x00008925, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFENCAP */
+	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME */
+	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
+	{ 0x00008925, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFENCAP */
 	{ 0x00008926, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFENCAP */
 	/* mmc_blk_compat_ioctl (drivers/mmc/core/block.c) */
-	{ 0xc008b301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MMC_IOC_MULTI_CMD */
-	{ 0xc048b300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MMC_IOC_CMD */
+	{ 0xc008b301, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* MMC_IOC_MULTI_CMD */
+	{ 0xc048b300, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* MMC_IOC_CMD */
 	/* mmc_blk_ioctl (drivers/mmc/core/block.c) */
-	{ 0xc008b301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MMC_IOC_MULTI_CMD */
-	{ 0xc048b300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MMC_IOC_CMD */
+	{ 0xc008b301, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* MMC_IOC_MULTI_CMD */
+	{ 0xc048b300, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* MMC_IOC_CMD */
 	/* mmc_rpmb_ioctl (drivers/mmc/core/block.c) */
 	{ 0xc008b301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MMC_IOC_MULTI_CMD */
 	{ 0xc048b300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MMC_IOC_CMD */
@@ -2146,19 +2146,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc00c6d18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTHARDRESET */
 	{ 0xc0106d0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTFWDOWNLOAD */
 	{ 0xc0106d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTEVENTENABLE */
-	{ 0xc0146d12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTTARGETINFO */
+	{ 0xc0146d12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTTARGETINFO */
 	{ 0xc0146d15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTEVENTQUERY */
 	{ 0xc0146d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTFWREPLACE */
 	{ 0xc01c6d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTEVENTREPORT */
 	{ 0xc03c6d13, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTTEST */
 	{ 0xc0486d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTCOMMAND */
 	{ 0x80005a14, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
-	{ 0xc0006d11, 0xc000ffff, SEL_IOCTL_NONE, 0 }, /* MPTIOCINFO */
+	{ 0xc0006d11, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
 	/* msr_ioctl (arch/x86/kernel/msr.c) */
 	{ 0xc02063a0, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* X86_IOC_RDMSR_REGS */
 	{ 0xc02063a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* X86_IOC_WRMSR_REGS */
 	/* mtdchar_compat_ioctl (drivers/mtd/mtdchar.c) */
-	{ 0x0000125f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BLKRRPART */
+	{ 0x0000125f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKRRPART */
 	{ 0x00001269, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKPG */
 	{ 0x00004d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTDFILEMODE */
 	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONCOUNT */
@@ -2170,25 +2170,25 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
 	{ 0x40104d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE64 */
-	{ 0x80044d07, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETREGIONCOUNT */
+	{ 0x80044d07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETREGIONCOUNT */
 	{ 0x80044d0d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPSELECT */
 	{ 0x80084d17, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMISLOCKED */
 	{ 0x800c4d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPLOCK */
-	{ 0x80104d12, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ECCGETSTATS */
-	{ 0x80204d01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETINFO */
+	{ 0x80104d12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ECCGETSTATS */
+	{ 0x80204d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETINFO */
 	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETOOBSEL */
 	{ 0x81484d11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ECCGETLAYOUT */
 	{ 0xc00c4d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB32 */
 	{ 0xc00c4d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB32 */
 	{ 0xc0104d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB */
 	{ 0xc0104d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB */
-	{ 0xc0104d08, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETREGIONINFO */
+	{ 0xc0104d08, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETREGIONINFO */
 	{ 0xc0184d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB64 */
 	{ 0xc0184d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB64 */
 	{ 0xc0304d18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITE */
 	{ 0xc0404d1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREAD */
 	/* mtdchar_unlocked_ioctl (drivers/mtd/mtdchar.c) */
-	{ 0x0000125f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BLKRRPART */
+	{ 0x0000125f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKRRPART */
 	{ 0x00001269, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKPG */
 	{ 0x00004d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTDFILEMODE */
 	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONCOUNT */
@@ -2200,17 +2200,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
 	{ 0x40104d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE64 */
-	{ 0x80044d07, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETREGIONCOUNT */
+	{ 0x80044d07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETREGIONCOUNT */
 	{ 0x80044d0d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPSELECT */
 	{ 0x80084d17, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMISLOCKED */
 	{ 0x800c4d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPLOCK */
-	{ 0x80104d12, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ECCGETSTATS */
-	{ 0x80204d01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETINFO */
+	{ 0x80104d12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ECCGETSTATS */
+	{ 0x80204d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETINFO */
 	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETOOBSEL */
 	{ 0x81484d11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ECCGETLAYOUT */
 	{ 0xc0104d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB */
 	{ 0xc0104d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB */
-	{ 0xc0104d08, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETREGIONINFO */
+	{ 0xc0104d08, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETREGIONINFO */
 	{ 0xc0184d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB64 */
 	{ 0xc0184d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB64 */
 	{ 0xc0304d18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITE */
@@ -2228,8 +2228,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000031f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* HDIO_DRIVE_CMD */
 	{ 0x00001261, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKFLSBUF */
 	/* mwave_ioctl (drivers/char/mwave/mwavedd.c) */
-	{ 0x0000db01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_RESET */
-	{ 0x0000db02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_RUN */
+	{ 0x0000db01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_RESET */
+	{ 0x0000db02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_RUN */
 	{ 0x4004db09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_REGISTER_IPC */
 	{ 0x4004db0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_UNREGISTER_IPC */
 	{ 0x4004db0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_GET_IPC */
@@ -2238,7 +2238,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8018db04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_READ_DATA */
 	{ 0x8018db05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_READCLEAR_DATA */
 	{ 0x8018db06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_READ_INST */
-	{ 0x8080db03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_DSP_ABILITIES */
+	{ 0x8080db03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_DSP_ABILITIES */
 	/* mxser_ioctl (drivers/tty/mxser.c) */
 	{ 0x00000442, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_SET_OP_MODE */
 	{ 0x00000443, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GET_OP_MODE */
@@ -2350,9 +2350,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086e8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_SYNC */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
 	{ 0x80186e82, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_CPINFO */
-	{ 0x80186e83, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
+	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
 	{ 0x80186e84, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_SUINFO */
-	{ 0x80306e85, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_SUSTAT */
+	{ 0x80306e85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUSTAT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_VINFO */
 	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_BDESCS */
@@ -2368,9 +2368,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086e8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_SYNC */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
 	{ 0x80186e82, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_CPINFO */
-	{ 0x80186e83, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
+	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
 	{ 0x80186e84, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_SUINFO */
-	{ 0x80306e85, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_SUSTAT */
+	{ 0x80306e85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUSTAT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_VINFO */
 	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_BDESCS */
@@ -2410,7 +2410,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0484e43, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVME_IOCTL_IO_CMD */
 	{ 0xc0504e47, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVME_IOCTL_ADMIN64_CMD */
 	/* nvme_ioctl (drivers/nvme/host/ioctl.c) */
-	{ 0x00004e40, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NVME_IOCTL_ID */
+	{ 0x00004e40, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NVME_IOCTL_ID */
 	{ 0x40304e42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_SUBMIT_IO */
 	{ 0x410870de, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_OPAL_TAKE_OWNERSHIP */
 	{ 0x410870e2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_OPAL_REVERT_TPR */
@@ -2436,7 +2436,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0504e48, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVME_IOCTL_IO64_CMD */
 	{ 0xc0504e49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVME_IOCTL_IO64_CMD_VEC */
 	/* nvme_ns_chr_ioctl (drivers/nvme/host/ioctl.c) */
-	{ 0x00004e40, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NVME_IOCTL_ID */
+	{ 0x00004e40, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NVME_IOCTL_ID */
 	{ 0x40304e42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_SUBMIT_IO */
 	{ 0x410870de, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_OPAL_TAKE_OWNERSHIP */
 	{ 0x410870e2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_OPAL_REVERT_TPR */
@@ -2549,16 +2549,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_CONTINUE */
 	{ 0x40045108, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_TESTMIDI */
 	{ 0x40045109, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_RESETSAMPLES */
-	{ 0x4004510d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_THRESHOLD */
+	{ 0x4004510d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_THRESHOLD */
 	{ 0x4004510f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_FM_4OP_ENABLE */
 	{ 0x40045407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_METRONOME */
 	{ 0x40045408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SELECT */
 	{ 0x40085112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_OUTOFBAND */
-	{ 0x80045104, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_GETOUTCOUNT */
+	{ 0x80045104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_GETOUTCOUNT */
 	{ 0x80045105, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_GETINCOUNT */
 	{ 0x8004510a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRSYNTHS */
 	{ 0x8004510b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRMIDIS */
-	{ 0x80045113, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_GETTIME */
+	{ 0x80045113, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_GETTIME */
 	{ 0xc0045103, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_CTRLRATE */
 	{ 0xc004510e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_MEMAVL */
 	{ 0xc0045401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_TIMEBASE */
@@ -2577,16 +2577,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_CONTINUE */
 	{ 0x40045108, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_TESTMIDI */
 	{ 0x40045109, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_RESETSAMPLES */
-	{ 0x4004510d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_THRESHOLD */
+	{ 0x4004510d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_THRESHOLD */
 	{ 0x4004510f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_FM_4OP_ENABLE */
 	{ 0x40045407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_METRONOME */
 	{ 0x40045408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SELECT */
 	{ 0x40085112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_OUTOFBAND */
-	{ 0x80045104, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_GETOUTCOUNT */
+	{ 0x80045104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_GETOUTCOUNT */
 	{ 0x80045105, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_GETINCOUNT */
 	{ 0x8004510a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRSYNTHS */
 	{ 0x8004510b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRMIDIS */
-	{ 0x80045113, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_GETTIME */
+	{ 0x80045113, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_GETTIME */
 	{ 0xc0045103, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_CTRLRATE */
 	{ 0xc004510e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_MEMAVL */
 	{ 0xc0045401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_TIMEBASE */
@@ -2640,7 +2640,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMMULTISESSION */
 	{ 0x00005311, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
 	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD */
@@ -2693,16 +2693,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_RESET */
 	{ 0x00002405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_OUTPUT */
 	{ 0x40042408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_BPF */
-	{ 0x40042409, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_PAUSE_OUTPUT */
+	{ 0x40042409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_PAUSE_OUTPUT */
 	{ 0x40082404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_PERIOD */
 	{ 0x40082406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_FILTER */
 	{ 0x4008240b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_MODIFY_ATTRIBUTES */
-	{ 0x80082407, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_ID */
+	{ 0x80082407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PERF_EVENT_IOC_ID */
 	{ 0xc008240a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_QUERY_BPF */
-	{ 0x00040006, 0x3fff00ff, SEL_IOCTL_NONE, 0 }, /* sizeof(compat_uptr_t) */
-	{ 0x00040007, 0x3fff00ff, SEL_IOCTL_NONE, 0 }, /* sizeof(compat_uptr_t) */
-	{ 0x0004000a, 0x3fff00ff, SEL_IOCTL_NONE, 0 }, /* sizeof(compat_uptr_t) */
-	{ 0x0004000b, 0x3fff00ff, SEL_IOCTL_NONE, 0 }, /* sizeof(compat_uptr_t) */
+	{ 0x00040006, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
+	{ 0x00040007, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
+	{ 0x0004000a, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
+	{ 0x0004000b, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
 	/* perf_ioctl (kernel/events/core.c) */
 	{ 0x00002400, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_ENABLE */
 	{ 0x00002401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_DISABLE */
@@ -2710,23 +2710,23 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_RESET */
 	{ 0x00002405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_OUTPUT */
 	{ 0x40042408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_BPF */
-	{ 0x40042409, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_PAUSE_OUTPUT */
+	{ 0x40042409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_PAUSE_OUTPUT */
 	{ 0x40082404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_PERIOD */
 	{ 0x40082406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_FILTER */
 	{ 0x4008240b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_MODIFY_ATTRIBUTES */
-	{ 0x80082407, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_ID */
+	{ 0x80082407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PERF_EVENT_IOC_ID */
 	{ 0xc008240a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_QUERY_BPF */
 	/* pf_ioctl (drivers/block/paride/pf.c) */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	/* pfrt_log_ioctl (drivers/acpi/pfr_telemetry.c) */
 	{ 0x400cee06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRT_LOG_IOC_SET_INFO */
-	{ 0x800cee07, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PFRT_LOG_IOC_GET_INFO */
-	{ 0x8040ee08, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PFRT_LOG_IOC_GET_DATA_INFO */
+	{ 0x800cee07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRT_LOG_IOC_GET_INFO */
+	{ 0x8040ee08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRT_LOG_IOC_GET_DATA_INFO */
 	/* pfru_ioctl (drivers/acpi/pfr_update.c) */
 	{ 0x4004ee01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_SET_REV */
-	{ 0x4004ee02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PFRU_IOC_STAGE */
-	{ 0x4004ee03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PFRU_IOC_ACTIVATE */
-	{ 0x4004ee04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PFRU_IOC_STAGE_ACTIVATE */
+	{ 0x4004ee02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_STAGE */
+	{ 0x4004ee03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_ACTIVATE */
+	{ 0x4004ee04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_STAGE_ACTIVATE */
 	{ 0x805cee05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_QUERY_CAP */
 	/* phantom_compat_ioctl (drivers/misc/phantom.c) */
 	{ 0x00007004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PHN_NOT_OH */
@@ -2773,7 +2773,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* pp_ioctl (drivers/char/ppdev.c) */
 	{ 0x0000708b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPCLAIM */
 	{ 0x0000708c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRELEASE */
-	{ 0x0000708d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPYIELD */
+	{ 0x0000708d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPYIELD */
 	{ 0x0000708f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPEXCL */
 	{ 0x40017084, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPWCONTROL */
 	{ 0x40017086, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPWDATA */
@@ -2828,7 +2828,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40047438, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTCHAN */
 	{ 0x4004743a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCCONNECT */
 	{ 0x4004743b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRRU */
-	{ 0x4004743c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCDETACH */
+	{ 0x4004743c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCDETACH */
 	{ 0x4004743d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTACH */
 	{ 0x40047440, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSDEBUG */
 	{ 0x40047451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMAXCID */
@@ -2855,7 +2855,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40047438, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTCHAN */
 	{ 0x4004743a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCCONNECT */
 	{ 0x4004743b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRRU */
-	{ 0x4004743c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCDETACH */
+	{ 0x4004743c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCDETACH */
 	{ 0x4004743d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTACH */
 	{ 0x40047440, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSDEBUG */
 	{ 0x40047451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMAXCID */
@@ -2884,7 +2884,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIONREAD */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX */
 	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX */
 	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF */
@@ -2894,8 +2894,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2 */
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2 */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
-	{ 0x80047437, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGCHAN */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
+	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* pps_cdev_compat_ioctl (drivers/pps/pps.c) */
 	{ 0x400870a2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_SETPARAMS */
@@ -3014,7 +3014,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* roccat_ioctl (drivers/hid/hid-roccat.c) */
 	{ 0x800448f1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ROCCATIOCGREPSIZE */
 	/* rpc_pipe_ioctl (net/sunrpc/rpc_pipe.c) */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIONREAD */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	/* rpmsg_ctrldev_ioctl (drivers/rpmsg/rpmsg_ctrl.c) */
 	{ 0x4028b501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_CREATE_EPT_IOCTL */
 	{ 0x4028b503, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RPMSG_CREATE_DEV_IOCTL */
@@ -3100,21 +3100,21 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_START_UNIT */
 	{ 0x00000006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_STOP_UNIT */
 	{ 0x00002201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_TIMEOUT */
-	{ 0x00002202, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_TIMEOUT */
-	{ 0x00002203, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_EMULATED_HOST */
-	{ 0x00002272, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_RESERVED_SIZE */
+	{ 0x00002202, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_TIMEOUT */
+	{ 0x00002203, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_EMULATED_HOST */
+	{ 0x00002272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_RESERVED_SIZE */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE */
-	{ 0x00002282, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SG_GET_VERSION_NUM */
-	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET */
+	{ 0x00002282, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_VERSION_NUM */
+	{ 0x00002284, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SG_SCSI_RESET */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_IO */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
-	{ 0x00005382, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_IDLUN */
+	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
 	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
-	{ 0x00005386, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
-	{ 0x00005387, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_PCI */
+	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
+	{ 0x00005387, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
 	{ 0x410870de, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_OPAL_TAKE_OWNERSHIP */
 	{ 0x410870e2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_OPAL_REVERT_TPR */
@@ -3178,7 +3178,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000227f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_SG_TABLESIZE */
 	{ 0x00002282, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_VERSION_NUM */
 	{ 0x00002283, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_NEXT_CMD_LEN */
-	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET */
+	{ 0x00002284, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SG_SCSI_RESET */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_IO */
 	{ 0x00002286, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_REQUEST_TABLE */
 	{ 0x00002287, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_KEEP_ORPHAN */
@@ -3188,10 +3188,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
-	{ 0x00005382, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_IDLUN */
+	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
 	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
-	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
-	{ 0x00005387, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_PCI */
+	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
+	{ 0x00005387, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
 	{ 0xc0481273, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESETUP */
 	/* sgx_compat_ioctl (arch/x86/kernel/cpu/sgx/driver.c) */
@@ -3238,7 +3238,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_ADMIN, CAP_CHECKPOINT_RESTORE }, /* TIOCSLCKTRMIOS */
 	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME */
-	{ 0x00008924, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFHWADDR */
+	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
 	{ 0x00008925, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFENCAP */
 	{ 0x00008926, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFENCAP */
 	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2 */
@@ -3389,10 +3389,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc008551c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_CTL_IOCTL_TLV_COMMAND */
 	{ 0xc0405519, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REMOVE */
 	{ 0xc0505510, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_LIST */
-	{ 0xc1105511, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_INFO */
+	{ 0xc1105511, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_CTL_IOCTL_ELEM_INFO */
 	{ 0xc1105517, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_ADD */
 	{ 0xc1105518, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REPLACE */
-	{ 0xc4c85512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_READ */
+	{ 0xc4c85512, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_CTL_IOCTL_ELEM_READ */
 	{ 0xc4c85513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_WRITE */
 	/* snd_hwdep_ioctl (sound/core/hwdep.c) */
 	{ 0x40604803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_LOAD */
@@ -3434,21 +3434,21 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004161, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_UNLINK */
 	{ 0x40044102, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_TSTAMP */
 	{ 0x40044103, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_TTSTAMP */
-	{ 0x40044104, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_USER_PVERSION */
+	{ 0x40044104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_USER_PVERSION */
 	{ 0x40044145, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_PAUSE */
 	{ 0x40044160, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_LINK */
 	{ 0x40084146, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_REWIND */
 	{ 0x40084149, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_FORWARD */
-	{ 0x40184150, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_WRITEI_FRAMES */
-	{ 0x40184152, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_WRITEN_FRAMES */
+	{ 0x40184150, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_WRITEI_FRAMES */
+	{ 0x40184152, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_WRITEN_FRAMES */
 	{ 0x80044100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_PVERSION */
 	{ 0x80084121, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_DELAY */
 	{ 0x80184132, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_CHANNEL_INFO */
-	{ 0x80184151, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
-	{ 0x80184153, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
+	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
+	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x806c4120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS32 */
 	{ 0x80984120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS64 */
-	{ 0x81204101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_INFO */
+	{ 0x81204101, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_INFO */
 	{ 0xc06c4124, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS_EXT32 */
 	{ 0xc0844123, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* __SNDRV_PCM_IOCTL_SYNC_PTR32 */
 	{ 0xc0884113, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_SW_PARAMS */
@@ -3525,7 +3525,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045009, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_SUBDIVIDE */
 	{ 0xc004500a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_SETFRAGMENT */
 	/* snd_rawmidi_ioctl (sound/core/rawmidi.c) */
-	{ 0x40045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_RAWMIDI_IOCTL_USER_PVERSION */
+	{ 0x40045702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_USER_PVERSION */
 	{ 0x40045730, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_DROP */
 	{ 0x40045731, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_DRAIN */
 	{ 0x80045700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_RAWMIDI_IOCTL_PVERSION */
@@ -3566,51 +3566,51 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008906, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMP_OLD */
 	{ 0x00008907, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMPNS_OLD */
 	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK */
-	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFLINK */
+	{ 0x00008912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFCONF */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMEM */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMEM */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU */
 	{ 0x00008923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNAME */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFSLAVE */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFINDEX */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWBROADCAST */
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFBR */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
-	{ 0x00008947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIPHY */
-	{ 0x00008948, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIREG */
+	{ 0x00008947, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGMIIPHY */
+	{ 0x00008948, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFVLAN */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFVLAN */
 	{ 0x00008990, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDENSLAVE */
 	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDRELEASE */
 	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDSETHWADDR */
-	{ 0x00008993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDSLAVEINFOQUERY */
-	{ 0x00008994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDINFOQUERY */
+	{ 0x00008993, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBONDSLAVEINFOQUERY */
+	{ 0x00008994, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBONDINFOQUERY */
 	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDCHANGEACTIVE */
 	{ 0x000089a0, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBRADDBR */
 	{ 0x000089a1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBRDELBR */
 	{ 0x000089a2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBRADDIF */
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBRDELIF */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
-	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
+	{ 0x000089b1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMPNS_NEW */
@@ -3639,16 +3639,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ */
 	{ 0x80046b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE32 */
 	/* spidev_ioctl (drivers/spi/spidev.c) */
-	{ 0x40016b01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SPI_IOC_WR_MODE */
+	{ 0x40016b01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_WR_MODE */
 	{ 0x40016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_LSB_FIRST */
 	{ 0x40016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_BITS_PER_WORD */
 	{ 0x40046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MAX_SPEED_HZ */
 	{ 0x40046b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MODE32 */
-	{ 0x80016b01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SPI_IOC_RD_MODE */
-	{ 0x80016b02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SPI_IOC_RD_LSB_FIRST */
-	{ 0x80016b03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SPI_IOC_RD_BITS_PER_WORD */
-	{ 0x80046b04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ */
-	{ 0x80046b05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SPI_IOC_RD_MODE32 */
+	{ 0x80016b01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_MODE */
+	{ 0x80016b02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_LSB_FIRST */
+	{ 0x80016b03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_BITS_PER_WORD */
+	{ 0x80046b04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ */
+	{ 0x80046b05, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_MODE32 */
 	/* sr_block_ioctl (drivers/scsi/sr.c) */
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_SEND_COMMAND */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_TEST_UNIT_READY */
@@ -3662,7 +3662,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_RESERVED_SIZE */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE */
 	{ 0x00002282, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_VERSION_NUM */
-	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET */
+	{ 0x00002284, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SG_SCSI_RESET */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_IO */
 	{ 0x00005301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPAUSE */
 	{ 0x00005302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMRESUME */
@@ -3679,7 +3679,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMMULTISESSION */
 	{ 0x00005311, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
 	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD */
@@ -3702,7 +3702,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
 	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
-	{ 0x00005387, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_GET_PCI */
+	{ 0x00005387, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT */
 	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
@@ -3728,7 +3728,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002272, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_RESERVED_SIZE */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE */
 	{ 0x00002282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_VERSION_NUM */
-	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET */
+	{ 0x00002284, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SG_SCSI_RESET */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* SG_IO */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
@@ -3754,7 +3754,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002272, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_RESERVED_SIZE */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE */
 	{ 0x00002282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_VERSION_NUM */
-	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET */
+	{ 0x00002284, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SG_SCSI_RESET */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* SG_IO */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
@@ -3797,7 +3797,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_FILE_INFO */
 	/* tap_ioctl (drivers/net/tap.c) */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR */
 	{ 0x400454ca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETIFF */
 	{ 0x400454d0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETOFFLOAD */
 	{ 0x400454d4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETSNDBUF */
@@ -3806,7 +3806,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400454dc, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETVNETLE */
 	{ 0x400454de, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETVNETBE */
 	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES */
-	{ 0x800454d2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETIFF */
+	{ 0x800454d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETIFF */
 	{ 0x800454d7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETHDRSZ */
 	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE */
 	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE */
@@ -3817,7 +3817,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010a402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_OPEN_SESSION */
 	{ 0x8010a403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_INVOKE */
 	{ 0x8010a406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_RECV */
-	{ 0x8010a407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_SEND */
+	{ 0x8010a407, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TEE_IOC_SUPPL_SEND */
 	{ 0xc010a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SHM_ALLOC */
 	{ 0xc018a409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SHM_REGISTER */
 	/* timerfd_ioctl (fs/timerfd.c) */
@@ -3826,64 +3826,64 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0187490, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSH_SMM */
 	{ 0xc0187491, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSHIBA_ACPI_SCI */
 	/* tty_compat_ioctl (drivers/tty/tty_io.c) */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETS */
-	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
-	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
-	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETA */
-	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
-	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
-	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS */
+	{ 0x00005402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETS */
+	{ 0x00005403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSW */
+	{ 0x00005404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSF */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005406, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETA */
+	{ 0x00005407, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETAW */
+	{ 0x00005408, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETAF */
 	{ 0x00005409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRK */
-	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC */
+	{ 0x0000540a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCXONC */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
 	{ 0x0000540c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCEXCL */
 	{ 0x0000540d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNXCL */
 	{ 0x0000540e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSCTTY */
 	{ 0x0000540f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPGRP */
 	{ 0x00005410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPGRP */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCOUTQ */
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI */
 	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ */
 	{ 0x00005415, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMGET */
-	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
-	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
-	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
-	{ 0x00005419, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGSOFTCAR */
-	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
+	{ 0x00005416, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMBIS */
+	{ 0x00005417, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMBIC */
+	{ 0x00005418, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMSET */
+	{ 0x00005419, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSOFTCAR */
+	{ 0x0000541a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSSOFTCAR */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS */
 	{ 0x0000541e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSERIAL */
 	{ 0x0000541f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSERIAL */
 	{ 0x00005422, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNOTTY */
 	{ 0x00005423, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSETD */
-	{ 0x00005424, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGETD */
+	{ 0x00005424, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGETD */
 	{ 0x00005425, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRKP */
 	{ 0x00005427, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSBRK */
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK */
 	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID */
-	{ 0x0000542e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGRS485 */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
-	{ 0x00005432, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETX */
-	{ 0x00005433, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETX */
-	{ 0x00005434, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETXF */
-	{ 0x00005435, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETXW */
+	{ 0x0000542e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGRS485 */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSRS485 */
+	{ 0x00005432, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETX */
+	{ 0x00005433, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETX */
+	{ 0x00005434, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXF */
+	{ 0x00005435, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXW */
 	{ 0x00005437, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCVHANGUP */
 	{ 0x00005441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPTPEER */
-	{ 0x00005453, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERCONFIG */
-	{ 0x00005456, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGLCKTRMIOS */
-	{ 0x00005457, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSLCKTRMIOS */
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERGETLSR */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
+	{ 0x00005453, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERCONFIG */
+	{ 0x00005456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGLCKTRMIOS */
+	{ 0x00005457, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSLCKTRMIOS */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
 	{ 0x0000545d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGICOUNT */
-	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2 */
-	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2 */
-	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
+	{ 0x402c542b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETS2 */
+	{ 0x402c542c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSW2 */
+	{ 0x402c542d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSF2 */
 	{ 0x80045432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGDEV */
 	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL */
-	{ 0x80047437, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGCHAN */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGUNIT */
-	{ 0x802c542a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETS2 */
+	{ 0x80047437, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGCHAN */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
+	{ 0x802c542a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS2 */
 	/* tty_ioctl (drivers/tty/tty_io.c) */
 	{ 0x00005409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRK */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
@@ -3896,15 +3896,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ */
 	{ 0x00005415, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMGET */
-	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
-	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
-	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
+	{ 0x00005416, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMBIS */
+	{ 0x00005417, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMBIC */
+	{ 0x00005418, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMSET */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS */
 	{ 0x0000541e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSERIAL */
 	{ 0x0000541f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSERIAL */
 	{ 0x00005422, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNOTTY */
 	{ 0x00005423, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSETD */
-	{ 0x00005424, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGETD */
+	{ 0x00005424, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGETD */
 	{ 0x00005425, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRKP */
 	{ 0x00005427, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSBRK */
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK */
@@ -3979,7 +3979,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800454e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETFILTEREBPF */
 	{ 0x801054db, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETFILTER */
 	/* tw_chrdev_ioctl (drivers/scsi/3w-xxxx.c) */
-	{ 0x00000000, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TW_OP_NOP */
+	{ 0x00000000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_OP_NOP */
 	{ 0x0000001c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_OP_AEN_LISTEN */
 	{ 0x0000001f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_CMD_PACKET_WITH_DATA */
 	/* twa_chrdev_ioctl (drivers/scsi/3w-9xxx.c) */
@@ -4016,30 +4016,30 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x51106f03, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCRNVOL */
 	/* ubifs_compat_ioctl (fs/ubifs/ioctl.c) */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_SETFLAGS */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x80046601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETFLAGS */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
 	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0406618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_REMOVE_ENCRYPTION_KEY */
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
-	{ 0xc080661a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
+	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
 	/* ubifs_ioctl (fs/ubifs/ioctl.c) */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
 	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0406618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_REMOVE_ENCRYPTION_KEY */
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
-	{ 0xc080661a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
+	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
 	/* udf_ioctl (fs/udf/file.c) */
-	{ 0x80046c40, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* UDF_GETEASIZE */
-	{ 0x80086c41, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* UDF_GETEABLOCK */
-	{ 0x80086c42, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* UDF_GETVOLIDENT */
+	{ 0x80046c40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDF_GETEASIZE */
+	{ 0x80086c41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDF_GETEABLOCK */
+	{ 0x80086c42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDF_GETVOLIDENT */
 	{ 0xc0086c43, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* UDF_RELOCATE_BLOCKS */
 	/* udmabuf_ioctl (drivers/dma-buf/udmabuf.c) */
 	{ 0x40087543, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDMABUF_CREATE_LIST */
@@ -4184,9 +4184,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000aa00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USERFAULTFD_IOC_NEW */
 	/* userfaultfd_ioctl (fs/userfaultfd.c) */
 	{ 0x8010aa01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_UNREGISTER */
-	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WAKE */
+	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* UFFDIO_WAKE */
 	{ 0xc018aa06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WRITEPROTECT */
-	{ 0xc018aa3f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* UFFDIO_API */
+	{ 0xc018aa3f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_API */
 	{ 0xc020aa00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_REGISTER */
 	{ 0xc020aa04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_ZEROPAGE */
 	{ 0xc020aa07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_CONTINUE */
@@ -4224,9 +4224,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000c40d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_RELEASE_SERVICE */
 	{ 0x0000c410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_LIB_VERSION */
 	{ 0x0000c411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CLOSE_DELIVERED */
-	{ 0x4001c40e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VCHIQ_IOC_SET_SERVICE_OPTION */
-	{ 0x400cc404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE32 */
-	{ 0x4010c404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE */
+	{ 0x4001c40e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_SET_SERVICE_OPTION */
+	{ 0x400cc404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE32 */
+	{ 0x4010c404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE */
 	{ 0xc001c405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_TRANSMIT32 */
 	{ 0xc001c406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_RECEIVE32 */
 	{ 0xc008c40a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_GET_CONFIG32 */
@@ -4234,9 +4234,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc010c40a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_GET_CONFIG */
 	{ 0xc014c407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_AWAIT_COMPLETION32 */
 	{ 0xc018c408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_DEQUEUE_MESSAGE */
-	{ 0xc01cc402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VCHIQ_IOC_CREATE_SERVICE32 */
+	{ 0xc01cc402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE32 */
 	{ 0xc020c407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_AWAIT_COMPLETION */
-	{ 0xc030c402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VCHIQ_IOC_CREATE_SERVICE */
+	{ 0xc030c402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE */
 	/* vchiq_ioctl (drivers/staging/vc04_services/interface/vchiq_arm/vchiq_dev.c) */
 	{ 0x0000c400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CONNECT */
 	{ 0x0000c401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_SHUTDOWN */
@@ -4247,14 +4247,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000c40d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_RELEASE_SERVICE */
 	{ 0x0000c410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_LIB_VERSION */
 	{ 0x0000c411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CLOSE_DELIVERED */
-	{ 0x4001c40e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VCHIQ_IOC_SET_SERVICE_OPTION */
-	{ 0x4010c404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE */
+	{ 0x4001c40e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_SET_SERVICE_OPTION */
+	{ 0x4010c404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE */
 	{ 0xc001c405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_TRANSMIT */
 	{ 0xc001c406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_RECEIVE */
 	{ 0xc010c40a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_GET_CONFIG */
 	{ 0xc018c408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_DEQUEUE_MESSAGE */
 	{ 0xc020c407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_AWAIT_COMPLETION */
-	{ 0xc030c402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VCHIQ_IOC_CREATE_SERVICE */
+	{ 0xc030c402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE */
 	/* vduse_dev_ioctl (drivers/vdpa/vdpa_user/vduse_dev.c) */
 	{ 0x00008113, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_INJECT_CONFIG_IRQ */
 	{ 0x40048117, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_INJECT_IRQ */
@@ -4381,7 +4381,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004af81, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_GROUP_NUM */
 	{ 0x8008af00, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_GET_FEATURES */
 	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES */
-	{ 0x8008af73, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_CONFIG */
+	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
 	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE */
 	{ 0xc008af7b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_VRING_GROUP */
@@ -4415,7 +4415,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000007a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_QUEUEPAIR_SETVA */
 	{ 0x000007a5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_NOTIFY_RESOURCE */
 	{ 0x000007a6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_NOTIFICATIONS_RECEIVE */
-	{ 0x000007a7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_VMCI_VERSION2 */
+	{ 0x000007a7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_VERSION2 */
 	{ 0x000007a8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_QUEUEPAIR_ALLOC */
 	{ 0x000007a9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_QUEUEPAIR_SETPAGEFILE */
 	{ 0x000007aa, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_QUEUEPAIR_DETACH */
@@ -4448,7 +4448,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084f03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBMAP */
 	{ 0x40104f06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCSETVOLPROP */
 	{ 0x40804f07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCVOLCRBLK */
-	{ 0x80044f05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* UBI_IOCEBISMAP */
+	{ 0x80044f05, 0xffffffff, SEL_IOCTL_READ, 0 }, /* UBI_IOCEBISMAP */
 	/* vsock_dev_compat_ioctl (net/vmw_vsock/af_vsock.c) */
 	{ 0x000007b9, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_VM_SOCKETS_GET_LOCAL_CID */
 	/* vsock_dev_ioctl (net/vmw_vsock/af_vsock.c) */
@@ -4472,17 +4472,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b44, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMODE */
 	{ 0x00004b45, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMODE */
 	{ 0x00004b46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBENT */
-	{ 0x00004b47, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBENT */
-	{ 0x00004b48, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBSENT */
-	{ 0x00004b49, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBSENT */
+	{ 0x00004b47, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBENT */
+	{ 0x00004b48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBSENT */
+	{ 0x00004b49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBSENT */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACR */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR */
 	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGETKEYCODE */
 	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDSETKEYCODE */
-	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSIGACCEPT */
+	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_KILL }, /* KDSIGACCEPT */
 	{ 0x00004b52, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDKBDREP */
 	{ 0x00004b62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMETA */
-	{ 0x00004b63, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDSKBMETA */
+	{ 0x00004b63, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMETA */
 	{ 0x00004b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBLED */
 	{ 0x00004b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBLED */
 	{ 0x00004b66, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_UNIMAP */
@@ -4530,17 +4530,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b44, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMODE */
 	{ 0x00004b45, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMODE */
 	{ 0x00004b46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBENT */
-	{ 0x00004b47, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBENT */
-	{ 0x00004b48, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBSENT */
-	{ 0x00004b49, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBSENT */
+	{ 0x00004b47, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBENT */
+	{ 0x00004b48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBSENT */
+	{ 0x00004b49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBSENT */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACR */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR */
 	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGETKEYCODE */
 	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDSETKEYCODE */
-	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSIGACCEPT */
+	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_KILL }, /* KDSIGACCEPT */
 	{ 0x00004b52, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDKBDREP */
 	{ 0x00004b62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMETA */
-	{ 0x00004b63, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDSKBMETA */
+	{ 0x00004b63, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMETA */
 	{ 0x00004b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBLED */
 	{ 0x00004b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBLED */
 	{ 0x00004b66, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_UNIMAP */
@@ -4656,12 +4656,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4058587a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_ATTRLIST_BY_HANDLE */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_GOINGDOWN */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_GETVERSION_32 */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_GETVERSION */
-	{ 0x800c581e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_DIOINFO */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_GETVERSION_32 */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_GETVERSION */
+	{ 0x800c581e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_DIOINFO */
 	{ 0x80105873, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_GET_RESBLKS */
-	{ 0x801c582d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FSGETXATTRA */
-	{ 0x80205871, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FSCOUNTS */
+	{ 0x801c582d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGETXATTRA */
+	{ 0x80205871, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSCOUNTS */
 	{ 0x8040587f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_BULKSTAT */
 	{ 0x80405880, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_INUMBERS */
 	{ 0x806c5864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1_32 */
@@ -4669,7 +4669,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8070587c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V4 */
 	{ 0x8080583a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FREE_EOFBLOCKS */
 	{ 0x8100587e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0105865, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSBULKSTAT_32 */
 	/* XFS_IOC_FSBULKSTAT_SINGLE_32 */
 	{ 0xc0105866, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -4690,7 +4690,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0205867, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSINUMBERS */
 	{ 0xc0385868, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_FSHANDLE */
 	{ 0xc0385869, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_HANDLE */
-	{ 0xc038586a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FD_TO_HANDLE */
+	{ 0xc038586a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FD_TO_HANDLE */
 	{ 0xc038586b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_OPEN_BY_HANDLE */
 	{ 0xc038586c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_READLINK_BY_HANDLE */
 	{ 0xc040583c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_SCRUB_METADATA */
@@ -4713,18 +4713,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4058587a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_ATTRLIST_BY_HANDLE */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_GOINGDOWN */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_GETVERSION */
-	{ 0x800c581e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_DIOINFO */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_GETVERSION */
+	{ 0x800c581e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_DIOINFO */
 	{ 0x80105873, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_GET_RESBLKS */
-	{ 0x801c582d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FSGETXATTRA */
-	{ 0x80205871, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FSCOUNTS */
+	{ 0x801c582d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGETXATTRA */
+	{ 0x80205871, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSCOUNTS */
 	{ 0x8040587f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_BULKSTAT */
 	{ 0x80405880, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_INUMBERS */
 	{ 0x80705864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1 */
 	{ 0x8070587c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V4 */
 	{ 0x8080583a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FREE_EOFBLOCKS */
 	{ 0x8100587e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0105872, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_SET_RESBLKS */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc0205826, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_GETBMAP */
@@ -4735,7 +4735,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0205867, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSINUMBERS */
 	{ 0xc0385868, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_FSHANDLE */
 	{ 0xc0385869, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_HANDLE */
-	{ 0xc038586a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FD_TO_HANDLE */
+	{ 0xc038586a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FD_TO_HANDLE */
 	{ 0xc038586b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_OPEN_BY_HANDLE */
 	{ 0xc038586c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_READLINK_BY_HANDLE */
 	{ 0xc040583c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_SCRUB_METADATA */
@@ -4763,10 +4763,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	/* fallback: each value merged over every handler that serves it */
-	/* INTE_SCU_IPC_REGISTER_READ; 4 handlers */
+	/* INTE_SCU_IPC_REGISTER_READ; 5 handlers */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FIBMAP; 14 handlers */
-	/* INTE_SCU_IPC_REGISTER_UPDATE; 12 handlers */
+	/* INTE_SCU_IPC_REGISTER_UPDATE; 13 handlers */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0x00000003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 3; 9 handlers */
 	{ 0x00000004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 4; 9 handlers */
@@ -4839,7 +4839,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000007a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_QUEUEPAIR_SETVA */
 	{ 0x000007a5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_NOTIFY_RESOURCE */
 	{ 0x000007a6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_NOTIFICATIONS_RECEIVE */
-	{ 0x000007a7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_VMCI_VERSION2 */
+	{ 0x000007a7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_VERSION2 */
 	{ 0x000007a8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_QUEUEPAIR_ALLOC */
 	{ 0x000007a9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_QUEUEPAIR_SETPAGEFILE */
 	{ 0x000007aa, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_QUEUEPAIR_DETACH */
@@ -4865,7 +4865,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000935, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x0000125d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKROSET; 2 handlers */
 	{ 0x0000125e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKROGET; 2 handlers */
-	{ 0x0000125f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKRRPART; 2 handlers */
+	{ 0x0000125f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKRRPART; 4 handlers */
 	{ 0x00001260, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETSIZE; 2 handlers */
 	{ 0x00001261, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKFLSBUF; 4 handlers */
 	{ 0x00001262, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKRASET; 2 handlers */
@@ -4888,14 +4888,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000127e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKROTATIONAL; 2 handlers */
 	{ 0x0000127f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKZEROOUT; 2 handlers */
 	{ 0x00001b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IB_USER_MAD_ENABLE_PKEY; 2 handlers */
+	{ 0x00001be6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_CREDIT_UPD */
 	{ 0x00001bec, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_CTXT_RESET */
 	{ 0x00002201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_TIMEOUT; 7 handlers */
-	{ 0x00002202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TIMEOUT; 6 handlers */
-	{ 0x00002203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_EMULATED_HOST; 6 handlers */
+	{ 0x00002202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TIMEOUT; 7 handlers */
+	{ 0x00002203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_EMULATED_HOST; 7 handlers */
 	{ 0x00002205, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_TRANSFORM */
 	{ 0x00002270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_COMMAND_Q; 2 handlers */
 	{ 0x00002271, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_COMMAND_Q; 2 handlers */
-	{ 0x00002272, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_RESERVED_SIZE; 6 handlers */
+	{ 0x00002272, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_RESERVED_SIZE; 7 handlers */
 	{ 0x00002275, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_RESERVED_SIZE; 7 handlers */
 	{ 0x00002276, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_SCSI_ID */
 	{ 0x00002279, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_SET_FORCE_LOW_DMA */
@@ -4905,9 +4906,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000227d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_NUM_WAITING */
 	{ 0x0000227e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_DEBUG */
 	{ 0x0000227f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_SG_TABLESIZE */
-	{ 0x00002282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_VERSION_NUM; 6 handlers */
+	{ 0x00002282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_GET_VERSION_NUM; 7 handlers */
 	{ 0x00002283, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_NEXT_CMD_LEN */
-	{ 0x00002284, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SCSI_RESET; 6 handlers */
+	{ 0x00002284, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SG_SCSI_RESET; 6 handlers */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* SG_IO; 7 handlers */
 	{ 0x00002286, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_REQUEST_TABLE */
 	{ 0x00002287, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_KEEP_ORPHAN */
@@ -4967,7 +4968,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000450c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXPRESS_IOCTL_HBA */
 	{ 0x0000450d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXPRESS_IOCTL_VDA */
 	{ 0x0000450f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXPRESS_IOCTL_GET_MOD_INFO */
+	{ 0x00004600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_VSCREENINFO; 2 handlers */
 	{ 0x00004601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUT_VSCREENINFO; 2 handlers */
+	{ 0x00004602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_FSCREENINFO; 2 handlers */
+	{ 0x00004604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGETCMAP; 2 handlers */
 	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPUTCMAP; 3 handlers */
 	{ 0x00004606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FBIOPAN_DISPLAY; 2 handlers */
 	{ 0x0000460f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIOGET_CON2FBMAP; 2 handlers */
@@ -4994,14 +4998,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b44, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMODE; 2 handlers */
 	{ 0x00004b45, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMODE; 2 handlers */
 	{ 0x00004b46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBENT; 2 handlers */
-	{ 0x00004b47, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBENT; 2 handlers */
-	{ 0x00004b48, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBSENT; 2 handlers */
-	{ 0x00004b49, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBSENT; 2 handlers */
+	{ 0x00004b47, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBENT; 2 handlers */
+	{ 0x00004b48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBSENT; 2 handlers */
+	{ 0x00004b49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBSENT; 2 handlers */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACR; 2 handlers */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR; 2 handlers */
-	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSIGACCEPT; 2 handlers */
+	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_KILL }, /* KDSIGACCEPT; 2 handlers */
 	{ 0x00004b52, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDKBDREP; 2 handlers */
 	{ 0x00004b62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMETA; 2 handlers */
+	{ 0x00004b63, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMETA; 2 handlers */
 	{ 0x00004b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBLED; 2 handlers */
 	{ 0x00004b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBLED; 2 handlers */
 	{ 0x00004b66, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GIO_UNIMAP; 2 handlers */
@@ -5017,9 +5022,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004c00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_FD; 2 handlers */
 	{ 0x00004c01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CLR_FD; 2 handlers */
 	{ 0x00004c02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS; 2 handlers */
-	{ 0x00004c03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_GET_STATUS; 2 handlers */
 	{ 0x00004c04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS64; 2 handlers */
-	{ 0x00004c05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_GET_STATUS64; 2 handlers */
 	{ 0x00004c06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CHANGE_FD; 2 handlers */
 	{ 0x00004c07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_CAPACITY; 2 handlers */
 	{ 0x00004c08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_DIRECT_IO; 2 handlers */
@@ -5029,7 +5032,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004c81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CTL_REMOVE */
 	{ 0x00004c82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CTL_GET_FREE */
 	{ 0x00004d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTDFILEMODE; 2 handlers */
-	{ 0x00004e40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_ID; 2 handlers */
+	{ 0x00004e40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_ID; 4 handlers */
 	{ 0x00004e44, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVME_IOCTL_RESET */
 	{ 0x00004e45, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVME_IOCTL_SUBSYS_RESET */
 	{ 0x00004e46, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVME_IOCTL_RESCAN */
@@ -5065,7 +5068,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1; 2 handlers */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO; 2 handlers */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW; 2 handlers */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION; 3 handlers */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION */
 	{ 0x00005311, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_GET_MCN; 2 handlers */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET; 2 handlers */
 	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD; 2 handlers */
@@ -5084,10 +5087,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY; 3 handlers */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK; 6 handlers */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK; 6 handlers */
-	{ 0x00005382, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_IDLUN; 6 handlers */
+	{ 0x00005382, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_IDLUN; 7 handlers */
 	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST; 6 handlers */
-	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER; 6 handlers */
-	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI; 2 handlers */
+	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER; 7 handlers */
+	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI; 6 handlers */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT; 2 handlers */
 	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH; 2 handlers */
 	/* CDROM_SEND_PACKET; 6 handlers */
@@ -5095,33 +5098,32 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005394, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_NEXT_WRITABLE; 2 handlers */
 	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN; 2 handlers */
 	{ 0x00005396, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_TIMED_MEDIA_CHANGE; 2 handlers */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETS; 14 handlers */
-	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS; 16 handlers */
-	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW; 15 handlers */
-	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF; 15 handlers */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETA; 12 handlers */
-	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA; 12 handlers */
-	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW; 12 handlers */
-	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF; 12 handlers */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS; 13 handlers */
+	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS; 15 handlers */
+	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW; 14 handlers */
+	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF; 14 handlers */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA; 11 handlers */
+	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA; 11 handlers */
+	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW; 11 handlers */
+	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF; 11 handlers */
 	{ 0x00005409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRK; 2 handlers */
-	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC; 6 handlers */
+	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC; 5 handlers */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH; 11 handlers */
 	{ 0x0000540c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCEXCL; 2 handlers */
 	{ 0x0000540d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNXCL; 2 handlers */
 	{ 0x0000540e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSCTTY; 2 handlers */
 	{ 0x0000540f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPGRP; 2 handlers */
 	{ 0x00005410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPGRP; 2 handlers */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ; 2 handlers */
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI; 2 handlers */
 	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ; 2 handlers */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ; 2 handlers */
 	{ 0x00005415, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMGET */
-	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS; 3 handlers */
-	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC; 3 handlers */
-	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET; 3 handlers */
-	{ 0x00005419, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGSOFTCAR; 12 handlers */
-	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR; 12 handlers */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD; 6 handlers */
+	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
+	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
+	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
+	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR; 11 handlers */
+	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR; 11 handlers */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD; 10 handlers */
 	{ 0x0000541c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCLINUX; 2 handlers */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS; 2 handlers */
 	{ 0x0000541f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSERIAL; 2 handlers */
@@ -5131,27 +5133,28 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005422, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* SNDRV_TIMER_IOCTL_PAUSE_OLD; 3 handlers */
 	{ 0x00005423, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0x00005424, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGETD; 2 handlers */
+	{ 0x00005424, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGETD; 2 handlers */
 	{ 0x00005425, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRKP; 2 handlers */
 	{ 0x00005427, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSBRK; 2 handlers */
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK; 2 handlers */
 	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID; 2 handlers */
-	{ 0x0000542e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGRS485; 2 handlers */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485; 3 handlers */
-	{ 0x00005432, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETX; 12 handlers */
-	{ 0x00005433, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETX; 12 handlers */
-	{ 0x00005434, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETXF; 12 handlers */
-	{ 0x00005435, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETXW; 12 handlers */
+	{ 0x0000542e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGRS485 */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485; 2 handlers */
+	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX; 11 handlers */
+	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX; 11 handlers */
+	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF; 11 handlers */
+	{ 0x00005435, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXW; 11 handlers */
 	{ 0x00005437, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCVHANGUP; 2 handlers */
 	{ 0x00005441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPTPEER; 2 handlers */
 	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX; 2 handlers */
 	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX; 2 handlers */
-	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG; 3 handlers */
-	{ 0x00005456, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGLCKTRMIOS; 12 handlers */
-	/* TIOCSLCKTRMIOS; 12 handlers */
+	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG; 2 handlers */
+	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS; 11 handlers */
+	/* TIOCSLCKTRMIOS; 11 handlers */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_ADMIN, CAP_CHECKPOINT_RESTORE },
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERGETLSR; 3 handlers */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR; 2 handlers */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT; 5 handlers */
+	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE; 2 handlers */
 	{ 0x000054a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_START */
 	{ 0x000054a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_STOP */
 	{ 0x000054a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_CONTINUE */
@@ -5214,7 +5217,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE; 2 handlers */
 	{ 0x0000660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_CLEAR_STATS */
 	{ 0x0000660d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_DEFAULT_CONFIG */
-	{ 0x00006611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SWAP_BOOT; 2 handlers */
+	/* EXT4_IOC_SWAP_BOOT; 2 handlers */
+	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS; 2 handlers */
 	{ 0x00006628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_CLEAR_ES_CACHE; 2 handlers */
 	{ 0x00006780, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_INTERFACE_REVMAP */
@@ -5247,6 +5251,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00007041, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NVRAM_SETCKS */
 	{ 0x0000708b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPCLAIM */
 	{ 0x0000708c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRELEASE */
+	{ 0x0000708d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPYIELD */
 	{ 0x0000708f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPEXCL */
 	{ 0x00007434, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCUNBRIDGECHAN; 2 handlers */
 	{ 0x00007439, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCDISCONN; 2 handlers */
@@ -5257,58 +5262,40 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP; 2 handlers */
 	{ 0x00008903, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOGETOWN; 2 handlers */
 	{ 0x00008904, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGPGRP; 2 handlers */
-	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
-	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
-	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
-	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME; 6 handlers */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK; 2 handlers */
+	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME; 6 handlers */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFLINK */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF; 2 handlers */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS; 2 handlers */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS; 2 handlers */
-	{ 0x00008915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFADDR */
-	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
-	{ 0x00008917, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFDSTADDR */
-	{ 0x00008918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFDSTADDR */
-	{ 0x00008919, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBRDADDR */
-	{ 0x0000891a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBRDADDR */
-	{ 0x0000891b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNETMASK */
-	{ 0x0000891c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNETMASK */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC; 2 handlers */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC; 2 handlers */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM; 2 handlers */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM; 2 handlers */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU; 2 handlers */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMEM */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMEM */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU; 2 handlers */
 	{ 0x00008923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNAME; 2 handlers */
-	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR; 8 handlers */
-	{ 0x00008925, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFENCAP; 2 handlers */
+	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR; 10 handlers */
+	{ 0x00008925, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFENCAP; 3 handlers */
 	{ 0x00008926, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFENCAP; 3 handlers */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 5 handlers */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE; 2 handlers */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 4 handlers */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFSLAVE */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE; 2 handlers */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI; 2 handlers */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI; 2 handlers */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX; 2 handlers */
-	{ 0x00008934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFPFLAGS */
-	{ 0x00008935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFPFLAGS */
-	{ 0x00008936, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDIFADDR */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFINDEX */
 	/* SIOCSIFHWBROADCAST; 2 handlers */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN; 2 handlers */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN; 2 handlers */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL; 2 handlers */
-	{ 0x00008947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIPHY; 2 handlers */
-	{ 0x00008948, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIREG; 2 handlers */
+	{ 0x00008947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIPHY */
+	{ 0x00008948, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG; 2 handlers */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV; 2 handlers */
-	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS; 4 handlers */
-	{ 0x00008953, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDARP */
-	{ 0x00008954, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGARP */
-	{ 0x00008955, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSARP */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP; 2 handlers */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP; 2 handlers */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
@@ -5318,8 +5305,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	/* SIOCBONDSETHWADDR; 2 handlers */
 	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
-	{ 0x00008993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDSLAVEINFOQUERY; 2 handlers */
-	{ 0x00008994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDINFOQUERY; 2 handlers */
+	{ 0x00008993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDSLAVEINFOQUERY */
+	{ 0x00008994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDINFOQUERY */
 	/* SIOCBONDCHANGEACTIVE; 2 handlers */
 	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	{ 0x000089a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDBR */
@@ -5327,12 +5314,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDIF */
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP; 2 handlers */
-	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP; 2 handlers */
+	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x000089f0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSKEEPALIVE */
 	{ 0x000089f1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGKEEPALIVE */
 	{ 0x000089f2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSOUTFILL */
 	{ 0x000089f3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGOUTFILL */
-	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIWSTATS */
 	{ 0x00009201, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_URB_LEN; 2 handlers */
 	{ 0x00009204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCT_RING_SIZE; 2 handlers */
 	{ 0x00009205, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_RING_SIZE; 2 handlers */
@@ -5349,6 +5335,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00009705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SYNCIO */
 	{ 0x0000a211, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DESTROY_VM */
 	{ 0x0000a232, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CREATE_IOREQ_CLIENT */
+	{ 0x0000a233, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ACRN_IOCTL_ATTACH_IOREQ_CLIENT */
 	{ 0x0000a234, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DESTROY_IOREQ_CLIENT */
 	{ 0x0000a235, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CLEAR_VM_IOREQ */
 	{ 0x0000a521, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_EVENTS_ENABLE */
@@ -5390,8 +5377,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000b100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BT_BMC_IOCTL_SMS_ATN */
 	{ 0x0000b102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMI_BMC_IOCTL_FORCE_ABORT */
 	{ 0x0000b502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_DESTROY_EPT_IOCTL */
-	{ 0x0000b600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_GET_API_VERSION */
-	{ 0x0000b601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_CHECK_EXTENSION */
+	{ 0x0000b600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_GET_API_VERSION; 2 handlers */
+	{ 0x0000b601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_CHECK_EXTENSION; 2 handlers */
+	{ 0x0000b641, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_PORT_GET_INFO */
+	{ 0x0000b642, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_PORT_GET_REGION_INFO */
 	{ 0x0000b643, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DFL_FPGA_PORT_DMA_MAP */
 	{ 0x0000b644, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DFL_FPGA_PORT_DMA_UNMAP */
 	{ 0x0000b701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NS_GET_USERNS */
@@ -5408,13 +5397,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000c410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_LIB_VERSION; 2 handlers */
 	{ 0x0000c411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CLOSE_DELIVERED; 2 handlers */
 	{ 0x0000cf04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_SET_INTEGRITY */
-	{ 0x0000db01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_RESET */
-	{ 0x0000db02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_RUN */
 	{ 0x0000ec02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CROS_EC_DEV_IOCEVENTMASK */
 	/* F2FS_IOC_START_ATOMIC_WRITE; 2 handlers */
 	{ 0x0000f501, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* F2FS_IOC_COMMIT_ATOMIC_WRITE; 2 handlers */
 	{ 0x0000f502, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	/* F2FS_IOC_START_VOLATILE_WRITE; 2 handlers */
+	{ 0x0000f503, 0xffffffff, SEL_IOCTL_READ, 0 },
+	/* F2FS_IOC_RELEASE_VOLATILE_WRITE; 2 handlers */
+	{ 0x0000f504, 0xffffffff, SEL_IOCTL_READ, 0 },
 	/* F2FS_IOC_ABORT_ATOMIC_WRITE; 2 handlers */
 	{ 0x0000f505, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* F2FS_IOC_WRITE_CHECKPOINT; 2 handlers */
@@ -5462,7 +5453,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40015b13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC488_IOCTL_REN_CONTROL */
 	{ 0x40015b19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_AUTO_ABORT */
 	{ 0x40016609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_BYPASS */
-	{ 0x40016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MODE */
+	{ 0x40016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MODE; 2 handlers */
 	{ 0x40016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_LSB_FIRST; 2 handlers */
 	{ 0x40016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_BITS_PER_WORD; 2 handlers */
 	{ 0x40017092, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWCTLONIRQ */
@@ -5470,6 +5461,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40017609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBLUE */
 	{ 0x4001760b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSFAN */
 	{ 0x4001af72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_STATUS */
+	/* VCHIQ_IOC_SET_SERVICE_OPTION; 2 handlers */
+	{ 0x4001c40e, 0xffffffff, SEL_IOCTL_READ, 0 },
+	{ 0x40021beb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_SET_PKEY */
 	{ 0x40025b0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_CONFIG_TERMCHAR */
 	{ 0x40026102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_ADAP_S_PHYS_ADDR */
 	{ 0x40026304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_CHAN_CLOSE */
@@ -5486,12 +5480,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40041be8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_RECV_CTRL */
 	{ 0x40041be9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_POLL_TYPE */
 	{ 0x40042408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_BPF; 2 handlers */
+	/* PERF_EVENT_IOC_PAUSE_OUTPUT; 2 handlers */
+	{ 0x40042409, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x40042602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_FILTER */
 	/* SNAPSHOT_CREATE_IMAGE; 2 handlers */
 	{ 0x40043311, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40044102, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_TSTAMP */
 	{ 0x40044103, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_TTSTAMP */
-	{ 0x40044104, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_USER_PVERSION */
+	{ 0x40044104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_USER_PVERSION */
 	{ 0x40044145, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_PAUSE */
 	{ 0x40044160, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_LINK */
 	{ 0x40044581, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCRMFF; 2 handlers */
@@ -5501,6 +5497,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40044604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_SET_TIMEOUT_MS */
 	{ 0x40044802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MEI_NOTIFY_SET */
 	{ 0x4004480f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSFLAG */
+	{ 0x40044900, 0xffffffff, SEL_IOCTL_READ, 0 }, /* INOTIFY_IOC_SETNEXTWD */
 	{ 0x40044f01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBER */
 	{ 0x40044f02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBCH */
 	{ 0x40044f04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBUNMAP */
@@ -5511,6 +5508,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045017, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_PROFILE; 2 handlers */
 	{ 0x40045108, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_TESTMIDI; 2 handlers */
 	{ 0x40045109, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_RESETSAMPLES; 2 handlers */
+	{ 0x4004510d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_THRESHOLD; 2 handlers */
 	{ 0x4004510f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_FM_4OP_ENABLE; 2 handlers */
 	{ 0x40045201, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RNDADDTOENTCNT */
 	{ 0x40045402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_TREAD_OLD */
@@ -5554,7 +5552,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400455c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIUARTSETPROTO */
 	{ 0x400455cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIUARTSETFLAGS */
 	{ 0x40045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SW_SYNC_IOC_INC */
-	{ 0x40045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_RAWMIDI_IOCTL_USER_PVERSION */
+	{ 0x40045702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_USER_PVERSION */
 	{ 0x40045730, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_DROP */
 	{ 0x40045731, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_DRAIN */
 	{ 0x40045b0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_SET_TIMEOUT */
@@ -5569,6 +5567,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION */
 	{ 0x40046606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETRSVSZ */
 	{ 0x40046607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
+	{ 0x40046629, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETSTATE; 2 handlers */
 	/* EXT4_IOC_CHECKPOINT; 2 handlers */
 	{ 0x4004662b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40046806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMPAT_HPET_IRQFREQ */
@@ -5605,12 +5604,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40047438, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTCHAN; 2 handlers */
 	{ 0x4004743a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCCONNECT; 2 handlers */
 	{ 0x4004743b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRRU; 2 handlers */
+	{ 0x4004743c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCDETACH; 2 handlers */
 	{ 0x4004743d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTACH; 2 handlers */
 	{ 0x40047440, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSDEBUG; 2 handlers */
 	{ 0x40047451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMAXCID; 2 handlers */
 	{ 0x40047452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRU; 2 handlers */
 	{ 0x40047459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSFLAGS; 2 handlers */
-	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETVERSION; 3 handlers */
+	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETVERSION; 4 handlers */
 	{ 0x40048117, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_INJECT_IRQ */
 	{ 0x40049366, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE_MULTI; 2 handlers */
 	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE; 2 handlers */
@@ -5634,6 +5634,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004db0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_UNREGISTER_IPC */
 	{ 0x4004db0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_GET_IPC */
 	{ 0x4004ee01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_SET_REV */
+	{ 0x4004ee02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_STAGE */
+	{ 0x4004ee03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_ACTIVATE */
+	{ 0x4004ee04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_STAGE_ACTIVATE */
 	/* F2FS_IOC_GARBAGE_COLLECT; 2 handlers */
 	{ 0x4004f506, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x4004f50d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SET_PIN_FILE; 2 handlers */
@@ -5783,8 +5786,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400c5870, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSGROWFSRT_32 */
 	{ 0x400c620e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_FREEZE */
 	{ 0x400c6303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOPOSITION */
-	/* FS_IOC_GET_ENCRYPTION_POLICY; 6 handlers */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x400c6b13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_RX */
 	{ 0x400c6b14, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HSC_GET_RX */
 	{ 0x400c6f02, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCRSVOL */
@@ -5792,6 +5793,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400c9206, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCX_GET32 */
 	{ 0x400c920a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCX_GETX32 */
 	{ 0x400caed0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_HVM_EVTCHN_SEND; 2 handlers */
+	{ 0x400cc404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE32 */
 	{ 0x400cee06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRT_LOG_IOC_SET_INFO */
 	{ 0x4010060f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LPSETTIMEOUT_NEW; 2 handlers */
 	{ 0x40101283, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKRESETZONE; 2 handlers */
@@ -5838,11 +5840,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4010ae68, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x4010b201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ASPEED_LPC_CTRL_IOCTL_MAP */
 	{ 0x4010b300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ASPEED_P2A_CTRL_IOCTL_SET_WINDOW */
+	{ 0x4010c404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE; 2 handlers */
 	{ 0x4014024c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETMAXERRS; 2 handlers */
 	{ 0x40140921, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* ADD_NEW_DISK; 2 handlers */
 	{ 0x40146301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOMOVE */
 	/* F2FS_IOC32_GARBAGE_COLLECT_RANGE */
 	{ 0x4014f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x40184150, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_WRITEI_FRAMES */
+	{ 0x40184152, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_WRITEN_FRAMES */
 	{ 0x4018480c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSUSAGE */
 	{ 0x40184810, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGCOLLECTIONINDEX */
 	{ 0x4018620d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_SET_CONTEXT_MGR_EXT */
@@ -5890,6 +5895,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* KVM_SET_USER_MEMORY_REGION; 2 handlers */
 	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x4020ae76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQFD; 2 handlers */
+	{ 0x4020aea5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SIGNAL_MSI; 2 handlers */
+	{ 0x4020aeb2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PMU_EVENT_FILTER; 2 handlers */
 	/* XFS_IOC_ATTRMULTI_BY_HANDLE_32 */
 	{ 0x4024587b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40246608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC32_GROUP_ADD */
@@ -5906,9 +5913,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40289705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT_POLICY */
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR; 5 handlers */
 	{ 0x4028b501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_CREATE_EPT_IOCTL */
-	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2; 13 handlers */
-	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2; 13 handlers */
-	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2; 13 handlers */
+	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2; 12 handlers */
+	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2; 12 handlers */
+	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2; 12 handlers */
 	{ 0x40304e42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_SUBMIT_IO; 4 handlers */
 	{ 0x40305828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_RESVSP; 2 handlers */
 	{ 0x40305829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_UNRESVSP; 2 handlers */
@@ -6052,9 +6059,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80016721, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GADGET_GET_PRINTER_STATUS */
 	{ 0x80016a11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGAXES; 2 handlers */
 	{ 0x80016a12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGBUTTONS; 2 handlers */
-	{ 0x80016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE */
-	{ 0x80016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_LSB_FIRST */
-	{ 0x80016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_BITS_PER_WORD */
+	{ 0x80016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE; 2 handlers */
+	{ 0x80016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_LSB_FIRST; 2 handlers */
+	{ 0x80016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_BITS_PER_WORD; 2 handlers */
 	{ 0x80017600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBRT */
 	{ 0x80017607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBATFLAGS */
 	{ 0x80017608, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBLUE */
@@ -6063,6 +6070,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80024321, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_ERRCODE; 2 handlers */
 	{ 0x80024322, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_INSTALLED; 2 handlers */
 	{ 0x800248a0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_WDM_MAX_COMMAND */
+	{ 0x80026101, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_PHYS_ADDR */
 	{ 0x8002690e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_REGISTER_FOR_CMD; 2 handlers */
 	/* IPMICTL_UNREGISTER_FOR_CMD; 2 handlers */
 	{ 0x8002690f, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -6070,6 +6078,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80027603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT1REM */
 	{ 0x80027604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT2CAP */
 	{ 0x80027605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT2REM */
+	/* F2FS_IOC_GET_COMPRESS_OPTION; 2 handlers */
+	{ 0x8002f515, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x80041270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKBSZGET_32 */
 	{ 0x80041272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETSIZE64_32 */
 	{ 0x80041284, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETZONESZ; 2 handlers */
@@ -6096,6 +6106,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044d02, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* MCE_GETCLEAR_FLAGS; 2 handlers */
 	{ 0x80044d03, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x80044d07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETREGIONCOUNT; 2 handlers */
 	{ 0x80044d0d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPSELECT; 2 handlers */
 	{ 0x80044d76, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_GETVERSION; 4 handlers */
 	{ 0x80044df9, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_ALSAEMULVER; 4 handlers */
@@ -6104,6 +6115,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044dfd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_READ_RECMASK; 2 handlers */
 	{ 0x80044dfe, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_READ_DEVMASK; 2 handlers */
 	{ 0x80044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_READ_RECSRC; 2 handlers */
+	{ 0x80044f05, 0xffffffff, SEL_IOCTL_READ, 0 }, /* UBI_IOCEBISMAP */
 	{ 0x80045002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_PCM_READ_RATE; 2 handlers */
 	{ 0x80045005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_PCM_READ_BITS; 2 handlers */
 	{ 0x80045006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_PCM_READ_CHANNELS; 2 handlers */
@@ -6112,9 +6124,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004500f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_GETCAPS; 2 handlers */
 	{ 0x80045010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_GETTRIGGER; 2 handlers */
 	{ 0x80045017, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETODELAY; 2 handlers */
+	{ 0x80045104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_GETOUTCOUNT; 2 handlers */
 	{ 0x80045105, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_GETINCOUNT; 2 handlers */
 	{ 0x8004510a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRSYNTHS; 2 handlers */
 	{ 0x8004510b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRMIDIS; 2 handlers */
+	{ 0x80045113, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_GETTIME; 2 handlers */
 	{ 0x80045200, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RNDGETENTCNT */
 	{ 0x80045400, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_PVERSION */
 	{ 0x80045430, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPTN; 4 handlers */
@@ -6123,7 +6137,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPTLCK; 4 handlers */
 	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL; 2 handlers */
 	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES; 3 handlers */
-	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF; 2 handlers */
+	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF; 3 handlers */
 	{ 0x800454d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETSNDBUF; 2 handlers */
 	{ 0x800454d7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETHDRSZ; 3 handlers */
 	{ 0x800454dd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETLE; 3 handlers */
@@ -6157,6 +6171,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80045b09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC_IOCTL_GET_TIMEOUT */
 	{ 0x80045b10, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC_IOCTL_API_VERSION */
+	{ 0x80046108, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_G_MODE */
 	{ 0x80046601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETFLAGS; 2 handlers */
 	{ 0x80046603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETVERSION */
 	{ 0x80046605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETRSVSZ */
@@ -6177,9 +6192,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004691a, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x80046924, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_TIMEOUT */
 	{ 0x80046a01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGVERSION; 2 handlers */
-	{ 0x80046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ */
-	{ 0x80046b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE32 */
+	{ 0x80046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ; 2 handlers */
+	{ 0x80046b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE32; 2 handlers */
 	{ 0x80046b06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_DEBUG; 2 handlers */
+	{ 0x80046c40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDF_GETEASIZE */
 	{ 0x80046d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCPOS32; 2 handlers */
 	{ 0x80046d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_GET_EVENT_MASK */
 	{ 0x8004700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ32 */
@@ -6189,10 +6205,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047098, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETMODE */
 	{ 0x80047099, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETPHASE */
 	{ 0x8004709a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETFLAGS */
+	{ 0x80047210, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FAT_IOCTL_GET_ATTRIBUTES; 3 handlers */
+	{ 0x80047213, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FAT_IOCTL_GET_VOLUME_ID; 3 handlers */
 	{ 0x80047300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FSI_SCOM_CHECK */
-	{ 0x80047437, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGCHAN; 3 handlers */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGUNIT; 3 handlers */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETVERSION; 4 handlers */
+	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN; 3 handlers */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT; 3 handlers */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETVERSION; 8 handlers */
+	{ 0x80049363, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_PROTOVER; 2 handlers */
+	{ 0x80049367, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_PROTOSUBVER; 2 handlers */
+	{ 0x80049370, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_ASKUMOUNT; 2 handlers */
+	{ 0x8004a524, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GENWQE_GET_CARD_STATE */
 	{ 0x8004ae98, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_MP_STATE; 2 handlers */
 	{ 0x8004af7a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_AS_NUM */
 	{ 0x8004af80, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_VQS_COUNT */
@@ -6200,10 +6222,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004b702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RPROC_GET_SHUTDOWN_ON_RELEASE */
 	{ 0x8004e500, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUSE_DEV_IOC_CLONE */
 	{ 0x8004f33e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG_SIZE; 2 handlers */
+	{ 0x8004f50c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_FEATURES; 2 handlers */
+	{ 0x8004f50e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_PIN_FILE; 2 handlers */
 	{ 0x80081270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKBSZGET */
 	{ 0x80081272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETSIZE64 */
 	{ 0x80081280, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETDISKSEQ; 2 handlers */
 	{ 0x80082102, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR */
+	{ 0x80082407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PERF_EVENT_IOC_ID; 2 handlers */
 	{ 0x80082600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_GET_STATS */
 	/* SNAPSHOT_GET_IMAGE_SIZE; 2 handlers */
 	{ 0x8008330e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -6212,6 +6237,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* SNAPSHOT_ALLOC_SWAP_PAGE; 2 handlers */
 	{ 0x80083314, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80084121, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_DELAY */
+	{ 0x80084300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_GET_ENDPOINT_UID */
 	{ 0x80084502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGID; 2 handlers */
 	{ 0x80084503, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGREP; 2 handlers */
 	{ 0x80084803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGRAWINFO */
@@ -6227,12 +6253,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS; 2 handlers */
 	{ 0x80086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATUS */
 	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION; 2 handlers */
+	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ; 2 handlers */
 	{ 0x80086607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_TURBO */
 	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID; 2 handlers */
 	/* IPMICTL_SET_TIMING_PARMS_CMD; 2 handlers */
 	{ 0x80086916, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* IPMICTL_GET_TIMING_PARMS_CMD; 2 handlers */
 	{ 0x80086917, 0xffffffff, SEL_IOCTL_READ, 0 },
+	{ 0x80086c41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDF_GETEABLOCK */
+	{ 0x80086c42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDF_GETVOLIDENT */
 	{ 0x80086d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETRES */
 	{ 0x80086d02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETFREQ */
 	{ 0x80086e8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_SYNC; 2 handlers */
@@ -6250,16 +6279,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80087304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_ART_COUNT */
 	{ 0x80087305, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_TRT */
 	{ 0x80087306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_ART */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETVERSION; 7 handlers */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETVERSION; 15 handlers */
 	{ 0x80088100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_GET_API_VERSION */
 	{ 0x80088111, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_DEV_GET_FEATURES */
 	{ 0x80089203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCG_STATS; 2 handlers */
 	{ 0x80089418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_START_SYNC; 2 handlers */
+	{ 0x80089419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_SUBVOL_GETFLAGS; 2 handlers */
 	{ 0x8008ae20, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_CREATE_VM */
 	{ 0x8008ae9d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_X86_GET_MCE_CAP_SUPPORTED */
 	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES; 4 handlers */
 	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES; 3 handlers */
+	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
 	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
+	/* F2FS_IOC_GET_COMPRESS_BLOCKS; 2 handlers */
+	{ 0x8008f511, 0xffffffff, SEL_IOCTL_READ, 0 },
 	/* F2FS_IOC_RELEASE_COMPRESS_BLOCKS; 2 handlers */
 	{ 0x8008f512, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* F2FS_IOC_RESERVE_COMPRESS_BLOCKS; 2 handlers */
@@ -6270,6 +6303,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800c4d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPLOCK; 2 handlers */
 	{ 0x800c5011, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETIPTR; 2 handlers */
 	{ 0x800c5012, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETOPTR; 2 handlers */
+	{ 0x800c581e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_DIOINFO; 2 handlers */
 	{ 0x800c660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATS */
 	/* FS_IOC_SET_ENCRYPTION_POLICY; 6 handlers */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -6281,10 +6315,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800c6f82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_SLOT_INFO */
 	{ 0x800ccf06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_ENUMERATE_SNAPSHOTS */
 	{ 0x800ccf0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_GET_TCON_INFO */
+	{ 0x800cee07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRT_LOG_IOC_GET_INFO */
 	{ 0x800e4600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_INTF_FW */
 	{ 0x8010020f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETDRVTYP; 2 handlers */
 	{ 0x80102501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* STP_POLICY_ID_GET */
 	{ 0x80104592, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGMASK; 2 handlers */
+	{ 0x80104d12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ECCGETSTATS; 2 handlers */
 	{ 0x8010500c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETOSPACE; 2 handlers */
 	{ 0x8010500d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETISPACE; 2 handlers */
 	{ 0x80105013, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_MAPINBUF; 2 handlers */
@@ -6305,24 +6341,29 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010a402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_OPEN_SESSION */
 	{ 0x8010a403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_INVOKE */
 	{ 0x8010a406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_RECV */
-	{ 0x8010a407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_SEND */
 	{ 0x8010aa01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_UNREGISTER */
-	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WAKE */
 	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
 	{ 0x8014020e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETMAXERRS; 2 handlers */
 	{ 0x80140912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_DISK_INFO; 2 handlers */
 	{ 0x80146306, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGPARAMS */
 	{ 0x8014690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND */
 	{ 0x80180217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET32 */
+	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
+	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO; 2 handlers */
+	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT; 2 handlers */
+	{ 0x80189439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_GET_FEATURES; 2 handlers */
 	{ 0x8018db06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_READ_INST */
 	{ 0x801c0204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM32 */
 	{ 0x801c4803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGDEVINFO */
+	{ 0x801c582d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGETXATTRA; 2 handlers */
 	{ 0x801c6606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_CONFIG */
 	{ 0x801c6915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND_SETTIME */
 	{ 0x801c6d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCGET32 */
 	{ 0x80200204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM */
 	{ 0x80200215, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETFDCSTAT32 */
+	{ 0x80204d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETINFO; 2 handlers */
+	{ 0x80205871, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSCOUNTS; 2 handlers */
 	{ 0x80206403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_CHANINFO */
 	{ 0x8020640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSN */
 	{ 0x8020640d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFCONFIG; 2 handlers */
@@ -6337,7 +6378,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8028690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SEND_COMMAND; 2 handlers */
 	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD; 2 handlers */
 	{ 0x8028c003, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOW_GETINFO */
-	{ 0x802c542a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCGETS2; 13 handlers */
+	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2; 12 handlers */
 	{ 0x802c550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB32 */
 	{ 0x80304d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_OLD_MIXER_INFO; 2 handlers */
 	{ 0x80305a15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETTARGETINFO; 2 handlers */
@@ -6346,9 +6387,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80306915, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x80306d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGPARAMS */
 	{ 0x80306d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_GET_PROPERTIES */
+	{ 0x80306e85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUSTAT; 2 handlers */
 	/* BTRFS_IOC_QGROUP_LIMIT; 2 handlers */
 	{ 0x8030942b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	{ 0x8030ae7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_CLOCK; 2 handlers */
 	{ 0x80340212, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETDRVSTAT32 */
 	{ 0x80340213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDPOLLDRVSTAT32 */
 	{ 0x8038550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB */
@@ -6361,11 +6402,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8040942d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8040ae9f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_VCPU_EVENTS; 2 handlers */
 	{ 0x8040cf05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_GET_MNT_INFO */
+	{ 0x8040ee08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRT_LOG_IOC_GET_DATA_INFO */
+	{ 0x8044610a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_CONNECTOR_INFO */
 	{ 0x80447200, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PI433_IOC_RD_TX_CFG */
 	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG; 2 handlers */
 	{ 0x80480911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_ARRAY_INFO; 2 handlers */
-	{ 0x80486402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SUBDINFO; 2 handlers */
-	/* BTRFS_IOC_GET_SUPPORTED_FEATURES */
+	/* BTRFS_IOC_GET_SUPPORTED_FEATURES; 3 handlers */
 	{ 0x80489439, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8048ae66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT; 2 handlers */
 	{ 0x804c4700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GSMIOC_GETCONF */
@@ -6375,6 +6417,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80507201, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PI433_IOC_RD_RX_CFG */
 	{ 0x80580211, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVPRM32 */
 	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_INFO; 2 handlers */
+	{ 0x805c6103, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_LOG_ADDRS */
 	{ 0x805cee05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_QUERY_CAP */
 	{ 0x80645a14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
 	{ 0x806c4120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS32 */
@@ -6382,7 +6425,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80705864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1; 2 handlers */
 	{ 0x8070587c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V4; 2 handlers */
 	{ 0x80706313, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGVPARAMS */
-	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_PIT2; 2 handlers */
+	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_PIT2; 2 handlers */
 	/* BTRFS_IOC_ENCODED_READ_32; 2 handlers */
 	{ 0x80789440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80800211, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETDRVPRM */
@@ -6391,20 +6434,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* BTRFS_IOC_ENCODED_READ; 2 handlers */
 	{ 0x80809440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8080aea1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_DEBUGREGS; 2 handlers */
-	{ 0x8080db03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_DSP_ABILITIES */
+	{ 0x8080db03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_DSP_ABILITIES */
 	{ 0x8090ae81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_REGS; 2 handlers */
 	{ 0x80984120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS64 */
 	{ 0x80b06401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_DEVINFO; 2 handlers */
 	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
 	{ 0x80e85411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_INFO */
 	{ 0x8100587e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY; 2 handlers */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL; 6 handlers */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL; 10 handlers */
 	{ 0x81044804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGSTRING */
 	{ 0x8108551b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_DISCONNECT_CLAIM */
 	{ 0x810c5701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_INFO */
-	{ 0x810c6f84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_MSG */
+	{ 0x810c6f84, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_MSG */
 	{ 0x810c9365, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE; 2 handlers */
-	{ 0x81204101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_INFO */
+	{ 0x81204101, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_INFO */
 	{ 0x8138ae83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_SREGS; 2 handlers */
 	{ 0x8140aecc, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_SREGS2; 2 handlers */
 	{ 0x81785501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_CARD_INFO */
@@ -6418,6 +6461,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x82307201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFAT_IOCTL_READDIR_BOTH */
 	{ 0x82307202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFAT_IOCTL_READDIR_SHORT */
 	{ 0x83c0550b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USB_RAW_IOCTL_EPS_INFO */
+	{ 0x8400941f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_FS_INFO; 2 handlers */
 	/* BTRFS_IOC_BALANCE_PROGRESS; 2 handlers */
 	{ 0x84009422, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8400ae8e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_LAPIC; 2 handlers */
@@ -6460,6 +6504,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0046301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_CM_EP_GET_LIST_SIZE */
 	{ 0xc0046302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_EP_GET_LIST */
 	{ 0xc004630b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_MPORT_GET_LIST */
+	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY; 6 handlers */
 	{ 0xc0046d00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_MIDI_PRETIME; 2 handlers */
 	{ 0xc0046d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCWAITEVENT */
 	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCNEWUNIT; 2 handlers */
@@ -6479,6 +6524,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0085504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP0_READ */
 	{ 0xc0085508, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_READ */
 	{ 0xc0086202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_BUF_IOCTL_EXPORT_SYNC_FILE */
+	{ 0xc0086301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CM_IOCGATR */
 	{ 0xc0086307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_CHAN_ACCEPT */
 	{ 0xc008630a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CIOC_KERNEL_VERSION */
 	{ 0xc0086c43, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* UDF_RELOCATE_BLOCKS */
@@ -6492,13 +6538,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc008ae67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_IRQ_LINE_STATUS; 2 handlers */
 	{ 0xc008ae88, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_MSRS; 2 handlers */
 	{ 0xc008ae91, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_CPUID2; 2 handlers */
-	/* KVM_GET_SUPPORTED_HV_CPUID; 3 handlers */
+	/* KVM_GET_SUPPORTED_HV_CPUID; 2 handlers */
 	{ 0xc008aec1, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE; 5 handlers */
-	{ 0xc008b301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MMC_IOC_MULTI_CMD; 4 handlers */
+	/* MMC_IOC_MULTI_CMD; 4 handlers */
+	{ 0xc008b301, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0xc008c40a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_GET_CONFIG32 */
-	/* FS_IOC_GET_ENCRYPTION_POLICY_EX; 6 handlers */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc009cf0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_NOTIFY_INFO */
 	{ 0xc00b4603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_BACKEND_FW_UPDATE */
 	{ 0xc00c4809, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGREPORTINFO */
@@ -6517,6 +6562,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc00c9207, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCX_MFETCH32 */
 	{ 0xc00caee0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_DEVICE; 2 handlers */
 	{ 0xc00cf33d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SISUSB_COMMAND; 2 handlers */
+	{ 0xc00f4601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_BACKEND_FW */
 	{ 0xc0101282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKREPORTZONE; 2 handlers */
 	{ 0xc0102500, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* STP_POLICY_ID_SET */
 	{ 0xc0104307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_VERSION; 2 handlers */
@@ -6532,6 +6578,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc0104d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB; 2 handlers */
 	{ 0xc0104d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB; 2 handlers */
+	{ 0xc0104d08, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETREGIONINFO; 2 handlers */
 	{ 0xc0105201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_ALLOC_DMA_BUFF */
 	{ 0xc0105203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_INVOKE */
 	{ 0xc0105207, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_MUNMAP */
@@ -6552,6 +6599,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0106d12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCWAITGPIO */
 	{ 0xc0106d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTEVENTENABLE; 2 handlers */
 	{ 0xc0109207, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCX_MFETCH */
+	{ 0xc0109414, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_SPACE_INFO; 2 handlers */
 	/* BTRFS_IOC_QUOTA_CTL; 2 handlers */
 	{ 0xc0109428, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc010a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SHM_ALLOC */
@@ -6568,7 +6616,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0145401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_NEXT_DEVICE */
 	{ 0xc0145b0d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_WRITE */
 	{ 0xc0145b0e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_READ */
-	{ 0xc0146d12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTTARGETINFO; 2 handlers */
+	{ 0xc0146d12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTTARGETINFO; 2 handlers */
 	{ 0xc0146d15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTEVENTQUERY; 2 handlers */
 	{ 0xc0146d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTFWREPLACE */
 	{ 0xc014a100, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* VTPM_PROXY_IOC_NEW_DEV */
@@ -6604,6 +6652,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc018a407, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc018a409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SHM_REGISTER */
 	{ 0xc018aa06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WRITEPROTECT */
+	{ 0xc018aa3f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_API */
 	{ 0xc018ae85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_TRANSLATE; 2 handlers */
 	{ 0xc018aec0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CLEAR_DIRTY_LOG; 2 handlers */
 	{ 0xc018c408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_DEQUEUE_MESSAGE; 2 handlers */
@@ -6623,6 +6672,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* XFS_IOC_READLINK_BY_HANDLE_32 */
 	{ 0xc01c586c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc01c6d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTEVENTREPORT; 2 handlers */
+	{ 0xc01cc402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE32 */
 	{ 0xc01cf509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC32_MOVE_RANGE */
 	/* sizeof(structmpt3_ioctl_eventquery); 4 handlers */
 	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 },
@@ -6702,6 +6752,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc030811a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_IOTLB_GET_INFO */
 	{ 0xc030a210, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CREATE_VM */
 	{ 0xc030a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_ADD_PAGES; 2 handlers */
+	{ 0xc030c402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE; 2 handlers */
 	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_FILE_INFO */
 	{ 0xc038480a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGFIELDINFO */
 	/* sizeof(structmpt3_ioctl_command32); 4 handlers */
@@ -6709,6 +6760,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0385720, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_STATUS64 */
 	{ 0xc0385868, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_FSHANDLE; 2 handlers */
 	{ 0xc0385869, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_HANDLE; 2 handlers */
+	{ 0xc038586a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FD_TO_HANDLE; 2 handlers */
 	/* XFS_IOC_OPEN_BY_HANDLE; 2 handlers */
 	{ 0xc038586b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* XFS_IOC_READLINK_BY_HANDLE; 2 handlers */
@@ -6747,8 +6799,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0484e43, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0486d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTCOMMAND */
 	{ 0xc048ae65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_PIT; 2 handlers */
+	{ 0xc048aec8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_XEN_HVM_GET_ATTR; 2 handlers */
 	{ 0xc048aeca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_VCPU_GET_ATTR; 2 handlers */
-	{ 0xc048b300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MMC_IOC_CMD; 4 handlers */
+	{ 0xc048b300, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* MMC_IOC_CMD; 4 handlers */
+	{ 0xc04c6100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_CAPS */
 	{ 0xc0502100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_RECV */
 	/* NVME_IOCTL_ADMIN64_CMD; 5 handlers */
 	{ 0xc0504e47, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -6765,7 +6819,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0506704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GUP_BASIC_TEST */
 	{ 0xc0506705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_BASIC_TEST */
 	{ 0xc0506706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DUMP_USER_PAGES_TEST */
+	{ 0xc0546d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
+	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
+	/* sizeof(structmpt3_ioctl_iocinfo); 4 handlers */
+	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc05c6104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_ADAP_S_LOG_ADDRS */
+	{ 0xc05c6d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
 	{ 0xc06055c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_BEGIN_FF_UPLOAD_COMPAT */
 	{ 0xc0684608, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FBIO_CURSOR */
 	{ 0xc06855c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_BEGIN_FF_UPLOAD; 2 handlers */
@@ -6779,7 +6838,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc080583d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_AG_GEOMETRY; 2 handlers */
 	/* FS_IOC_GET_ENCRYPTION_KEY_STATUS; 6 handlers */
-	{ 0xc080661a, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc080aebe, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_NESTED_STATE; 2 handlers */
 	{ 0xc0844123, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* __SNDRV_PCM_IOCTL_SYNC_PTR32 */
 	{ 0xc0884113, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_SW_PARAMS */
@@ -6803,13 +6862,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc1004110, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_REFINE_OLD */
 	{ 0xc1004111, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_PARAMS_OLD */
 	{ 0xc1086201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_CTL_ADD */
-	{ 0xc1105511, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_INFO */
 	{ 0xc1105517, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_ADD */
 	{ 0xc1105518, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REPLACE */
 	{ 0xc1144d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEGASAS_IOC_FIRMWARE32 */
 	{ 0xc1944d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEGASAS_IOC_FIRMWARE */
 	{ 0xc1b14302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_AUTHENTICATE */
-	{ 0xc208ae62, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_IRQCHIP; 2 handlers */
+	{ 0xc208ae62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_IRQCHIP; 2 handlers */
 	{ 0xc2604110, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_REFINE */
 	{ 0xc2604111, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_PARAMS */
 	/* BTRFS_IOC_SCRUB; 2 handlers */
@@ -6819,7 +6877,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* BTRFS_IOC_BALANCE_V2; 2 handlers */
 	{ 0xc4009420, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc4089434, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_GET_DEV_STATS; 2 handlers */
-	{ 0xc4c85512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_READ */
 	{ 0xc4c85513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_WRITE */
 	{ 0xc64d4301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_GET_IMS_CERTIFICATE */
 	/* BTRFS_IOC_DEV_REPLACE; 2 handlers */
@@ -6828,6 +6885,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xd0009411, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* BTRFS_IOC_INO_LOOKUP; 2 handlers */
 	{ 0xd0009412, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0xd000941e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_DEV_INFO; 2 handlers */
 	/* BTRFS_IOC_GET_SUBVOL_ROOTREF; 2 handlers */
 	{ 0xd000943d, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xd000943e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_INO_LOOKUP_USER; 2 handlers */
@@ -6858,6 +6916,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0005606, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CALL_32 */
 	{ 0xc0005607, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CALL */
 	{ 0xc0005609, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_LOG_ALT */
+	{ 0xc0006d11, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
 	{ 0x00002103, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_ADDFD */
 	{ 0x00004806, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSFEATURE */
 	{ 0x00004807, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGFEATURE */
@@ -7263,7 +7322,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4332, 1863, 46 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4332, 1914, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;
