@@ -866,22 +866,21 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 
 			if (!reach && !resumes_at(c, site->fn, k))
 				continue;
-			reach = 1;
-			analyse_stmt(c, site->fn, k, 0, own);
+			reach = analyse_stmt(c, site->fn, k, 0, own) != 0;
 		}
 	}
 	for (int d = 0; d < site->chain_len; d++) {
 		const struct function_facts *fn = site->chain[d].fn;
+		/* the jump's label may be further out in the site's function;
+		 * a caller goes on after the call */
+		int on = d == site->chain_len - 1 ? reach : 1;
 
 		for (size_t i = site->chain[d].prologue_len + 1; i < fn->body->kids.len; i++) {
 			const struct stmt *k = fn->body->kids.items[i];
 
-			/* the jump's label may be further out in the site's function */
-			if (d == site->chain_len - 1 && !reach && !resumes_at(c, fn, k))
+			if (!on && !resumes_at(c, fn, k))
 				continue;
-			if (d == site->chain_len - 1)
-				reach = 1;
-			analyse_stmt(c, fn, k, 0, &link[d]);
+			on = analyse_stmt(c, fn, k, 0, &link[d]) != 0;
 		}
 	}
 }
