@@ -327,11 +327,6 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 		s->callee_field, t, MAX_MEMBER_TARGETS) : 0;
 	struct strbuf names = {0};
 
-	if (s->is_asm) {
-		effect_add(out, EF_UNKNOWN, xasprintf("inline assembly (%s): not analysed", s->callee_text),
-			   fn->file, s->line, NULL);
-		return;
-	}
 	if (!n || n > MAX_MEMBER_TARGETS) {
 		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
 			   fn->file, s->line, NULL);
@@ -362,6 +357,11 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 	const struct function_facts *callee;
 	strvec caps = {0};
 
+	if (s->is_asm) {
+		effect_add(out, EF_UNKNOWN, xasprintf("inline assembly (%s): not analysed", s->callee_text),
+			   fn->file, s->line, NULL);
+		return;
+	}
 	if (!s->callee) {
 		analyse_member_call(c, fn, s, out);
 		return;
@@ -829,6 +829,20 @@ static int returns(const struct stmt *b)
  * then the command's own code (its case and the cases it falls into).
  * Effects are collected per link of the chain: the command's own code
  * belongs to the last. */
+/* What follows statement `from` of block b on the path, not known to
+ * be certain (break and continue count as going on); reach: whether the
+ * path gets there by falling through. Returns whether it reaches the end. */
+static int analyse_rest(struct classifier *c, const struct function_facts *fn,
+			const struct stmt *b, size_t from, int reach, effect_list *out)
+{
+	for (size_t i = from; i < b->kids.len; i++) {
+		if (!reach && !resumes_at(c, fn, b->kids.items[i]))
+			continue;
+		reach = analyse_stmt(c, fn, b->kids.items[i], 0, out) != 0;
+	}
+	return reach;
+}
+
 static void site_path_effects(struct classifier *c, const struct command_site *site,
 			      effect_list *link)
 {
@@ -860,28 +874,14 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 	 * Over-approximated: everything after, on any path; after a goto
 	 * (md_ioctl's RAID_VERSION: goto out) only from the next label on. */
 	reach = flow & (FLOW_ON | FLOW_OUT);
-	if (site->after_block) {
-		for (size_t i = site->after_index + 1; i < site->after_block->kids.len; i++) {
-			const struct stmt *k = site->after_block->kids.items[i];
-
-			if (!reach && !resumes_at(c, site->fn, k))
-				continue;
-			reach = analyse_stmt(c, site->fn, k, 0, own) != 0;
-		}
-	}
+	if (site->after_block)
+		reach = analyse_rest(c, site->fn, site->after_block, site->after_index + 1, reach, own);
 	for (int d = 0; d < site->chain_len; d++) {
-		const struct function_facts *fn = site->chain[d].fn;
 		/* the jump's label may be further out in the site's function;
 		 * a caller goes on after the call */
-		int on = d == site->chain_len - 1 ? reach : 1;
-
-		for (size_t i = site->chain[d].prologue_len + 1; i < fn->body->kids.len; i++) {
-			const struct stmt *k = fn->body->kids.items[i];
-
-			if (!on && !resumes_at(c, fn, k))
-				continue;
-			on = analyse_stmt(c, fn, k, 0, &link[d]) != 0;
-		}
+		analyse_rest(c, site->chain[d].fn, site->chain[d].fn->body,
+			     site->chain[d].prologue_len + 1, d == site->chain_len - 1 ? reach : 1,
+			     &link[d]);
 	}
 }
 

@@ -1071,13 +1071,15 @@ static void find_negated_calls(struct walk *w, CXCursor cond, int odd)
 	cursorvec kids;
 	char *op = NULL;
 
-	if (k != CXCursor_CallExpr && k != CXCursor_UnaryOperator && k != CXCursor_BinaryOperator)
-		return;
-	kids = children_of(c);
 	if (k == CXCursor_CallExpr) {
 		if (odd && w->nnegated < 8)
 			w->negated_calls[w->nnegated++] = clang_getCursorExtent(c);
-	} else if (k == CXCursor_UnaryOperator) {
+		return;
+	}
+	if (k != CXCursor_UnaryOperator && k != CXCursor_BinaryOperator)
+		return;
+	kids = children_of(c);
+	if (k == CXCursor_UnaryOperator) {
 		op = operator_of(w, c);
 		if (op && !strcmp(op, "!") && kids.len == 1)
 			find_negated_calls(w, kids.items[0], !odd);
