@@ -314,6 +314,34 @@ static int analyse_for_command(struct classifier *c, const struct function_facts
 	return 1;
 }
 
+/* A call through an ops member whose interface contract the knowledge
+ * file states (ops_contracts.json: rtc_class_ops.read_time queries,
+ * rtc_class_ops.set_time modifies). The contract holds for every driver
+ * that fills the member, so the targets the parsed files happen to show
+ * are not read: the result does not depend on which files were parsed. */
+static void apply_contract(const struct function_facts *fn, const struct stmt *s,
+			   const struct api_entry *k, effect_list *out)
+{
+	switch (k->effect) {
+	case API_NEUTRAL:
+		break;
+	case API_USER_OUT:
+	case API_USER_IN:
+	case API_MODIFY:
+	case API_HARDWARE:
+	case API_LIFETIME:
+		effect_add(out, api_effect_kind[k->effect],
+			   xasprintf("indirect call %s (%s: %s by its interface contract)",
+				     s->callee_text, k->name, api_effect_name(k->effect)),
+			   fn->file, s->line, NULL);
+		break;
+	default:	/* the loader accepts only the effects above for members */
+		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
+			   fn->file, s->line, NULL);
+		break;
+	}
+}
+
 /* A call through a struct member (rtc->ops->read_time). The initialisers
  * of the parsed files show some of its targets, never all of them, so the
  * call stays unanalysed (it never lets a command be read); the targets
@@ -323,10 +351,17 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 				const struct stmt *s, effect_list *out)
 {
 	const struct function_facts *t[MAX_MEMBER_TARGETS];
-	size_t n = s->callee_struct ? function_index_member_targets(c->fi, s->callee_struct,
-		s->callee_field, t, MAX_MEMBER_TARGETS) : 0;
+	const struct api_entry *k = s->callee_struct ?
+		knowledge_contract(c->kn, s->callee_struct, s->callee_field) : NULL;
+	size_t n;
 	struct strbuf names = {0};
 
+	if (k) {
+		apply_contract(fn, s, k, out);
+		return;
+	}
+	n = s->callee_struct ? function_index_member_targets(c->fi, s->callee_struct,
+		s->callee_field, t, MAX_MEMBER_TARGETS) : 0;
 	if (!n || n > MAX_MEMBER_TARGETS) {
 		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
 			   fn->file, s->line, NULL);

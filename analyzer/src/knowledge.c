@@ -88,7 +88,8 @@ const char *api_effect_name(enum api_effect e)
 	return effect_names[e];
 }
 
-static int parse_effect(const char *name, const char *spec, struct api_entry *a)
+static int parse_effect(const char *file, const char *name, const char *spec,
+			struct api_entry *a)
 {
 	const char *arg = strpbrk(spec, ":=");
 	size_t n = arg ? (size_t)(arg - spec) : strlen(spec);
@@ -109,7 +110,7 @@ static int parse_effect(const char *name, const char *spec, struct api_entry *a)
 			return 0;
 		}
 	}
-	fprintf(stderr, "ioctl-scan: kernel_api.json: %s: unknown effect '%s'\n", name, spec);
+	fprintf(stderr, "ioctl-scan: %s: %s: unknown effect '%s'\n", file, name, spec);
 	return -1;
 }
 
@@ -118,42 +119,57 @@ static int cmp_api(const void *a, const void *b)
 	return strcmp(((const struct api_entry *)a)->name, ((const struct api_entry *)b)->name);
 }
 
-static int load_apis(struct knowledge *kn, json_t *funcs)
+static int load_apis(api_table *t, json_t *map, const char *file)
 {
 	const char *name;
 	json_t *v;
 
-	json_object_foreach(funcs, name, v) {
+	json_object_foreach(map, name, v) {
 		struct api_entry a = {0};
 
 		if (starts_with(name, "_comment"))
 			continue;	/* "_comment", "_comment_lockdep": notes on a group */
-		if (!json_is_string(v) || parse_effect(name, json_string_value(v), &a))
+		if (!json_is_string(v) || parse_effect(file, name, json_string_value(v), &a))
 			return -1;
 		a.name = xstrdup(name);
-		vec_push(&kn->apis, a);
+		vec_push(t, a);
 	}
-	vec_sort(&kn->apis, cmp_api);
+	vec_sort(t, cmp_api);
 	return 0;
 }
 
-const struct api_entry *knowledge_api(const struct knowledge *kn, const char *name)
+static const struct api_entry *api_lookup(const api_table *t, const char *name)
 {
 	struct api_entry key = { .name = (char *)name };
 	const struct api_entry *hit = NULL;
 
-	if (kn->apis.len)
-		hit = bsearch(&key, kn->apis.items, kn->apis.len, sizeof(key), cmp_api);
+	if (t->len)
+		hit = bsearch(&key, t->items, t->len, sizeof(key), cmp_api);
 	if (hit)
 		return hit;
-	for (size_t i = 0; i < kn->apis.len; i++) {
-		const char *p = kn->apis.items[i].name;
+	for (size_t i = 0; i < t->len; i++) {
+		const char *p = t->items[i].name;
 		size_t l = strlen(p);
 
 		if (l && p[l - 1] == '*' && !strncmp(p, name, l - 1))
-			return &kn->apis.items[i];
+			return &t->items[i];
 	}
 	return NULL;
+}
+
+const struct api_entry *knowledge_api(const struct knowledge *kn, const char *name)
+{
+	return api_lookup(&kn->apis, name);
+}
+
+const struct api_entry *knowledge_contract(const struct knowledge *kn, const char *struct_name,
+					   const char *field)
+{
+	char *key = xasprintf("%s.%s", struct_name, field);
+	const struct api_entry *hit = api_lookup(&kn->contracts, key);
+
+	free(key);
+	return hit;
 }
 
 static int load_returns_argument(struct knowledge *kn, json_t *map)
@@ -215,12 +231,33 @@ int knowledge_load(struct knowledge *kn, const char *dir)
 	load_strings(&kn->mode_flags, json_object_get(api, "mode_flags"));
 	load_strings(&kn->allocators, json_object_get(api, "allocators"));
 	load_strings(&kn->neutral_paths, json_object_get(api, "neutral_paths"));
-	err = load_apis(kn, json_object_get(api, "functions")) ||
+	err = load_apis(&kn->apis, json_object_get(api, "functions"), "kernel_api.json") ||
 	      load_returns_argument(kn, json_object_get(api, "returns_argument"));
 	json_decref(api);
 	if (err)
 		return -1;
-	return 0;
+	api = load_json(dir, "ops_contracts.json");
+	if (!api)
+		return -1;
+	err = load_apis(&kn->contracts, json_object_get(api, "members"), "ops_contracts.json");
+	json_decref(api);
+	for (size_t i = 0; !err && i < kn->contracts.len; i++)
+		if (kn->contracts.items[i].effect > API_LIFETIME) {
+			fprintf(stderr, "ioctl-scan: ops_contracts.json: %s: a member's effect is "
+				"one of neutral, user_out, user_in, modify, hardware, lifetime\n",
+				kn->contracts.items[i].name);
+			err = -1;
+		}
+	return err ? -1 : 0;
+}
+
+static void free_apis(api_table *t)
+{
+	for (size_t i = 0; i < t->len; i++) {
+		free(t->items[i].name);
+		strvec_clear(&t->items[i].caps);
+	}
+	vec_free(t);
 }
 
 void knowledge_free(struct knowledge *kn)
@@ -248,11 +285,8 @@ void knowledge_free(struct knowledge *kn)
 		free(kn->returns_argument.items[i].name);
 	vec_free(&kn->returns_argument);
 	strvec_clear(&kn->neutral_paths);
-	for (size_t i = 0; i < kn->apis.len; i++) {
-		free(kn->apis.items[i].name);
-		strvec_clear(&kn->apis.items[i].caps);
-	}
-	vec_free(&kn->apis);
+	free_apis(&kn->apis);
+	free_apis(&kn->contracts);
 }
 
 const struct handler_kind *knowledge_kind_for(const struct knowledge *kn,

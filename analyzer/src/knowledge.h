@@ -42,6 +42,8 @@ struct api_entry {
 	strvec caps;		/* fixed capabilities (perfmon_capable) */
 };
 
+typedef VEC(struct api_entry) api_table;
+
 struct returns_argument {
 	char *name;
 	int arg;
@@ -53,7 +55,10 @@ struct knowledge {
 	strvec macro_calls;	/* API macros recorded as calls: put_user */
 	strvec macro_assigns;	/* of those, the ones assigning their first argument */
 	strvec mode_flags;	/* FMODE_WRITE, FMODE_READ: open-mode tests */
-	VEC(struct api_entry) apis;	/* sorted by name */
+	api_table apis;		/* sorted by name */
+	/* what a call through an ops member does by the interface's
+	 * contract: "rtc_class_ops.read_time" -> neutral */
+	api_table contracts;
 	strvec allocators;	/* return a fresh temporary (kmalloc, memdup_user) */
 	/* return a pointer into the object an argument points to
 	 * (strchr(buf, c) into buf): "strchr" -> 0 */
@@ -70,6 +75,9 @@ const struct handler_kind *knowledge_kind_for(const struct knowledge *kn,
 /* What a kernel API does, or NULL when the knowledge file does not say. */
 const struct api_entry *knowledge_api(const struct knowledge *kn, const char *name);
 const char *api_effect_name(enum api_effect e);
+/* What a call through struct_name's member field does by contract, or NULL. */
+const struct api_entry *knowledge_contract(const struct knowledge *kn, const char *struct_name,
+					   const char *field);
 /* The argument whose object a function's result points into, or -1. */
 int knowledge_returns_argument(const struct knowledge *kn, const char *name);
 int knowledge_neutral_file(const struct knowledge *kn, const char *file);
