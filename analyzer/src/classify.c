@@ -103,6 +103,10 @@ struct classifier {
 	 * analysed for it too (analyse_for_command) */
 	struct chain_link extra[MAX_EXTRA_LINKS];
 	int nextra;
+	/* the local flags of the site's own function (local_flags.h):
+	 * flag_maybe[i] when fn->flags[i] may be nonzero on the path so far */
+	const struct function_facts *flags_fn;
+	unsigned char *flag_maybe;
 };
 
 /* Effects are a set: the same fact reached along many call paths is kept
@@ -505,6 +509,96 @@ static enum label_match cmp_holds(const struct command *cmd, const struct stmt *
 	return s->cmp_eq ? MATCH_NO : MATCH_YES;
 }
 
+/* Local flags on the command's path in the site's function: a flag that
+ * nothing on the path so far set to anything but 0 still holds its
+ * initial 0. Stores outside the dispatch are assumed done (flags_enter). */
+static int flag_index(const struct classifier *c, const struct function_facts *fn,
+		      const char *key)
+{
+	if (c->flags_fn != fn)
+		return -1;
+	for (size_t i = 0; i < fn->flags.len; i++)
+		if (!strcmp(fn->flags.items[i].key, key))
+			return (int)i;
+	return -1;
+}
+
+static int flag_surely_zero(const struct classifier *c, const struct function_facts *fn,
+			    const char *key)
+{
+	int i = flag_index(c, fn, key);
+
+	return i >= 0 && !c->flag_maybe[i];
+}
+
+static void flag_store(struct classifier *c, const struct function_facts *fn,
+		       const struct stmt *s)
+{
+	int i = flag_index(c, fn, s->flag);
+
+	if (i >= 0 && !(s->store_is_const && s->store_value == 0))
+		c->flag_maybe[i] = 1;
+}
+
+/* Does statement s, or anything in it, store something but 0 to the
+ * flag key? With a site, its dispatch's segments are left out (the path
+ * walks its command's own), except those holding a label a goto may
+ * enter. */
+static int sets_flag(const struct stmt *s, const char *key, const struct command_site *site)
+{
+	if (!s || (site && s == site->body))
+		return 0;
+	if (s->kind == ST_STORE && s->flag && !strcmp(s->flag, key) &&
+	    !(s->store_is_const && s->store_value == 0))
+		return 1;
+	for (size_t i = 0; i < s->kids.len; i++)
+		if (sets_flag(s->kids.items[i], key, site))
+			return 1;
+	if (sets_flag(s->then_s, key, site) || sets_flag(s->else_s, key, site))
+		return 1;
+	for (size_t i = 0; i < s->segs.len; i++)
+		if ((!site || s != site->dispatch || s->segs.items[i].body->has_label) &&
+		    sets_flag(s->segs.items[i].body, key, site))
+			return 1;
+	return 0;
+}
+
+/* The site's function starts its path with its flags at their initial
+ * values, except those set somewhere off the command's own code. */
+static void flags_enter(struct classifier *c, const struct command_site *site)
+{
+	const struct function_facts *fn = site->fn;
+
+	c->flags_fn = NULL;
+	if (!fn->flags.len)
+		return;
+	c->flag_maybe = xcalloc(fn->flags.len, 1);
+	for (size_t i = 0; i < fn->flags.len; i++)
+		c->flag_maybe[i] = fn->flags.items[i].init != 0 ||
+				   sets_flag(fn->body, fn->flags.items[i].key, site);
+	c->flags_fn = fn;
+}
+
+/* A loop's body may run again after any of its stores: what it sets
+ * anywhere may be set at its start. So may what the whole function sets
+ * where a goto lands (loop is then its body). */
+static void flags_loop(struct classifier *c, const struct function_facts *fn,
+		       const struct stmt *loop)
+{
+	if (c->flags_fn != fn)
+		return;
+	for (size_t i = 0; i < fn->flags.len; i++)
+		if (!c->flag_maybe[i] && sets_flag(loop, fn->flags.items[i].key, NULL))
+			c->flag_maybe[i] = 1;
+}
+
+static void flags_leave(struct classifier *c)
+{
+	free(c->flag_maybe);
+	c->flag_maybe = NULL;
+	c->flags_fn = NULL;
+}
+
 /* The branches of an if: both, or the one a test on the command selects
  * (then analysed as surely run when the if is). */
 static int analyse_branches(struct classifier *c, const struct function_facts *fn,
@@ -515,6 +609,8 @@ static int analyse_branches(struct classifier *c, const struct function_facts *f
 
 	if (param >= 0 && s->cond == COND_PARAM_CMP && s->cmp_view.param == param && s->segs.len)
 		holds = cmp_holds(c->cmd, s);
+	if (holds == MATCH_MAYBE && s->flag && flag_surely_zero(c, fn, s->flag))
+		holds = s->flag_neg ? MATCH_YES : MATCH_NO;
 	if (holds != MATCH_NO)
 		flow |= analyse_block(c, fn, s->then_s, holds == MATCH_YES && top, out);
 	if (holds != MATCH_YES)
@@ -662,6 +758,8 @@ static int analyse_seq(struct classifier *c, const struct function_facts *fn,
 
 		if (!reach && !resumes_at(c, fn, kids[i]))
 			continue;
+		if (kids[i]->has_label)
+			flags_loop(c, fn, fn->body);
 		f = analyse_stmt(c, fn, kids[i], top, out);
 		out_flow |= f & FLOW_OUT;
 		reach = f & FLOW_ON;
@@ -677,6 +775,7 @@ static int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 		return analyse_seq(c, fn, (const struct stmt *const *)s->kids.items, s->kids.len,
 				   top, out);
 	case ST_LOOP:
+		flags_loop(c, fn, s);
 		analyse_seq(c, fn, (const struct stmt *const *)s->kids.items, s->kids.len, 0, out);
 		return FLOW_ON;
 	case ST_IF:
@@ -687,6 +786,8 @@ static int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 		analyse_call(c, fn, s, top, out);
 		return FLOW_ON;
 	case ST_STORE:
+		if (s->flag)
+			flag_store(c, fn, s);
 		if (s->nonlocal) {
 			effect_add_param(out, EF_STORE, xasprintf("store to %s", s->target), fn->file,
 					 s->line, NULL, s->store_param);
@@ -737,6 +838,7 @@ static struct summary *summarise(struct classifier *c, const struct function_fac
 {
 	unsigned h = hash_ptr(fn);
 	struct summary *s;
+	const struct function_facts *flags_fn;
 
 	for (s = c->bucket[h]; s; s = s->next)
 		if (s->fn == fn)
@@ -751,7 +853,10 @@ static struct summary *summarise(struct classifier *c, const struct function_fac
 	 * count towards the depth, which bounds the tree's own calls */
 	c->depth += !ends_with(fn->file, ".h");
 	c->via_header += ends_with(fn->file, ".h");
+	flags_fn = c->flags_fn;
+	c->flags_fn = NULL;	/* a summary holds for every path */
 	analyse_block(c, fn, fn->body, 1, &s->effects);
+	c->flags_fn = flags_fn;
 	c->via_header -= ends_with(fn->file, ".h");
 	c->depth -= !ends_with(fn->file, ".h");
 	s->busy = 0;
@@ -873,6 +978,8 @@ static int analyse_rest(struct classifier *c, const struct function_facts *fn,
 	for (size_t i = from; i < b->kids.len; i++) {
 		if (!reach && !resumes_at(c, fn, b->kids.items[i]))
 			continue;
+		if (b->kids.items[i]->has_label)
+			flags_loop(c, fn, fn->body);
 		reach = analyse_stmt(c, fn, b->kids.items[i], 0, out) != 0;
 	}
 	return reach;
@@ -946,7 +1053,9 @@ static void site_effects(struct classifier *c, const struct command *cmd,
 	c->cmd = cmd;
 	c->site = site;
 	c->ngotos = 0;
+	flags_enter(c, site);
 	site_path_effects(c, site, link);
+	flags_leave(c);
 	c->cmd = NULL;
 	c->site = NULL;
 	for (int d = site->chain_len - 1; d > 0; d--) {

@@ -64,3 +64,21 @@ CXCursor strip(CXCursor c)
 		c = next;
 	}
 }
+
+int eval_int(CXCursor c, int64_t *out)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	int ok = 0;
+
+	if (!r)
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		if (clang_EvalResult_isUnsignedInt(r))
+			*out = (int64_t)clang_EvalResult_getAsUnsigned(r);
+		else
+			*out = clang_EvalResult_getAsLongLong(r);
+		ok = 1;
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}

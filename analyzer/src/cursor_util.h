@@ -17,5 +17,7 @@ char *cxstr(CXString s);
 char *cursor_name(CXCursor c);
 /* Looks through parentheses, casts and implicit conversions. */
 CXCursor strip(CXCursor c);
+/* The value of an integer constant expression; 0 when it is not one. */
+int eval_int(CXCursor c, int64_t *out);
 
 #endif

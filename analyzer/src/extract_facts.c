@@ -11,6 +11,7 @@
 #include "cursor_util.h"
 #include "file_location.h"
 #include "header_functions.h"
+#include "local_flags.h"
 #include "macro_expand.h"
 #include "pointer_origin.h"
 #include "token_expr.h"
@@ -55,6 +56,8 @@ struct walk {
 	/* where its pointers point; stores and arguments resolved at its end */
 	struct origins *origins;
 	VEC(struct pending_origin) pending;
+	/* its local flags: candidates, stores and tests (local_flags.h) */
+	struct local_flags *flags;
 	/* inside an API macro's arguments (whose walk also meets the body's
 	 * expressions, reported at the expansion) */
 	int in_macro_args;
@@ -141,24 +144,6 @@ static char *operator_of(struct walk *w, CXCursor c)
 out:
 	vec_free(&kids);
 	return op;
-}
-
-static int eval_int(CXCursor c, int64_t *out)
-{
-	CXEvalResult r = clang_Cursor_Evaluate(c);
-	int ok = 0;
-
-	if (!r)
-		return 0;
-	if (clang_EvalResult_getKind(r) == CXEval_Int) {
-		if (clang_EvalResult_isUnsignedInt(r))
-			*out = (int64_t)clang_EvalResult_getAsUnsigned(r);
-		else
-			*out = clang_EvalResult_getAsLongLong(r);
-		ok = 1;
-	}
-	clang_EvalResult_dispose(r);
-	return ok;
 }
 
 /* Tokens of a cursor's extent as written where it is used: an expression
@@ -420,6 +405,7 @@ static void add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs, struct 
 		/* the variable itself, pointer or not: re-pointing a parameter
 		 * or a local (`tty = tty->link;`) changes only this frame */
 		s->nonlocal = !is_local_var(strip(lhs));
+		s->flag = local_flag_key(lhs);
 	} else if (w->origins) {
 		struct pending_origin p = { s, -1, origin_of_lvalue(w->origins, lhs) };
 
@@ -716,6 +702,8 @@ static void add_macro_lvalue_store(struct walk *w, CXCursor c, struct stmt *bloc
 		struct stmt *s = stmt_new(ST_STORE, cursor_line(c));
 
 		s->target = xstrdup("(the destination of an assigning macro)");
+		if (w->flags)
+			local_flags_poison(w->flags);
 		free(sb_detach(&arg));
 		s->nonlocal = 1;
 		s->store_param = -1;
@@ -786,10 +774,15 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 			walk_expr(w, kids.items[i], block);
 		if (kids.len == 1 && op && (!strcmp(op, "++") || !strcmp(op, "--")))
 			add_store(w, kids.items[0], NULL, block);
+		/* &flag (or an operator the tokens do not show) */
+		if (kids.len == 1 && w->flags && (!op || !strcmp(op, "&")))
+			local_flags_escape(w->flags, kids.items[0]);
 		free(op);
 		vec_free(&kids);
 		return;
 	case CXCursor_VarDecl:
+		if (w->flags)
+			local_flags_declare(w->flags, c);
 		kids = children_of(c);
 		for (size_t i = 0; i < kids.len; i++) {
 			enum CXCursorKind kk = clang_getCursorKind(kids.items[i]);
@@ -1095,6 +1088,24 @@ static void find_negated_calls(struct walk *w, CXCursor cond, int odd)
 	vec_free(&kids);
 }
 
+/* `if (flag)` or `if (!flag)` on a local variable (local_flags.h) */
+static void note_flag_test(struct walk *w, CXCursor cond, struct stmt *s)
+{
+	CXCursor c = strip(cond);
+
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		local_flags_note_if(w->flags, c, 0, s);
+	} else if (clang_getCursorKind(c) == CXCursor_UnaryOperator) {
+		cursorvec kids = children_of(c);
+		char *op = operator_of(w, c);
+
+		if (op && !strcmp(op, "!") && kids.len == 1)
+			local_flags_note_if(w->flags, kids.items[0], 1, s);
+		free(op);
+		vec_free(&kids);
+	}
+}
+
 static struct stmt *walk_if(struct walk *w, CXCursor c)
 {
 	cursorvec kids = children_of(c);
@@ -1102,6 +1113,8 @@ static struct stmt *walk_if(struct walk *w, CXCursor c)
 
 	if (kids.len >= 2) {
 		s->cond = classify_cond(w, kids.items[0], s);
+		if (s->cond == COND_OTHER && w->flags)
+			note_flag_test(w, kids.items[0], s);
 		note_mode_tests(w, kids.items[0], s);
 		w->nnegated = 0;
 		find_negated_calls(w, kids.items[0], 0);
@@ -1169,6 +1182,14 @@ static struct stmt *asm_stmt(struct walk *w, CXCursor c)
 	char *first = NULL;
 	const struct api_entry *a;
 
+	if (w->flags) {
+		cursorvec ops = children_of(c);
+
+		/* an output operand writes its variable */
+		for (size_t i = 0; i < ops.len; i++)
+			local_flags_escape(w->flags, ops.items[i]);
+		vec_free(&ops);
+	}
 	if (asm_constant_operands(c))
 		return NULL;
 	if (cursor_tokens(w->tu, c, &toks, &n)) {
@@ -1354,6 +1375,7 @@ static void extract_function(struct walk *w, CXCursor fn, const char *file)
 		vec_push(&f->params, pn);
 	}
 	w->origins = origins_new(w->kn, w->params, w->nparams);
+	w->flags = local_flags_new();
 	for (size_t i = 0; i < kids.len; i++) {
 		if (clang_getCursorKind(kids.items[i]) == CXCursor_CompoundStmt) {
 			f->body = walk_stmt(w, kids.items[i]);
@@ -1364,6 +1386,8 @@ static void extract_function(struct walk *w, CXCursor fn, const char *file)
 	resolve_pending(w);
 	origins_free(w->origins);
 	w->origins = NULL;
+	local_flags_resolve(w->flags, f);
+	w->flags = NULL;
 	if (!f->body)
 		f->body = stmt_new(ST_BLOCK, f->line);
 	vec_push(&w->ff->functions, f);

@@ -41,6 +41,7 @@ void stmt_free(struct stmt *s)
 		free(s->args.items[i].spelling);
 	vec_free(&s->args);
 	free(s->target);
+	free(s->flag);
 	free(s);
 }
 
@@ -67,6 +68,9 @@ void file_facts_free(struct file_facts *ff)
 		free(fn->file);
 		strvec_clear(&fn->params);
 		stmt_free(fn->body);
+		for (size_t j = 0; j < fn->flags.len; j++)
+			free(fn->flags.items[j].key);
+		vec_free(&fn->flags);
 		free(fn);
 	}
 	vec_free(&ff->functions);

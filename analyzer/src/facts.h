@@ -99,10 +99,22 @@ struct stmt {
 	int store_is_const;
 	int64_t store_value;
 
+	/* ST_IF: the condition is this local flag (flag_neg: its negation);
+	 * ST_STORE: the store is to this local variable (local_flags.h) */
+	char *flag;
+	int flag_neg;
+
 	/* ST_RETURN */
 	int ret_is_const;
 	int64_t ret_value;
 	int ret_has_call;
+};
+
+/* A local variable that ifs test, whose value only plain stores change
+ * (local_flags.h), with its initial value. */
+struct local_flag {
+	char *key;		/* "do_notify@3094" */
+	int64_t init;
 };
 
 struct function_facts {
@@ -112,6 +124,7 @@ struct function_facts {
 	int is_static;
 	strvec params;
 	struct stmt *body;
+	VEC(struct local_flag) flags;
 };
 
 /* One initialiser of an ioctl member of a known ops structure. */
