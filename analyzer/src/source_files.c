@@ -121,7 +121,11 @@ static void walk_dir(struct walk_state *ws, const char *rel)
 
 			for (size_t k = 0; !rel[0] && k < sizeof(skipped_top) / sizeof(*skipped_top); k++)
 				skip |= !strcmp(n, skipped_top[k]);
-			if (!strcmp(rel, "arch") && strcmp(n, "x86")) {
+			/* other architectures, and user-mode Linux's x86 files,
+			 * which only ARCH=um builds (arch/x86/um/delay.c would
+			 * stand in for the real __delay) */
+			if ((!strcmp(rel, "arch") && strcmp(n, "x86")) ||
+			    (!strcmp(rel, "arch/x86") && !strcmp(n, "um"))) {
 				ws->sf->other_arch++;
 				skip = 1;
 			}
