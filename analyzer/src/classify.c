@@ -581,7 +581,7 @@ static void flags_enter(struct classifier *c, const struct command_site *site)
 
 /* A loop's body may run again after any of its stores: what it sets
  * anywhere may be set at its start. So may what the whole function sets
- * where a goto lands (loop is then its body). */
+ * where a backward goto lands (loop is then its body). */
 static void flags_loop(struct classifier *c, const struct function_facts *fn,
 		       const struct stmt *loop)
 {
@@ -590,6 +590,32 @@ static void flags_loop(struct classifier *c, const struct function_facts *fn,
 	for (size_t i = 0; i < fn->flags.len; i++)
 		if (!c->flag_maybe[i] && sets_flag(loop, fn->flags.items[i].key, NULL))
 			c->flag_maybe[i] = 1;
+}
+
+/* Is there a goto to label written at or after the label's line (or a
+ * computed goto)? Forward gotos come from code the path walked before. */
+static int jumps_back(const struct stmt *s, const char *label, unsigned line)
+{
+	if (!s)
+		return 0;
+	if (s->kind == ST_GOTO && (!s->target || (!strcmp(s->target, label) && s->line >= line)))
+		return 1;
+	for (size_t i = 0; i < s->kids.len; i++)
+		if (jumps_back(s->kids.items[i], label, line))
+			return 1;
+	if (jumps_back(s->then_s, label, line) || jumps_back(s->else_s, label, line))
+		return 1;
+	for (size_t i = 0; i < s->segs.len; i++)
+		if (jumps_back(s->segs.items[i].body, label, line))
+			return 1;
+	return 0;
+}
+
+static void flags_label(struct classifier *c, const struct function_facts *fn,
+			const struct stmt *s)
+{
+	if (c->flags_fn == fn && s->label && jumps_back(fn->body, s->label, s->line))
+		flags_loop(c, fn, fn->body);
 }
 
 static void flags_leave(struct classifier *c)
@@ -758,8 +784,7 @@ static int analyse_seq(struct classifier *c, const struct function_facts *fn,
 
 		if (!reach && !resumes_at(c, fn, kids[i]))
 			continue;
-		if (kids[i]->has_label)
-			flags_loop(c, fn, fn->body);
+		flags_label(c, fn, kids[i]);
 		f = analyse_stmt(c, fn, kids[i], top, out);
 		out_flow |= f & FLOW_OUT;
 		reach = f & FLOW_ON;
@@ -978,8 +1003,7 @@ static int analyse_rest(struct classifier *c, const struct function_facts *fn,
 	for (size_t i = from; i < b->kids.len; i++) {
 		if (!reach && !resumes_at(c, fn, b->kids.items[i]))
 			continue;
-		if (b->kids.items[i]->has_label)
-			flags_loop(c, fn, fn->body);
+		flags_label(c, fn, b->kids.items[i]);
 		reach = analyse_stmt(c, fn, b->kids.items[i], 0, out) != 0;
 	}
 	return reach;
