@@ -635,6 +635,10 @@ static int analyse_branches(struct classifier *c, const struct function_facts *f
 
 	if (param >= 0 && s->cond == COND_PARAM_CMP && s->cmp_view.param == param && s->segs.len)
 		holds = cmp_holds(c->cmd, s);
+	/* an implied comparison rules the branch out, never in */
+	if (param >= 0 && s->cond == COND_PARAM_IMPLIED && s->cmp_view.param == param &&
+	    s->segs.len && cmp_holds(c->cmd, s) == MATCH_NO)
+		holds = MATCH_NO;
 	if (holds == MATCH_MAYBE && s->flag && flag_surely_zero(c, fn, s->flag))
 		holds = s->flag_neg ? MATCH_YES : MATCH_NO;
 	if (holds != MATCH_NO)

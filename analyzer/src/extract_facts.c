@@ -995,6 +995,46 @@ out:
 	return ok;
 }
 
+static void forget_comparisons(struct stmt *s)
+{
+	for (size_t i = 0; i < s->segs.len; i++) {
+		for (size_t j = 0; j < s->segs.items[i].labels.len; j++)
+			free(s->segs.items[i].labels.items[j].name);
+		vec_free(&s->segs.items[i].labels);
+	}
+	vec_free(&s->segs);
+	s->cmp_view.param = -1;
+}
+
+/* Does condition c imply `param == one of the values collected`? A ||
+ * of operands that each do: a comparison, or an && one of whose terms
+ * does (md_ioctl's `cmd == STOP_ARRAY_RO || (err && cmd == STOP_ARRAY)`).
+ * A term that fails after collecting values leaves them: more values
+ * only make the implication weaker. */
+static int implied_cmp(struct walk *w, CXCursor c, struct stmt *s)
+{
+	cursorvec kids;
+	char *op;
+	int ok = 0;
+
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return 0;
+	kids = children_of(c);
+	op = operator_of(w, c);
+	if (kids.len == 2 && op) {
+		if (!strcmp(op, "||"))
+			ok = implied_cmp(w, kids.items[0], s) && implied_cmp(w, kids.items[1], s);
+		else if (!strcmp(op, "&&"))
+			ok = implied_cmp(w, kids.items[0], s) || implied_cmp(w, kids.items[1], s);
+		else if (!strcmp(op, "=="))
+			ok = param_cmp(w, c, s, "||");
+	}
+	free(op);
+	vec_free(&kids);
+	return ok;
+}
+
 static enum cond_kind classify_cond(struct walk *w, CXCursor cond, struct stmt *s)
 {
 	CXCursor c = strip(cond);
@@ -1017,12 +1057,10 @@ static enum cond_kind classify_cond(struct walk *w, CXCursor cond, struct stmt *
 	}
 	if (param_cmp(w, c, s, NULL))
 		return COND_PARAM_CMP;
-	for (size_t i = 0; i < s->segs.len; i++) {
-		for (size_t j = 0; j < s->segs.items[i].labels.len; j++)
-			free(s->segs.items[i].labels.items[j].name);
-		vec_free(&s->segs.items[i].labels);
-	}
-	vec_free(&s->segs);
+	forget_comparisons(s);
+	if (implied_cmp(w, c, s) && s->cmp_eq)
+		return COND_PARAM_IMPLIED;
+	forget_comparisons(s);
 	return COND_OTHER;
 }
 

@@ -36,6 +36,7 @@ enum stmt_kind {
 enum cond_kind {
 	COND_OTHER,
 	COND_PARAM_CMP,	/* view == value (cmp_eq) or view != value */
+	COND_PARAM_IMPLIED,	/* holds only if view == one of the values */
 	COND_CALL,	/* the condition is exactly a call: if (f(...)) */
 	COND_NOT_CALL,	/* exactly a negated call: if (!f(...)) */
 };
