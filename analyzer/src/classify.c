@@ -62,13 +62,22 @@ static const enum effect_kind api_effect_kind[] = {
 	[API_LIFETIME] = EF_LIFETIME,
 };
 
+/* A callback's arguments: where the pointer argument j of a call through
+ * a parameter points, as seen in the function making that call. */
+#define MAX_CB_ARGS 6
+enum { CB_UNKNOWN = -1, CB_LOCAL = -2 };
+
 struct effect {
 	enum effect_kind kind;
 	char *what;
 	const char *file;
 	unsigned line;
 	strvec caps;
-	int param;	/* EF_STORE through the function's parameter N, or -1 */
+	/* EF_STORE through the function's parameter N; EF_UNKNOWN: a call
+	 * through parameter N (a callback), cbmap[j] telling into what its
+	 * argument j points: parameter M, CB_LOCAL or CB_UNKNOWN. Else -1. */
+	int param;
+	signed char cbmap[MAX_CB_ARGS];
 };
 
 typedef VEC(struct effect) effect_list;
@@ -119,16 +128,18 @@ struct classifier {
  * to ff->effects). */
 #define MAX_PER_KIND 8
 
-static void effect_add_param(effect_list *l, enum effect_kind k, char *what, const char *file,
-			     unsigned line, const strvec *caps, int param)
+static void effect_add_mapped(effect_list *l, enum effect_kind k, char *what, const char *file,
+			      unsigned line, const strvec *caps, int param, const signed char *cbmap)
 {
 	struct effect e = { .kind = k, .what = what, .file = file, .line = line, .param = param };
 	int same_kind = 0;
 
+	if (cbmap)
+		memcpy(e.cbmap, cbmap, sizeof(e.cbmap));
 	for (size_t i = 0; i < l->len; i++) {
 		struct effect *o = &l->items[i];
 
-		if (o->kind != k || o->param != param)
+		if (o->kind != k || o->param != param || memcmp(o->cbmap, e.cbmap, sizeof(e.cbmap)))
 			continue;
 		same_kind++;
 		if (o->line == line && !strcmp(o->file, file)) {
@@ -147,6 +158,12 @@ static void effect_add_param(effect_list *l, enum effect_kind k, char *what, con
 	for (size_t i = 0; caps && i < caps->len; i++)
 		strvec_push(&e.caps, caps->items[i]);
 	vec_push(l, e);
+}
+
+static void effect_add_param(effect_list *l, enum effect_kind k, char *what, const char *file,
+			     unsigned line, const strvec *caps, int param)
+{
+	effect_add_mapped(l, k, what, file, line, caps, param, NULL);
 }
 
 static void effect_add(effect_list *l, enum effect_kind k, char *what, const char *file,
@@ -259,14 +276,80 @@ static int store_through_call(const struct stmt *call, int param, int *caller_pa
 }
 
 /* A callee's effects as the caller sees them. */
-static void lift_callee(const struct function_facts *fn, const struct stmt *s,
-			const struct function_facts *callee, const effect_list *sub, int top,
-			effect_list *out)
+/* Where argument j of call s points, for a callback's cbmap. */
+static signed char arg_target(const struct stmt *s, int j)
+{
+	const struct call_arg *a;
+
+	if (j < 0 || (size_t)j >= s->args.len)
+		return CB_UNKNOWN;
+	a = &s->args.items[j];
+	if (a->points_to_local)
+		return CB_LOCAL;
+	return a->ptr_param >= 0 && a->ptr_param < 127 ? (signed char)a->ptr_param : CB_UNKNOWN;
+}
+
+static void lift_callee(struct classifier *c, const struct function_facts *fn,
+			const struct stmt *s, const struct function_facts *callee,
+			const effect_list *sub, int top, effect_list *out);
+
+/* A callee's call through its parameter e->param (a callback), seen from
+ * the call s that hands it a function: that function's effects, its
+ * stores through its parameters landing where the callee's call
+ * pointed them (cbmap), then where this call's arguments point. A
+ * parameter of ours handed on stays a callback one level up. Anything
+ * else is a call that cannot be analysed. */
+static void lift_callback(struct classifier *c, const struct function_facts *fn,
+			  const struct stmt *s, const struct effect *e, effect_list *out)
+{
+	const struct call_arg *a = (size_t)e->param < s->args.len ? &s->args.items[e->param] : NULL;
+	const struct function_facts *cb = a && a->function ?
+		function_index_find(c->fi, a->function, fn->file) : NULL;
+	signed char map[MAX_CB_ARGS];
+
+	if (cb && c->depth < CLASSIFY_MAX_DEPTH) {
+		const struct summary *sum = summarise(c, cb);
+		effect_list sub = {0};
+
+		/* stores through the callback's parameter j are stores
+		 * through the callee's parameter cbmap[j] */
+		for (size_t i = 0; i < sum->effects.len; i++) {
+			const struct effect *f = &sum->effects.items[i];
+			int m = f->param >= 0 && f->param < MAX_CB_ARGS ? e->cbmap[f->param] : CB_UNKNOWN;
+
+			if (f->kind == EF_STORE && f->param >= 0 && m == CB_LOCAL)
+				continue;
+			effect_add_mapped(&sub, f->kind == EF_CAP_GUARD ? EF_CAP_COND : f->kind,
+					  xstrdup(f->what), f->file, f->line, &f->caps,
+					  f->kind == EF_STORE && f->param >= 0 ? m : -1, NULL);
+		}
+		lift_callee(c, fn, s, cb, &sub, 0, out);
+		effects_free(&sub);
+		return;
+	}
+	if (a && !a->function && a->view.param >= 0 && a->view.shift == 0) {
+		for (int j = 0; j < MAX_CB_ARGS; j++)
+			map[j] = e->cbmap[j] >= 0 ? arg_target(s, e->cbmap[j]) : e->cbmap[j];
+		effect_add_mapped(out, EF_UNKNOWN, xstrdup(e->what), e->file, e->line, NULL,
+				  a->view.param, map);
+		return;
+	}
+	effect_add(out, EF_UNKNOWN, xstrdup(e->what), e->file, e->line, NULL);
+}
+
+static void lift_callee(struct classifier *c, const struct function_facts *fn,
+			const struct stmt *s, const struct function_facts *callee,
+			const effect_list *sub, int top, effect_list *out)
 {
 	for (size_t i = 0; i < sub->len; i++) {
 		const struct effect *e = &sub->items[i];
 		enum effect_kind k = e->kind;
 		int param = -1;
+
+		if (k == EF_UNKNOWN && e->param >= 0) {
+			lift_callback(c, fn, s, e, out);
+			continue;
+		}
 
 		/* a guard inside a callee guards the caller only if
 		 * the call itself is unconditional */
@@ -313,7 +396,7 @@ static int analyse_for_command(struct classifier *c, const struct function_facts
 	analyse_block(c, callee, callee->body, 1, &sub);
 	c->depth--;
 	c->nextra--;
-	lift_callee(fn, s, callee, &sub, top, out);
+	lift_callee(c, fn, s, callee, &sub, top, out);
 	effects_free(&sub);
 	return 1;
 }
@@ -360,6 +443,16 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 	size_t n;
 	struct strbuf names = {0};
 
+	if (s->callee_param >= 0) {
+		/* a callback: the caller's call says which function */
+		signed char map[MAX_CB_ARGS];
+
+		for (int j = 0; j < MAX_CB_ARGS; j++)
+			map[j] = arg_target(s, j);
+		effect_add_mapped(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
+				  fn->file, s->line, NULL, s->callee_param, map);
+		return;
+	}
 	if (k) {
 		apply_contract(fn, s, k, out);
 		return;
@@ -385,7 +478,7 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 		if (knowledge_neutral_file(c->kn, t[i]->file))
 			continue;
 		if (!analyse_for_command(c, fn, s, t[i], 0, out))
-			lift_callee(fn, s, t[i], &summarise(c, t[i])->effects, 0, out);
+			lift_callee(c, fn, s, t[i], &summarise(c, t[i])->effects, 0, out);
 	}
 }
 
@@ -458,7 +551,7 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 	if (knowledge_neutral_file(c->kn, callee->file))
 		return;		/* infrastructure: locks, printk, string helpers */
 	if (!analyse_for_command(c, fn, s, callee, top, out))
-		lift_callee(fn, s, callee, &summarise(c, callee)->effects, top, out);
+		lift_callee(c, fn, s, callee, &summarise(c, callee)->effects, top, out);
 }
 
 /* The parameter that holds the command being classified, when fn is a
@@ -1063,7 +1156,8 @@ static void lift_link(const struct chain_link *link, const effect_list *from, ef
 {
 	for (size_t i = 0; i < from->len; i++) {
 		const struct effect *e = &from->items[i];
-		int param = e->param;
+		/* a callback of the chain's own is not resolved */
+		int param = e->kind == EF_UNKNOWN ? -1 : e->param;
 
 		if (link->call && e->kind == EF_STORE && e->param >= 0 &&
 		    !store_through_call(link->call, e->param, &param))

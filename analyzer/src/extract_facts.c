@@ -547,6 +547,22 @@ static void extract_header_functions(struct walk *w)
 	free(w->header_seen);
 }
 
+static char *function_named_by(CXCursor e);
+
+/* An indirect callee that is one of the function's parameters, as such
+ * (fn(handle, data) in input_handler_for_each_handle): a callback whose
+ * target the caller names. */
+static int callback_param(struct walk *w, CXCursor callee)
+{
+	CXCursor c = strip(callee);
+	struct param_view v;
+
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return -1;
+	v = view_of_decl(w, c);
+	return v.shift == 0 ? v.param : -1;
+}
+
 static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 {
 	struct stmt *s = stmt_new(ST_CALL, cursor_line(c));
@@ -561,8 +577,10 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 		cursorvec kids = children_of(c);
 
 		s->callee_text = kids.len ? extent_text(w, kids.items[0]) : xstrdup("?");
-		if (kids.len)
+		if (kids.len) {
 			note_member_callee(kids.items[0], s);
+			s->callee_param = callback_param(w, kids.items[0]);
+		}
 		vec_free(&kids);
 	}
 	for (int i = 0; i < w->nnegated; i++)
@@ -585,6 +603,7 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 			arg.value = k;
 		}
 		arg.spelling = constant_name(w, a);
+		arg.function = function_named_by(a);
 		vec_push(&s->args, arg);
 	}
 	vec_push(&block->kids, s);

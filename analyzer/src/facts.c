@@ -11,6 +11,7 @@ struct stmt *stmt_new(enum stmt_kind kind, unsigned line)
 	s->on.param = -1;
 	s->cmp_view.param = -1;
 	s->store_param = -1;
+	s->callee_param = -1;
 	return s;
 }
 
@@ -38,7 +39,10 @@ void stmt_free(struct stmt *s)
 	free(s->callee_struct);
 	free(s->callee_field);
 	for (size_t i = 0; i < s->args.len; i++)
+	{
 		free(s->args.items[i].spelling);
+		free(s->args.items[i].function);
+	}
 	vec_free(&s->args);
 	free(s->target);
 	free(s->flag);

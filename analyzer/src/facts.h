@@ -48,6 +48,7 @@ struct call_arg {
 	int is_const;
 	int64_t value;
 	char *spelling;		/* first identifier token, e.g. "CAP_SYS_ADMIN" */
+	char *function;		/* names a function: a callback handed on */
 };
 
 struct case_label {
@@ -87,6 +88,7 @@ struct stmt {
 	char *callee_text;	/* spelling of an indirect callee (ops->ioctl) */
 	char *callee_struct;	/* an indirect callee that is a struct member: */
 	char *callee_field;	/* "rtc_class_ops", "read_time" */
+	int callee_param;	/* an indirect callee that is parameter N, or -1 */
 	int is_macro;
 	int is_asm;		/* inline assembly: callee_text is how it is written */
 	int negated_in_cond;	/* the if's condition holds whenever this call
