@@ -294,6 +294,10 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	const struct case_label *rest_label = NULL;
 	size_t rest_from = 0;
 	int n_before_rest = 0;
+	/* where the statement holding this block is: what follows it runs
+	 * after the block's sites (emit), once the walk inside is done */
+	const struct stmt *holder_block = w->cur_block;
+	size_t holder_index = w->cur_index;
 
 	if (!b)
 		return 0;
@@ -329,10 +333,14 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 			break;
 		}
 	}
+	w->cur_block = b == fn->body ? NULL : holder_block;
+	w->cur_index = holder_index;
 	/* `if (cmd != K) return ...; <K's code>`: a full test names a command */
 	if (rest_constrained && n == n_before_rest && (c.mask & CMD_BITS) == CMD_BITS &&
 	    rest_from <= b->kids.len)
 		n += emit(w, rest_label, c, fn, b, NULL, 0);
+	w->cur_block = holder_block;
+	w->cur_index = holder_index;
 	return n;
 }
 
