@@ -482,6 +482,24 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 	}
 }
 
+/* An API that writes through its argument a->arg (memset, the
+ * destination of copy_from_user): a store where that argument points,
+ * nothing when it points into this frame or a temporary. */
+static void store_through_arg(const struct function_facts *fn, const struct stmt *s,
+			      const struct api_entry *a, effect_list *out)
+{
+	if (a->arg >= 0 && (size_t)a->arg < s->args.len && s->args.items[a->arg].points_to_local)
+		return;
+	if (s->is_macro || a->arg < 0 || (size_t)a->arg >= s->args.len) {
+		effect_add(out, EF_API_MODIFY, xasprintf("%s (destination unknown)", s->callee),
+			   fn->file, s->line, NULL);
+		return;
+	}
+	effect_add_param(out, EF_STORE, xasprintf("%s into %s", s->callee,
+						  s->args.items[a->arg].spelling),
+			 fn->file, s->line, NULL, pointer_param(&s->args.items[a->arg]));
+}
+
 static void analyse_call(struct classifier *c, const struct function_facts *fn,
 			 const struct stmt *s, int top, effect_list *out)
 {
@@ -503,8 +521,13 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 		switch (a->effect) {
 		case API_NEUTRAL:
 			break;
-		case API_USER_OUT:
 		case API_USER_IN:
+			effect_add(out, EF_USER_IN, xstrdup(s->callee), fn->file, s->line, NULL);
+			/* copy_from_user(dst, ...) also stores into dst */
+			if (a->arg >= 0)
+				store_through_arg(fn, s, a, out);
+			break;
+		case API_USER_OUT:
 		case API_MODIFY:
 		case API_HARDWARE:
 		case API_LIFETIME:
@@ -512,16 +535,7 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 				   s->line, NULL);
 			break;
 		case API_WRITES_ARG:
-			if ((size_t)a->arg < s->args.len && s->args.items[a->arg].points_to_local)
-				break;
-			if (s->is_macro || (size_t)a->arg >= s->args.len) {
-				effect_add(out, EF_API_MODIFY, xasprintf("%s (destination unknown)", s->callee),
-					   fn->file, s->line, NULL);
-				break;
-			}
-			effect_add_param(out, EF_STORE, xasprintf("%s into %s", s->callee,
-								  s->args.items[a->arg].spelling),
-					 fn->file, s->line, NULL, pointer_param(&s->args.items[a->arg]));
+			store_through_arg(fn, s, a, out);
 			break;
 		case API_CAPABILITY:
 			call_capabilities(c, fn, s, &caps);

@@ -94,6 +94,7 @@ static int parse_effect(const char *file, const char *name, const char *spec,
 	const char *arg = strpbrk(spec, ":=");
 	size_t n = arg ? (size_t)(arg - spec) : strlen(spec);
 
+	a->arg = -1;		/* no argument named */
 	for (size_t i = 0; i < sizeof(effect_names) / sizeof(*effect_names); i++) {
 		if (strlen(effect_names[i]) == n && !strncmp(effect_names[i], spec, n)) {
 			a->effect = (enum api_effect)i;
