@@ -475,8 +475,6 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 	if (c->depth >= CLASSIFY_MAX_DEPTH)
 		return;
 	for (size_t i = 0; i < n; i++) {
-		if (knowledge_neutral_file(c->kn, t[i]->file))
-			continue;
 		if (!analyse_for_command(c, fn, s, t[i], 0, out))
 			lift_callee(c, fn, s, t[i], &summarise(c, t[i])->effects, 0, out);
 	}
@@ -562,8 +560,6 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 			   fn->file, s->line, NULL);
 		return;
 	}
-	if (knowledge_neutral_file(c->kn, callee->file))
-		return;		/* infrastructure: locks, printk, string helpers */
 	if (!analyse_for_command(c, fn, s, callee, top, out))
 		lift_callee(c, fn, s, callee, &summarise(c, callee)->effects, top, out);
 }
