@@ -535,6 +535,13 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 		case API_WRITES_ARG:
 			store_through_arg(fn, s, a, out);
 			break;
+		case API_HW_READ:
+			/* acquirewdt pings its watchdog with inb_p(wdt_start); */
+			if (s->value_unused)
+				effect_add(out, EF_HARDWARE,
+					   xasprintf("%s with its result unused: read for its effect",
+						     s->callee), fn->file, s->line, NULL);
+			break;
 		case API_CAPABILITY:
 			call_capabilities(c, fn, s, &caps);
 			effect_add(out, EF_CAP_COND, xasprintf("%s() result not tested", s->callee),

@@ -1386,6 +1386,10 @@ static struct stmt *walk_stmt_kind(struct walk *w, CXCursor c)
 	default:
 		s = stmt_new(ST_BLOCK, cursor_line(c));
 		walk_expr(w, c, s);
+		/* `inb_p(port);`: the outermost call, recorded last */
+		if (clang_getCursorKind(strip(c)) == CXCursor_CallExpr && s->kids.len &&
+		    s->kids.items[s->kids.len - 1]->kind == ST_CALL)
+			s->kids.items[s->kids.len - 1]->value_unused = 1;
 		return s;
 	}
 }

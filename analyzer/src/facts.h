@@ -91,6 +91,7 @@ struct stmt {
 	int callee_param;	/* an indirect callee that is parameter N, or -1 */
 	int is_macro;
 	int is_asm;		/* inline assembly: callee_text is how it is written */
+	int value_unused;	/* an expression statement: its result is dropped */
 	int negated_in_cond;	/* the if's condition holds whenever this call
 				 * returns 0: `!f()`, `a || !f()` */
 	VEC(struct call_arg) args;

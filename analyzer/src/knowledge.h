@@ -33,6 +33,7 @@ enum api_effect {
 	API_LIFETIME,
 	API_WRITES_ARG,		/* stores through argument arg */
 	API_CAPABILITY,		/* CAP_ argument at arg, or fixed caps */
+	API_HW_READ,		/* reads a register: acts when the result is unused */
 };
 
 struct api_entry {
