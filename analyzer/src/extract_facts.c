@@ -65,17 +65,18 @@ struct walk {
 	/* calls of the current if's condition whose 0 makes it true */
 	CXSourceRange negated_calls[8];
 	int nnegated;
+	CXFile main_file;	/* the file being parsed */
 };
 
 /* Written in the main file, directly or by a macro expanded there
- * (SYSCALL_DEFINE3(ioctl, ...) defines __do_sys_ioctl). */
-static int in_main_file(CXCursor c)
+ * (SYSCALL_DEFINE3(ioctl, ...) defines __do_sys_ioctl). Compared by
+ * file: asked of every declaration of every header, it must be cheap. */
+static int in_main_file(const struct walk *w, CXCursor c)
 {
 	CXFile f;
 
 	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-	return f && clang_Location_isFromMainFile(file_location(
-		clang_Cursor_getTranslationUnit(c), f, 0));
+	return f && w->main_file && clang_File_isEqual(f, w->main_file);
 }
 
 
@@ -349,10 +350,48 @@ static int resolve_name(void *ctx, const char *name, struct param_view *out)
 }
 
 /* A view computed from the macro expansion that c is the top of. */
+struct mention {
+	const struct walk *w;
+	int found;
+};
+
+static enum CXChildVisitResult mention_visitor(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct mention *m = d;
+	CXCursor ref;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	ref = clang_getCursorReferenced(c);
+	for (int i = 0; i < m->w->nparams && !m->found; i++)
+		m->found = clang_equalCursors(ref, m->w->params[i]);
+	for (int i = 0; i < m->w->nlocals && !m->found; i++)
+		m->found = clang_equalCursors(ref, m->w->locals[i].decl);
+	return m->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Does expression c refer to a parameter, or to a local that holds a
+ * view of one? Only then can it be a view; expanding its macros to find
+ * out is the costly part of reading a call's arguments. */
+static int mentions_param(const struct walk *w, CXCursor c)
+{
+	struct mention m = { w, 0 };
+
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+		mention_visitor(c, c, &m);
+	else
+		clang_visitChildren(c, mention_visitor, &m);
+	return m.found;
+}
+
 static struct param_view view_of_expansion(struct walk *w, CXCursor c)
 {
 	strvec toks = {0};
 	struct param_view v = no_view();
+
+	if (!mentions_param(w, c))
+		return v;
 
 	if (macro_expand_cursor(w->macros, c, &toks) == 0) {
 		struct sym s = token_expr_eval(toks.items, toks.len, resolve_name, w);
@@ -497,7 +536,7 @@ static void queue_header_definition(struct walk *w, CXCursor callee)
 	if (!w->hf)
 		return;
 	def = clang_getCursorDefinition(callee);
-	if (clang_Cursor_isNull(def) || !header_seen_insert(w, def.data[0]) || in_main_file(def))
+	if (clang_Cursor_isNull(def) || !header_seen_insert(w, def.data[0]) || in_main_file(w, def))
 		return;
 	vec_push(&w->header_queue, def);
 }
@@ -1599,7 +1638,7 @@ static enum CXChildVisitResult top_visitor(CXCursor c, CXCursor parent, CXClient
 	struct ops_scan os = { w, NULL };
 
 	(void)parent;
-	if (!in_main_file(c))
+	if (!in_main_file(w, c))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
 		char *name = cursor_name(c);
@@ -1623,6 +1662,12 @@ void extract_facts(CXTranslationUnit tu, const struct knowledge *kn,
 	struct walk w = { .tu = tu, .kn = kn, .ff = ff, .kt = kt, .hf = hf };
 
 	w.macros = macro_table_new(tu);
+	{
+		CXString path = clang_getTranslationUnitSpelling(tu);
+
+		w.main_file = clang_getFile(tu, clang_getCString(path));
+		clang_disposeString(path);
+	}
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visitor, &w);
 	extract_header_functions(&w);
