@@ -100,6 +100,93 @@ static char *token_text(CXTranslationUnit tu, CXToken t)
  * operand; for a unary one the first token (prefix) or the last (postfix).
  * Inside a macro body no token is visible and the answer is NULL
  * (unknown); view_of reads macro expansions through macro_expand.c. */
+static int same_type(CXType a, CXType b)
+{
+	char *x = cxstr(clang_getTypeSpelling(clang_getCanonicalType(a)));
+	char *y = cxstr(clang_getTypeSpelling(clang_getCanonicalType(b)));
+	const char *p = x, *q = y;
+	int same;
+
+	/* `*(volatile T *)&x = v` has type T */
+	while (!strncmp(p, "volatile ", 9) || !strncmp(p, "const ", 6))
+		p += *p == 'v' ? 9 : 6;
+	while (!strncmp(q, "volatile ", 9) || !strncmp(q, "const ", 6))
+		q += *q == 'v' ? 9 : 6;
+	same = !strcmp(p, q);
+	free(x);
+	free(y);
+	return same;
+}
+
+/* The token an lvalue is written ending with: the member (d->mode), the
+ * variable, `]`, or `)` (*(volatile T *)&(x)); NULL if it is no lvalue. */
+static char *lvalue_last_token(CXCursor lhs)
+{
+	CXCursor l = lhs;
+
+	/* through parentheses only: an implicit conversion makes an rvalue
+	 * (`__ret_cond && ...` reads __ret_cond) */
+	while (clang_getCursorKind(l) == CXCursor_ParenExpr) {
+		cursorvec k = children_of(l);
+
+		if (k.len != 1) {
+			vec_free(&k);
+			return NULL;
+		}
+		l = k.items[0];
+		vec_free(&k);
+	}
+	switch (clang_getCursorKind(l)) {
+	case CXCursor_MemberRefExpr:
+	case CXCursor_DeclRefExpr:
+		return cursor_name(l);
+	case CXCursor_ArraySubscriptExpr:
+		return xstrdup("]");
+	case CXCursor_UnaryOperator:
+		return xstrdup(")");
+	default:
+		return NULL;
+	}
+}
+
+/* An operator written in a macro's body (`#define SET(d, v) ((d)->mode =
+ * (v))`): the file's tokens are the macro's use, and libclang 14 gives no
+ * operator kind. The use's expansion shows whether the body assigns the
+ * node's first operand: `mode =`, `mode ++`, `++ ... mode` among its
+ * tokens, the operand an lvalue of the node's own type. Then the node is
+ * taken for that store, so a store in a macro is never lost; any other
+ * operator stays unknown. */
+static char *operator_in_expansion(struct walk *w, CXCursor c, const cursorvec *kids)
+{
+	strvec toks = {0};
+	const char *found = NULL;
+	char *last = lvalue_last_token(kids->items[0]);
+
+	if (last && macro_expand_cursor(w->macros, c, &toks) == 0 &&
+	    same_type(clang_getCursorType(c), clang_getCursorType(kids->items[0]))) {
+		for (size_t i = 1; i < toks.len && !found; i++) {
+			const char *t = toks.items[i], *before = toks.items[i - 1];
+
+			if (kids->len == 2 && !strcmp(t, "=") && !strcmp(before, last))
+				found = "=";
+			else if (kids->len == 1 && (!strcmp(t, "++") || !strcmp(t, "--")) &&
+				 !strcmp(before, last))
+				found = t;
+			else if (kids->len == 1 && (!strcmp(before, "++") || !strcmp(before, "--")))
+				for (size_t j = i; j < toks.len && j < i + 8 && !found; j++)
+					if (!strcmp(toks.items[j], last))
+						found = before;
+		}
+	}
+	{
+		char *op = found ? xstrdup(found) : NULL;
+
+		strvec_clear(&toks);
+		free(last);
+		return op;
+	}
+}
+
 static char *operator_of(struct walk *w, CXCursor c)
 {
 	cursorvec kids = children_of(c);
@@ -109,12 +196,31 @@ static char *operator_of(struct walk *w, CXCursor c)
 	char *op = NULL;
 	int start;
 
-	if (!kids.len || (kids.len == 1 && macro_is_expansion(w->macros, c)))
+	if (!kids.len)
 		goto out;
+	if (kids.len == 1 && macro_is_expansion(w->macros, c)) {
+		op = operator_in_expansion(w, c, &kids);
+		goto out;
+	}
 	start = offset_of(clang_getRangeStart(clang_getCursorExtent(c)), &f1);
 	if (kids.len == 2) {
-		int rhs = offset_of(clang_getRangeStart(clang_getCursorExtent(kids.items[1])), &f2);
+		CXSourceLocation rl = clang_getRangeStart(clang_getCursorExtent(kids.items[1]));
+		int rhs = offset_of(rl, &f2);
 
+		if (f1 && f1 == f2 && rhs <= start) {
+			/* written as a macro's argument (unlikely(cmd == X)):
+			 * where its own tokens are */
+			CXFile s1, s2;
+			unsigned p1, p2;
+
+			clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(c)),
+						  &s1, NULL, NULL, &p1);
+			clang_getSpellingLocation(rl, &s2, NULL, NULL, &p2);
+			if (s1 == f1 && s2 == f1 && (int)p1 > start && p2 > p1) {
+				start = (int)p1;
+				rhs = (int)p2;
+			}
+		}
 		if (!f1 || f1 != f2 || rhs <= start)
 			goto out;
 		clang_tokenize(w->tu, clang_getRange(file_location(w->tu, f1, (unsigned)start),
@@ -143,6 +249,8 @@ static char *operator_of(struct walk *w, CXCursor c)
 	if (toks)
 		clang_disposeTokens(w->tu, toks, n);
 out:
+	if (!op && kids.len == 2 && macro_may_expand(w->macros, c))
+		op = operator_in_expansion(w, c, &kids);
 	vec_free(&kids);
 	return op;
 }
@@ -434,6 +542,19 @@ static char *extent_text(struct walk *w, CXCursor c)
 static struct stmt *walk_stmt(struct walk *w, CXCursor c);
 static void walk_expr(struct walk *w, CXCursor c, struct stmt *block);
 
+/* A static variable a macro declares for itself (WARN_ONCE's
+ * __already_done, printk_once's, DO_ONCE's): the macro's bookkeeping,
+ * not state of the code that uses it. */
+static int macro_bookkeeping(struct walk *w, CXCursor ref)
+{
+	CXCursor d = clang_getCursorReferenced(ref);
+
+	return clang_getCursorKind(d) == CXCursor_VarDecl &&
+	       clang_Cursor_hasVarDeclGlobalStorage(d) &&
+	       clang_getCursorKind(clang_getCursorSemanticParent(d)) == CXCursor_FunctionDecl &&
+	       macro_may_expand(w->macros, d);
+}
+
 static void add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs, struct stmt *block)
 {
 	struct stmt *s = stmt_new(ST_STORE, cursor_line(lhs));
@@ -443,7 +564,7 @@ static void add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs, struct 
 	if (clang_getCursorKind(strip(lhs)) == CXCursor_DeclRefExpr) {
 		/* the variable itself, pointer or not: re-pointing a parameter
 		 * or a local (`tty = tty->link;`) changes only this frame */
-		s->nonlocal = !is_local_var(strip(lhs));
+		s->nonlocal = !is_local_var(strip(lhs)) && !macro_bookkeeping(w, strip(lhs));
 		s->flag = local_flag_key(lhs);
 	} else if (w->origins) {
 		struct pending_origin p = { s, -1, origin_of_lvalue(w->origins, lhs) };
@@ -784,7 +905,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 	cursorvec kids;
 	char *op, *macro;
 
-	if (macro_is_expansion(w->macros, c) && (macro = api_macro_at(w, c))) {
+	if (macro_may_expand(w->macros, c) && (macro = api_macro_at(w, c))) {
 		walk_macro_args(w, c, block);
 		if (!w->in_macro_args && strvec_contains(&w->kn->macro_assigns, macro))
 			add_macro_lvalue_store(w, c, block);

@@ -24,6 +24,7 @@ struct expansion_range {
 
 struct macro_table {
 	CXTranslationUnit tu;
+	CXFile main_file;
 	VEC(struct expansion_range) expansions;
 	struct macro_def *bucket[MT_BUCKETS];
 };
@@ -67,7 +68,11 @@ struct macro_table *macro_table_new(CXTranslationUnit tu)
 {
 	struct macro_table *mt = xcalloc(1, sizeof(*mt));
 
+	CXString path = clang_getTranslationUnitSpelling(tu);
+
 	mt->tu = tu;
+	mt->main_file = clang_getFile(tu, clang_getCString(path));
+	clang_disposeString(path);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), index_macro, mt);
 	vec_sort(&mt->expansions, cmp_range);
 	return mt;
@@ -89,6 +94,16 @@ int macro_is_expansion(const struct macro_table *mt, CXCursor c)
 			hi = mid;
 	}
 	return lo > 0 && off < mt->expansions.items[lo - 1].end;
+}
+
+int macro_may_expand(const struct macro_table *mt, CXCursor c)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	if (f && mt->main_file && !clang_File_isEqual(f, mt->main_file))
+		return 1;
+	return macro_is_expansion(mt, c);
 }
 
 /* Reads "NAME(params) body" from the definition's tokens. */

@@ -17,6 +17,9 @@ struct macro_table;
 struct macro_table *macro_table_new(CXTranslationUnit tu);
 /* Is the cursor's own location produced by a macro expansion? */
 int macro_is_expansion(const struct macro_table *mt, CXCursor c);
+/* Could it be? The table knows the main file's expansions only: outside
+ * it (a header function) any cursor may come from a macro. */
+int macro_may_expand(const struct macro_table *mt, CXCursor c);
 void macro_table_free(struct macro_table *mt);
 /* Expands the tokens spelled in the file range of c (the macro invocation
  * as written); returns 0 and fills out on success. */
