@@ -40,6 +40,7 @@ static const char usage_text[] =
 	"  --data-dir DIR       knowledge data files (default: next to the program)\n"
 	"  --generated-at       record the time of the run in the report\n"
 	"  --files-out FILE     write the list of files parsed to FILE\n"
+	"  --times-out FILE     write the seconds each phase took to FILE\n"
 	"  --format json|sarif  the report (default), or SARIF 2.1.0 for review tools\n"
 	"  -q, --quiet          no progress on stderr\n"
 	"  -h, --help           this text\n"
@@ -116,6 +117,7 @@ int main(int argc, char **argv)
 		{ "data-dir", required_argument, NULL, 'd' },
 		{ "generated-at", no_argument, NULL, 'g' },
 		{ "files-out", required_argument, NULL, 'f' },
+		{ "times-out", required_argument, NULL, 'T' },
 		{ "format", required_argument, NULL, 'F' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -160,6 +162,9 @@ int main(int argc, char **argv)
 			break;
 		case 'f':
 			opt.files_out = optarg;
+			break;
+		case 'T':
+			opt.times_out = optarg;
 			break;
 		case 'F':
 			if (strcmp(optarg, "json") && strcmp(optarg, "sarif"))

@@ -38,6 +38,43 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Wall-clock seconds per phase of the scan (--times-out, make bench):
+ * "phase<TAB>seconds" lines, a phase that runs again adding up. */
+struct phase_clock {
+	double mark;
+	strvec names;
+	VEC(double) secs;
+};
+
+static void phase_done(struct phase_clock *pc, const char *name)
+{
+	double t = now();
+	size_t i;
+
+	for (i = 0; i < pc->names.len && strcmp(pc->names.items[i], name); i++)
+		;
+	if (i == pc->names.len) {
+		strvec_push(&pc->names, name);
+		vec_push(&pc->secs, 0.0);
+	}
+	pc->secs.items[i] += t - pc->mark;
+	pc->mark = t;
+}
+
+static void phase_write(struct phase_clock *pc, const char *path)
+{
+	FILE *f = path ? fopen(path, "w") : NULL;
+
+	if (path && !f)
+		fprintf(stderr, "ioctl-scan: cannot write %s: %s\n", path, strerror(errno));
+	for (size_t i = 0; f && i < pc->names.len; i++)
+		fprintf(f, "%s\t%.2f\n", pc->names.items[i], pc->secs.items[i]);
+	if (f)
+		fclose(f);
+	strvec_clear(&pc->names);
+	vec_free(&pc->secs);
+}
+
 static int under_paths(const strvec *paths, const char *file)
 {
 	if (!paths->len)
@@ -521,6 +558,7 @@ int scan_run(const struct scan_options *opt)
 	json_t *report;
 	int status;
 	double t0 = now();
+	struct phase_clock pc = { .mark = t0 };
 
 	if (knowledge_load(&kn, opt->data_dir))
 		return 2;
@@ -546,6 +584,7 @@ int scan_run(const struct scan_options *opt)
 	source_files_scan(&sf, &r.kt, &kn);
 	kc = kbuild_config_open(&r.kt);
 	select_files(&sf, opt, kc, &files, &r);
+	phase_done(&pc, "finding files (reading the tree)");
 
 	req = (struct parse_request){ .kt = &r.kt, .flags = flags, .kn = &kn,
 				      .hf = header_functions_new(),
@@ -560,6 +599,7 @@ int scan_run(const struct scan_options *opt)
 		parse_into(&r, fi, &req, &installers);
 		strvec_clear(&installers);
 	}
+	phase_done(&pc, "parsing handler files");
 	for (size_t i = 0; i < r.files.len; i++)
 		collect_handlers(&r, opt, &kn, fi, r.files.items[i]);
 	add_fixed_handlers(&r, opt, &kn);
@@ -572,6 +612,7 @@ int scan_run(const struct scan_options *opt)
 			classify_wanted(&r, fi, &kn, &names);
 		files_defining(&r, &sf, kc, &kn, &names, &more);
 		strvec_clear(&names);
+		phase_done(&pc, "finding the calls to follow");
 		if (!more.len || round == FOLLOW_ROUNDS - 1) {
 			strvec_clear(&more);
 			break;
@@ -579,6 +620,7 @@ int scan_run(const struct scan_options *opt)
 		req.phase = "following calls";
 		parse_into(&r, fi, &req, &more);
 		strvec_clear(&more);
+		phase_done(&pc, "parsing the files calls lead to");
 	}
 	if (scan_interrupted) {
 		fputs("ioctl-scan: interrupted; no report written\n", stderr);
@@ -588,6 +630,7 @@ int scan_run(const struct scan_options *opt)
 	if (opt->files_out)
 		write_files_list(&r, opt->files_out);
 	classify_handlers(&r, fi, &kn);
+	phase_done(&pc, "classifying");
 	finish(&r, &sf, files.len);
 	count_unlocked(&r, opt);
 	r.stats.seconds = now() - t0;
@@ -606,7 +649,9 @@ int scan_run(const struct scan_options *opt)
 		status = r.stats.files_failed ? 1 : 0;
 	}
 	json_decref(report);
+	phase_done(&pc, "writing the report");
 out:
+	phase_write(&pc, opt->times_out);
 	strvec_clear(&files);
 	function_index_free(fi);
 	header_functions_free(req.hf);

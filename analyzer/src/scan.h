@@ -13,6 +13,7 @@ struct scan_options {
 	const char *output;	/* NULL: stdout */
 	const char *config_name;
 	const char *files_out;	/* list of parsed files, for make bench */
+	const char *times_out;	/* seconds per phase, for make bench */
 	const char *data_dir;
 	strvec paths;
 	int jobs;

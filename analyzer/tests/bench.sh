@@ -15,7 +15,8 @@ scan=$here/ioctl-scan
 
 echo "bench: scanning $KSRC ${*:-(whole tree)} with -j$JOBS"
 /usr/bin/time -f "%e %M" -o "$w/scan.time" \
-	"$scan" -q -j"$JOBS" --build-dir "$KOBJ" --files-out "$w/files.txt" -o "$w/report.json" "$KSRC" "$@"
+	"$scan" -q -j"$JOBS" --build-dir "$KOBJ" --files-out "$w/files.txt" \
+	--times-out "$w/phases.txt" -o "$w/report.json" "$KSRC" "$@"
 # the last line: /usr/bin/time first notes a non-zero exit (1: some file
 # did not parse) on a line of its own
 read -r scan_s scan_kb < <(tail -n 1 "$w/scan.time")
@@ -32,3 +33,5 @@ awk -v s="$scan_s" -v c="$clang_s" -v n="$nfiles" -v kb="$scan_kb" -v j="$JOBS" 
 	printf "clang -fsyntax-only:     %.1f s (%.2f files/s), -j%d\n", c, n / c, j
 	printf "ratio scan / parse:      %.3f (target <= 1.15)\n", s / c
 }'
+echo "ioctl-scan by phase (wall clock):"
+awk -F'\t' '{ printf "  %-36s %6.1f s\n", $1, $2 }' "$w/phases.txt"
