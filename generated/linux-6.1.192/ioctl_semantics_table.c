@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 379 handlers, 4171 exact entries and 161 families; fallback: 1914 exact
- * entries and 47 families, 1018 of them values served by more than one
+ * 379 handlers, 4171 exact entries and 161 families; fallback: 1999 exact
+ * entries and 47 families, 1077 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1357, modify 3641, admin 844, none (unknown) 451.
+ * Entries per class: read 1443, modify 3841, admin 844, none (unknown) 250.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -22,26 +22,26 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005421, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONBIO */
 	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX */
 	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX */
-	{ 0x00005452, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOASYNC */
+	{ 0x00005452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOASYNC */
 	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_SETFLAGS */
 	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE */
-	{ 0x40086602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_SETFLAGS */
-	{ 0x401c5820, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSSETXATTR */
+	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS */
+	{ 0x401c5820, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSSETXATTR */
 	{ 0x4020940d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONERANGE */
-	{ 0x402c5828, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP_32 */
-	{ 0x402c5829, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP_32 */
-	{ 0x402c582a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP64_32 */
-	{ 0x402c582b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP64_32 */
-	{ 0x402c5839, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_ZERO_RANGE_32 */
-	{ 0x40305828, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP */
-	{ 0x40305829, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP */
-	{ 0x4030582a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP64 */
-	{ 0x4030582b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP64 */
-	{ 0x40305839, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_ZERO_RANGE */
+	{ 0x402c5828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP_32 */
+	{ 0x402c5829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP_32 */
+	{ 0x402c582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64_32 */
+	{ 0x402c582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP64_32 */
+	{ 0x402c5839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE_32 */
+	{ 0x40305828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP */
+	{ 0x40305829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP */
+	{ 0x4030582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64 */
+	{ 0x4030582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP64 */
+	{ 0x40305839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE */
 	{ 0x80046601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_GETFLAGS */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFLAGS */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSGETXATTR */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFLAGS */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
 	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW */
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE */
@@ -144,8 +144,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* acq_ioctl (drivers/watchdog/acquirewdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
-	{ 0x80045704, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_SETOPTIONS */
-	{ 0x80045705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_KEEPALIVE */
+	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS */
+	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	/* acrn_dev_ioctl (drivers/virt/acrn/hsm.c) */
@@ -202,7 +202,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* amdgpu_debugfs_regs2_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_debugfs.c) */
-	{ 0xc0282000, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AMDGPU_DEBUGFS_REGS2_IOC_SET_STATE */
+	{ 0xc0282000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AMDGPU_DEBUGFS_REGS2_IOC_SET_STATE */
 	/* aoeblk_ioctl (drivers/block/aoe/aoeblk.c) */
 	{ 0x0000030d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HDIO_GET_IDENTITY */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_IO */
@@ -280,7 +280,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc018620c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_GET_NODE_INFO_FOR_REF */
 	{ 0xc0306201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structbinder_write_read) */
 	/* blkdev_ioctl (block/ioctl.c) */
-	{ 0x00000301, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HDIO_GETGEO */
+	{ 0x00000301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HDIO_GETGEO */
 	{ 0x0000125d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKROSET */
 	{ 0x0000125e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKROGET */
 	{ 0x0000125f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKRRPART */
@@ -582,7 +582,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
-	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
+	{ 0x00005385, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_PROBE_HOST */
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
@@ -656,7 +656,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* compat_agp_ioctl (drivers/char/agp/compat_ioctl.c) */
 	{ 0x00004101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AGPIOC_ACQUIRE32 */
 	/* compat_blkdev_ioctl (block/ioctl.c) */
-	{ 0x00000301, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HDIO_GETGEO */
+	{ 0x00000301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HDIO_GETGEO */
 	{ 0x0000125d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKROSET */
 	{ 0x0000125e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKROGET */
 	{ 0x0000125f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKRRPART */
@@ -715,14 +715,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8002690f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_UNREGISTER_FOR_CMD */
 	{ 0x80046910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_GETS_EVENTS_CMD */
 	{ 0x80046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_ADDRESS_CMD */
-	{ 0x80046912, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_ADDRESS_CMD */
+	{ 0x80046912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_ADDRESS_CMD */
 	{ 0x80046913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_LUN_CMD */
-	{ 0x80046914, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_LUN_CMD */
+	{ 0x80046914, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_LUN_CMD */
 	{ 0x80046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_CHANNEL_ADDRESS_CMD */
-	{ 0x80046919, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD */
+	{ 0x80046919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD */
 	{ 0x8004691a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_CHANNEL_LUN_CMD */
-	{ 0x8004691b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_CHANNEL_LUN_CMD */
-	{ 0x8004691e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MAINTENANCE_MODE_CMD */
+	{ 0x8004691b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_CHANNEL_LUN_CMD */
+	{ 0x8004691e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MAINTENANCE_MODE_CMD */
 	{ 0x80086916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_TIMING_PARMS_CMD */
 	{ 0x80086917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_TIMING_PARMS_CMD */
 	{ 0x800c691c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_REGISTER_FOR_CMD_CHANS */
@@ -750,60 +750,60 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
 	{ 0xc05c6d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
 	/* compat_sock_ioctl (net/socket.c) */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
 	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN */
 	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP */
 	{ 0x00008903, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOGETOWN */
 	{ 0x00008904, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGPGRP */
-	{ 0x00008905, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCATMARK */
-	{ 0x00008906, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMP_OLD */
-	{ 0x00008907, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMPNS_OLD */
-	{ 0x00008910, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNAME */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFLINK */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
+	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
+	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
+	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFFLAGS */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
-	{ 0x00008915, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFADDR */
-	{ 0x00008916, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFADDR */
-	{ 0x00008917, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFDSTADDR */
-	{ 0x00008918, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFDSTADDR */
-	{ 0x00008919, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFBRDADDR */
-	{ 0x0000891a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFBRDADDR */
-	{ 0x0000891b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNETMASK */
-	{ 0x0000891c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFNETMASK */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMETRIC */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNETMASK */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMEM */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFMEM */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMTU */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU */
 	{ 0x00008923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNAME */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFHWADDR */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFSLAVE */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFINDEX */
-	{ 0x00008934, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFPFLAGS */
-	{ 0x00008935, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFPFLAGS */
-	{ 0x00008936, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDIFADDR */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX */
+	{ 0x00008934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFPFLAGS */
+	{ 0x00008935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFPFLAGS */
+	{ 0x00008936, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDIFADDR */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWBROADCAST */
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFTXQLEN */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
 	{ 0x00008947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIPHY */
 	{ 0x00008948, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
-	{ 0x0000894b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCOUTQNSD */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
-	{ 0x00008953, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDARP */
-	{ 0x00008954, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGARP */
-	{ 0x00008955, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSARP */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMAP */
+	{ 0x00008953, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDARP */
+	{ 0x00008954, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGARP */
+	{ 0x00008955, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSARP */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
@@ -840,8 +840,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046f41, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCDET */
 	{ 0x40186f40, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCATT */
 	/* cxl_memdev_ioctl (drivers/cxl/core/memdev.c) */
-	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
-	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CXL_MEM_SEND_COMMAND */
+	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_QUERY_COMMANDS */
+	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
 	/* dimm_ioctl (drivers/nvdimm/bus.c) */
 	{ 0x00000002, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_ARS_START */
 	{ 0x00000004, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_CLEAR_ERROR */
@@ -859,14 +859,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_BUF_IOCTL_IMPORT_SYNC_FILE */
 	{ 0xc0086202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_BUF_IOCTL_EXPORT_SYNC_FILE */
 	/* dmirror_fops_unlocked_ioctl (lib/test_hmm.c) */
-	{ 0xc0284800, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_READ */
-	{ 0xc0284801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_WRITE */
-	{ 0xc0284802, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_MIGRATE_TO_DEV */
-	{ 0xc0284803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_MIGRATE_TO_SYS */
-	{ 0xc0284804, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_SNAPSHOT */
-	{ 0xc0284805, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_EXCLUSIVE */
+	{ 0xc0284800, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_READ */
+	{ 0xc0284801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_WRITE */
+	{ 0xc0284802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_MIGRATE_TO_DEV */
+	{ 0xc0284803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_MIGRATE_TO_SYS */
+	{ 0xc0284804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_SNAPSHOT */
+	{ 0xc0284805, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_EXCLUSIVE */
 	{ 0xc0284806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_CHECK_EXCLUSIVE */
-	{ 0xc0284807, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_RELEASE */
+	{ 0xc0284807, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_RELEASE */
 	/* do_vfs_ioctl (fs/ioctl.c) */
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FIBMAP */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIGETBSZ */
@@ -874,19 +874,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005421, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONBIO */
 	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX */
 	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX */
-	{ 0x00005452, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOASYNC */
+	{ 0x00005452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOASYNC */
 	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE */
 	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE */
-	{ 0x40086602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_SETFLAGS */
-	{ 0x401c5820, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSSETXATTR */
+	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS */
+	{ 0x401c5820, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSSETXATTR */
 	{ 0x4020940d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONERANGE */
-	{ 0x40305828, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP */
-	{ 0x40305829, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP */
-	{ 0x4030582a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP64 */
-	{ 0x4030582b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP64 */
-	{ 0x40305839, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_ZERO_RANGE */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFLAGS */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSGETXATTR */
+	{ 0x40305828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP */
+	{ 0x40305829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP */
+	{ 0x4030582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64 */
+	{ 0x4030582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP64 */
+	{ 0x40305839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFLAGS */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
 	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW */
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE */
@@ -900,41 +900,41 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x810c6f84, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_MSG */
 	/* dvb_ca_en50221_io_ioctl (drivers/media/dvb-core/dvb_ca_en50221.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
-	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
-	{ 0x80000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
+	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
+	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	/* dvb_demux_ioctl (drivers/media/dvb-core/dmxdev.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
-	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
-	{ 0x80000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
+	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
+	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	/* dvb_dvr_ioctl (drivers/media/dvb-core/dmxdev.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
-	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
-	{ 0x80000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
+	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
+	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	/* dvb_frontend_compat_ioctl (drivers/media/dvb-core/dvb_frontend.c) */
 	{ 0x40086f52, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_FE_SET_PROPERTY */
 	{ 0x80086f53, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_FE_GET_PROPERTY */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
 	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	/* dvb_frontend_ioctl (drivers/media/dvb-core/dvb_frontend.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
-	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
-	{ 0x80000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
+	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
+	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	/* dvb_generic_ioctl (drivers/media/dvb-core/dvbdev.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
-	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
-	{ 0x80000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
+	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
+	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	/* dvb_net_ioctl (drivers/media/dvb-core/dvb_net.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
-	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
-	{ 0x80000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
+	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
+	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	/* ecryptfs_compat_ioctl (fs/ecryptfs/file.c) */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETFLAGS */
 	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETVERSION */
@@ -961,9 +961,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0207007, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_NEXTVARIABLENAME */
 	{ 0xc0307001, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_VARIABLE */
 	/* ep_ioctl (drivers/usb/gadget/legacy/inode.c) */
-	{ 0x00006701, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GADGETFS_FIFO_STATUS */
-	{ 0x00006702, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GADGETFS_FIFO_FLUSH */
-	{ 0x00006703, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GADGETFS_CLEAR_HALT */
+	{ 0x00006701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GADGETFS_FIFO_STATUS */
+	{ 0x00006702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GADGETFS_FIFO_FLUSH */
+	{ 0x00006703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GADGETFS_CLEAR_HALT */
 	/* epx_c3_ioctl (drivers/watchdog/sbc_epx_c3.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -1007,9 +1007,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044584, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGEFFECTS */
 	{ 0x80084502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGID */
 	{ 0x80084503, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGREP */
-	{ 0x80084504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGKEYCODE */
+	{ 0x80084504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE */
 	{ 0x80104592, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGMASK */
-	{ 0x80284504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGKEYCODE_V2 */
+	{ 0x80284504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE_V2 */
 	{ 0x40004580, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSFF */
 	{ 0x80004506, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGNAME */
 	{ 0x80004507, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGPHYS */
@@ -1036,9 +1036,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044584, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGEFFECTS */
 	{ 0x80084502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGID */
 	{ 0x80084503, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGREP */
-	{ 0x80084504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGKEYCODE */
+	{ 0x80084504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE */
 	{ 0x80104592, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGMASK */
-	{ 0x80284504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGKEYCODE_V2 */
+	{ 0x80284504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE_V2 */
 	{ 0x40004580, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSFF */
 	{ 0x80004506, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGNAME */
 	{ 0x80004507, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGPHYS */
@@ -1093,7 +1093,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_RESIZE_FS */
 	{ 0x4008662c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SETFSUUID */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION_OLD */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	{ 0x40246608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC32_GROUP_ADD */
 	{ 0x40286608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_ADD */
@@ -1107,10 +1107,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION_OLD */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc020662a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GET_ES_CACHE */
 	{ 0xc028660f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MOVE_EXT */
@@ -1134,7 +1134,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_RESIZE_FS */
 	{ 0x4008662c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SETFSUUID */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION_OLD */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	{ 0x40286608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_ADD */
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
@@ -1144,10 +1144,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION_OLD */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc020662a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GET_ES_CACHE */
 	{ 0xc028660f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MOVE_EXT */
@@ -1173,7 +1173,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004f50d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SET_PIN_FILE */
 	{ 0x4008f50a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_FLUSH_DEVICE */
 	{ 0x4008f510, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_RESIZE_FS */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	/* F2FS_IOC32_GARBAGE_COLLECT_RANGE */
 	{ 0x4014f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -1192,10 +1192,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008f512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RELEASE_COMPRESS_BLOCKS */
 	{ 0x8008f513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RESERVE_COMPRESS_BLOCKS */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc010f508, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_DEFRAGMENT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc01cf509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC32_MOVE_RANGE */
@@ -1221,7 +1221,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004f50d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SET_PIN_FILE */
 	{ 0x4008f50a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_FLUSH_DEVICE */
 	{ 0x4008f510, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_RESIZE_FS */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	/* F2FS_IOC_GARBAGE_COLLECT_RANGE */
 	{ 0x4018f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -1237,10 +1237,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008f512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RELEASE_COMPRESS_BLOCKS */
 	{ 0x8008f513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RESERVE_COMPRESS_BLOCKS */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc010f508, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_DEFRAGMENT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc020f509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_MOVE_RANGE */
@@ -1360,9 +1360,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* ffs_ep0_ioctl (drivers/usb/gadget/function/f_fs.c) */
 	{ 0x00006780, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_INTERFACE_REVMAP */
 	/* ffs_epfile_ioctl (drivers/usb/gadget/function/f_fs.c) */
-	{ 0x00006701, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FUNCTIONFS_FIFO_STATUS */
-	{ 0x00006702, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FUNCTIONFS_FIFO_FLUSH */
-	{ 0x00006703, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FUNCTIONFS_CLEAR_HALT */
+	{ 0x00006701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_FIFO_STATUS */
+	{ 0x00006702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUNCTIONFS_FIFO_FLUSH */
+	{ 0x00006703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUNCTIONFS_CLEAR_HALT */
 	{ 0x00006781, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_ENDPOINT_REVMAP */
 	{ 0x80096782, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_ENDPOINT_DESC */
 	/* fitpc2_wdt_ioctl (drivers/watchdog/sbc_fitpc2_wdt.c) */
@@ -1582,7 +1582,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40106b15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_TX */
 	{ 0x40106b16, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HSC_GET_TX */
 	/* hso_serial_ioctl (drivers/net/usb/hso.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	/* i2cdev_ioctl (drivers/i2c/i2c-dev.c) */
 	{ 0x00000701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_RETRIES */
 	{ 0x00000702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_TIMEOUT */
@@ -1617,9 +1617,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* inotify_ioctl (fs/notify/inotify/inotify_user.c) */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
-	{ 0x40044900, 0xffffffff, SEL_IOCTL_READ, 0 }, /* INOTIFY_IOC_SETNEXTWD */
+	{ 0x40044900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* INOTIFY_IOC_SETNEXTWD */
 	/* ioctl (drivers/tty/synclink_gt.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	/* iowarrior_ioctl (drivers/usb/misc/iowarrior.c) */
 	{ 0x4008c001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_WRITE */
 	{ 0x4008c002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_READ */
@@ -1630,14 +1630,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8002690f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_UNREGISTER_FOR_CMD */
 	{ 0x80046910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_GETS_EVENTS_CMD */
 	{ 0x80046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_ADDRESS_CMD */
-	{ 0x80046912, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_ADDRESS_CMD */
+	{ 0x80046912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_ADDRESS_CMD */
 	{ 0x80046913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_LUN_CMD */
-	{ 0x80046914, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_LUN_CMD */
+	{ 0x80046914, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_LUN_CMD */
 	{ 0x80046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_CHANNEL_ADDRESS_CMD */
-	{ 0x80046919, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD */
+	{ 0x80046919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD */
 	{ 0x8004691a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_CHANNEL_LUN_CMD */
-	{ 0x8004691b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_CHANNEL_LUN_CMD */
-	{ 0x8004691e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MAINTENANCE_MODE_CMD */
+	{ 0x8004691b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_CHANNEL_LUN_CMD */
+	{ 0x8004691e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MAINTENANCE_MODE_CMD */
 	{ 0x80086916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_TIMING_PARMS_CMD */
 	{ 0x80086917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_TIMING_PARMS_CMD */
 	{ 0x800c691c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_REGISTER_FOR_CMD_CHANS */
@@ -1669,14 +1669,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* it8712f_wdt_ioctl (drivers/watchdog/it8712f_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
-	{ 0x80045705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_KEEPALIVE */
+	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* jfs_ioctl (fs/jfs/ioctl.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* joydev_compat_ioctl (drivers/input/joydev.c) */
-	{ 0x00000001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_SET_CAL */
+	{ 0x00000001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_CAL */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_CAL */
 	{ 0x00000003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_TIMEOUT */
 	{ 0x00000004, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_TIMEOUT */
@@ -1695,14 +1695,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80006a32, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGAXMAP */
 	{ 0x80006a34, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGBTNMAP */
 	/* joydev_ioctl (drivers/input/joydev.c) */
-	{ 0x00000001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_SET_CAL */
+	{ 0x00000001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_CAL */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_CAL */
 	{ 0x00000003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_TIMEOUT */
 	{ 0x00000004, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_TIMEOUT */
 	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_TIMELIMIT */
 	{ 0x00000006, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_TIMELIMIT */
 	{ 0x00000007, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_ALL */
-	{ 0x00000008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_SET_ALL */
+	{ 0x00000008, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_ALL */
 	{ 0x40246a21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCSCORR */
 	{ 0x80016a11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGAXES */
 	{ 0x80016a12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGBUTTONS */
@@ -1965,9 +1965,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004c00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_FD */
 	{ 0x00004c01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CLR_FD */
 	{ 0x00004c02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS */
-	{ 0x00004c03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LOOP_GET_STATUS */
+	{ 0x00004c03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LOOP_GET_STATUS */
 	{ 0x00004c04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS64 */
-	{ 0x00004c05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LOOP_GET_STATUS64 */
+	{ 0x00004c05, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LOOP_GET_STATUS64 */
 	{ 0x00004c06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CHANGE_FD */
 	{ 0x00004c07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_CAPACITY */
 	{ 0x00004c08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_DIRECT_IO */
@@ -1977,9 +1977,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004c00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_FD */
 	{ 0x00004c01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CLR_FD */
 	{ 0x00004c02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS */
-	{ 0x00004c03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LOOP_GET_STATUS */
+	{ 0x00004c03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LOOP_GET_STATUS */
 	{ 0x00004c04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS64 */
-	{ 0x00004c05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LOOP_GET_STATUS64 */
+	{ 0x00004c05, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LOOP_GET_STATUS64 */
 	{ 0x00004c06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CHANGE_FD */
 	{ 0x00004c07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_CAPACITY */
 	{ 0x00004c08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_DIRECT_IO */
@@ -2038,9 +2038,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400c0930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RUN_ARRAY */
 	{ 0x40140921, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* ADD_NEW_DISK */
 	{ 0x40480923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SET_ARRAY_INFO */
-	{ 0x800c0910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RAID_VERSION */
-	{ 0x80140912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_DISK_INFO */
-	{ 0x80480911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_ARRAY_INFO */
+	{ 0x800c0910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RAID_VERSION */
+	{ 0x80140912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_DISK_INFO */
+	{ 0x80480911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_ARRAY_INFO */
 	{ 0x90000915, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GET_BITMAP_FILE */
 	/* md_ioctl (drivers/md/md.c) */
 	{ 0x00000922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* HOT_REMOVE_DISK */
@@ -2054,9 +2054,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400c0930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RUN_ARRAY */
 	{ 0x40140921, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* ADD_NEW_DISK */
 	{ 0x40480923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SET_ARRAY_INFO */
-	{ 0x800c0910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RAID_VERSION */
-	{ 0x80140912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_DISK_INFO */
-	{ 0x80480911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_ARRAY_INFO */
+	{ 0x800c0910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RAID_VERSION */
+	{ 0x80140912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_DISK_INFO */
+	{ 0x80480911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_ARRAY_INFO */
 	{ 0x90000915, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GET_BITMAP_FILE */
 	/* media_request_ioctl (drivers/media/mc/mc-request.c) */
 	{ 0x00007c80, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEDIA_REQUEST_IOC_QUEUE */
@@ -2073,7 +2073,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0104801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MEI_CONNECT_CLIENT */
 	{ 0xc0144804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MEI_CONNECT_CLIENT_VTAG */
 	/* mgslpc_ioctl (drivers/char/pcmcia/synclink_cs.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	/* mkiss_ioctl (drivers/net/hamradio/mkiss.c) */
 	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
@@ -2127,15 +2127,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_WAIT_FOR_ASYNC */
 	{ 0x40106d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ENABLE_PORTWRITE_RANGE */
 	{ 0x40106d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DISABLE_PORTWRITE_RANGE */
-	{ 0x40186d06, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_WRITE_LOCAL */
-	{ 0x40186d08, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_WRITE_REMOTE */
+	{ 0x40186d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_WRITE_LOCAL */
+	{ 0x40186d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_WRITE_REMOTE */
 	{ 0x40206d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DEV_ADD */
 	{ 0x40206d18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DEV_DEL */
 	{ 0x40286d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_UNMAP_OUTBOUND */
 	{ 0x80046d03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_MPORT_MAINT_PORT_IDX_GET */
 	{ 0x80046d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_GET_EVENT_MASK */
-	{ 0x80186d05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
-	{ 0x80186d07, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
+	{ 0x80186d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
+	{ 0x80186d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
 	{ 0x80306d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_GET_PROPERTIES */
 	{ 0xc0186d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ALLOC_DMA */
 	{ 0xc0186d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_TRANSFER */
@@ -2161,13 +2161,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000125f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKRRPART */
 	{ 0x00001269, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKPG */
 	{ 0x00004d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTDFILEMODE */
-	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONCOUNT */
+	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONCOUNT */
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK */
 	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETBADBLOCK */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK */
-	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONINFO */
+	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
 	{ 0x40104d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE64 */
 	{ 0x80044d07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETREGIONCOUNT */
@@ -2176,8 +2176,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800c4d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPLOCK */
 	{ 0x80104d12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ECCGETSTATS */
 	{ 0x80204d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETINFO */
-	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETOOBSEL */
-	{ 0x81484d11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ECCGETLAYOUT */
+	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETOOBSEL */
+	{ 0x81484d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ECCGETLAYOUT */
 	{ 0xc00c4d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB32 */
 	{ 0xc00c4d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB32 */
 	{ 0xc0104d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB */
@@ -2191,13 +2191,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000125f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKRRPART */
 	{ 0x00001269, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKPG */
 	{ 0x00004d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTDFILEMODE */
-	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONCOUNT */
+	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONCOUNT */
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK */
 	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETBADBLOCK */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK */
-	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONINFO */
+	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
 	{ 0x40104d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE64 */
 	{ 0x80044d07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETREGIONCOUNT */
@@ -2206,8 +2206,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800c4d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPLOCK */
 	{ 0x80104d12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ECCGETSTATS */
 	{ 0x80204d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETINFO */
-	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETOOBSEL */
-	{ 0x81484d11, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ECCGETLAYOUT */
+	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETOOBSEL */
+	{ 0x81484d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ECCGETLAYOUT */
 	{ 0xc0104d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB */
 	{ 0xc0104d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB */
 	{ 0xc0104d08, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETREGIONINFO */
@@ -2255,7 +2255,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
 	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
@@ -2280,7 +2280,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
 	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
@@ -2349,13 +2349,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETVERSION */
 	{ 0x80086e8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_SYNC */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
-	{ 0x80186e82, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_CPINFO */
+	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO */
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
-	{ 0x80186e84, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_SUINFO */
+	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO */
 	{ 0x80306e85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUSTAT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
-	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_VINFO */
-	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_BDESCS */
+	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_VINFO */
+	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_BDESCS */
 	/* nilfs_ioctl (fs/nilfs2/ioctl.c) */
 	/* NILFS_IOCTL_DELETE_CHECKPOINT */
 	{ 0x40086e81, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -2367,13 +2367,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40786e88, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NILFS_IOCTL_CLEAN_SEGMENTS */
 	{ 0x80086e8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_SYNC */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
-	{ 0x80186e82, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_CPINFO */
+	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO */
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
-	{ 0x80186e84, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_SUINFO */
+	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO */
 	{ 0x80306e85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUSTAT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
-	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_VINFO */
-	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_BDESCS */
+	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_VINFO */
+	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_BDESCS */
 	/* nosy_ioctl (drivers/firewire/nosy.c) */
 	{ 0x00002601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_START */
 	{ 0x00002602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_STOP */
@@ -2640,8 +2640,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMMULTISESSION */
-	{ 0x00005311, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_GET_MCN */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION */
+	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
 	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
@@ -2649,7 +2649,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
 	{ 0x00005320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SET_OPTIONS */
 	{ 0x00005321, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_CLEAR_OPTIONS */
-	{ 0x00005322, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_SELECT_SPEED */
+	{ 0x00005322, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_SPEED */
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
@@ -2687,14 +2687,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* pd_ioctl (drivers/block/paride/pd.c) */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	/* perf_compat_ioctl (kernel/events/core.c) */
-	{ 0x00002400, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_ENABLE */
-	{ 0x00002401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_DISABLE */
+	{ 0x00002400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_ENABLE */
+	{ 0x00002401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_DISABLE */
 	{ 0x00002402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_REFRESH */
-	{ 0x00002403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_RESET */
+	{ 0x00002403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_RESET */
 	{ 0x00002405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_OUTPUT */
 	{ 0x40042408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_BPF */
 	{ 0x40042409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_PAUSE_OUTPUT */
-	{ 0x40082404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_PERIOD */
+	{ 0x40082404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_PERIOD */
 	{ 0x40082406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_FILTER */
 	{ 0x4008240b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_MODIFY_ATTRIBUTES */
 	{ 0x80082407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PERF_EVENT_IOC_ID */
@@ -2704,14 +2704,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0004000a, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
 	{ 0x0004000b, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
 	/* perf_ioctl (kernel/events/core.c) */
-	{ 0x00002400, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_ENABLE */
-	{ 0x00002401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_DISABLE */
+	{ 0x00002400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_ENABLE */
+	{ 0x00002401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_DISABLE */
 	{ 0x00002402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_REFRESH */
-	{ 0x00002403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_RESET */
+	{ 0x00002403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_RESET */
 	{ 0x00002405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_OUTPUT */
 	{ 0x40042408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_BPF */
 	{ 0x40042409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_PAUSE_OUTPUT */
-	{ 0x40082404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_PERIOD */
+	{ 0x40082404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_PERIOD */
 	{ 0x40082406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_FILTER */
 	{ 0x4008240b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_MODIFY_ATTRIBUTES */
 	{ 0x80082407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PERF_EVENT_IOC_ID */
@@ -2750,7 +2750,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0287007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PHN_GETREGS */
 	/* pi433_ioctl (drivers/staging/pi433/pi433_if.c) */
 	{ 0x40447200, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PI433_IOC_WR_TX_CFG */
-	{ 0x40507201, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PI433_IOC_WR_RX_CFG */
+	{ 0x40507201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PI433_IOC_WR_RX_CFG */
 	{ 0x80447200, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PI433_IOC_RD_TX_CFG */
 	{ 0x80507201, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PI433_IOC_RD_RX_CFG */
 	/* pipe_ioctl (fs/pipe.c) */
@@ -2775,20 +2775,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000708c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRELEASE */
 	{ 0x0000708d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPYIELD */
 	{ 0x0000708f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPEXCL */
-	{ 0x40017084, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPWCONTROL */
-	{ 0x40017086, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPWDATA */
+	{ 0x40017084, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWCONTROL */
+	{ 0x40017086, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWDATA */
 	{ 0x40017092, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWCTLONIRQ */
-	{ 0x4002708e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPFCONTROL */
+	{ 0x4002708e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPFCONTROL */
 	{ 0x40047080, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETMODE */
-	{ 0x40047090, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPDATADIR */
+	{ 0x40047090, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPDATADIR */
 	{ 0x40047091, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPNEGOT */
 	{ 0x40047094, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETPHASE */
 	{ 0x4004709b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETFLAGS */
 	{ 0x40087096, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETTIME32 */
 	{ 0x40107096, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETTIME64 */
-	{ 0x80017081, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPRSTATUS */
-	{ 0x80017083, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPRCONTROL */
-	{ 0x80017085, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPRDATA */
+	{ 0x80017081, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRSTATUS */
+	{ 0x80017083, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRCONTROL */
+	{ 0x80017085, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRDATA */
 	{ 0x80047093, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPCLRIRQ */
 	{ 0x80047097, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETMODES */
 	{ 0x80047098, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETMODE */
@@ -2835,11 +2835,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40047452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRU */
 	{ 0x40047459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSFLAGS */
 	{ 0x40087446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE32 */
-	{ 0x40087447, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCSPASS32 */
+	{ 0x40087447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS32 */
 	{ 0x4008744b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSNPMODE */
 	{ 0x400c744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS32 */
 	{ 0x40107446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE */
-	{ 0x40107447, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCSPASS */
+	{ 0x40107447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS */
 	{ 0x4010744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS */
 	{ 0x80047441, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGDEBUG */
 	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
@@ -2863,7 +2863,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40047459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSFLAGS */
 	{ 0x4008744b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSNPMODE */
 	{ 0x40107446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE */
-	{ 0x40107447, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCSPASS */
+	{ 0x40107447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS */
 	{ 0x4010744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS */
 	{ 0x80047441, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGDEBUG */
 	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
@@ -2963,9 +2963,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000550c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP0_STALL */
 	{ 0x40045506, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_DISABLE */
 	{ 0x4004550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_VBUS_DRAW */
-	{ 0x4004550d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* USB_RAW_IOCTL_EP_SET_HALT */
-	{ 0x4004550e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* USB_RAW_IOCTL_EP_CLEAR_HALT */
-	{ 0x4004550f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* USB_RAW_IOCTL_EP_SET_WEDGE */
+	{ 0x4004550d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_SET_HALT */
+	{ 0x4004550e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_CLEAR_HALT */
+	{ 0x4004550f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_SET_WEDGE */
 	{ 0x40085503, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP0_WRITE */
 	{ 0x40085507, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_WRITE */
 	{ 0x40095505, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_ENABLE */
@@ -3035,7 +3035,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004700e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_EPOCH_SET32 */
 	{ 0x4008700c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_IRQP_SET */
 	{ 0x4008700e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_EPOCH_SET */
-	{ 0x40187013, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_PARAM_GET */
+	{ 0x40187013, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_PARAM_GET */
 	{ 0x40187014, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_PARAM_SET */
 	{ 0x40247007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_ALM_SET */
 	{ 0x4024700a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_SET_TIME */
@@ -3054,7 +3054,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00007006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_PIE_OFF */
 	{ 0x4008700c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_IRQP_SET */
 	{ 0x4008700e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_EPOCH_SET */
-	{ 0x40187013, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_PARAM_GET */
+	{ 0x40187013, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_PARAM_GET */
 	{ 0x40187014, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_PARAM_SET */
 	{ 0x40247007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_ALM_SET */
 	{ 0x4024700a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_SET_TIME */
@@ -3112,7 +3112,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
-	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
+	{ 0x00005385, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_PROBE_HOST */
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
@@ -3141,7 +3141,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0502100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_RECV */
 	{ 0x00002103, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_ADDFD */
 	/* serial_ioctl (drivers/usb/serial/usb-serial.c) */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSRS485 */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSRS485 */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
 	/* serport_ldisc_compat_ioctl (drivers/input/serio/serport.c) */
 	{ 0x40047101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_SPIOCSTYPE */
@@ -3189,7 +3189,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
-	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
+	{ 0x00005385, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_PROBE_HOST */
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
@@ -3269,7 +3269,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* slgt_compat_ioctl (drivers/tty/synclink_gt.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	{ 0x00006d03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGTXIDLE */
 	{ 0x00006d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCGSTATS */
 	{ 0x00006d0b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGIF */
@@ -3389,10 +3389,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc008551c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_CTL_IOCTL_TLV_COMMAND */
 	{ 0xc0405519, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REMOVE */
 	{ 0xc0505510, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_LIST */
-	{ 0xc1105511, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_CTL_IOCTL_ELEM_INFO */
+	{ 0xc1105511, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_INFO */
 	{ 0xc1105517, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_ADD */
 	{ 0xc1105518, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REPLACE */
-	{ 0xc4c85512, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_CTL_IOCTL_ELEM_READ */
+	{ 0xc4c85512, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_READ */
 	{ 0xc4c85513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_WRITE */
 	/* snd_hwdep_ioctl (sound/core/hwdep.c) */
 	{ 0x40604803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_LOAD */
@@ -3545,14 +3545,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_TREAD_OLD */
 	{ 0x400454a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_TREAD64 */
 	{ 0x40345410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_SELECT */
-	{ 0x40485404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_TIMER_IOCTL_GPARAMS */
+	{ 0x40485404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_GPARAMS */
 	{ 0x40505412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_PARAMS */
 	{ 0x80045400, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_PVERSION */
-	{ 0x80585414, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_TIMER_IOCTL_STATUS32 */
-	{ 0x80605414, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_TIMER_IOCTL_STATUS64 */
+	{ 0x80585414, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_STATUS32 */
+	{ 0x80605414, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_STATUS64 */
 	{ 0x80e85411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_INFO */
 	{ 0xc0145401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_NEXT_DEVICE */
-	{ 0xc0505405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_TIMER_IOCTL_GSTATUS */
+	{ 0xc0505405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_GSTATUS */
 	{ 0xc0f85403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_GINFO */
 	/* snp_guest_ioctl (drivers/virt/coco/sev-guest/sev-guest.c) */
 	{ 0xc0205300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNP_GET_REPORT */
@@ -3563,8 +3563,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP */
 	{ 0x00008903, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOGETOWN */
 	{ 0x00008904, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGPGRP */
-	{ 0x00008906, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMP_OLD */
-	{ 0x00008907, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMPNS_OLD */
+	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
+	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
 	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME */
 	{ 0x00008911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFLINK */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFCONF */
@@ -3612,8 +3612,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
 	{ 0x000089b1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
-	{ 0x80108906, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMP_NEW */
-	{ 0x80108907, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMPNS_NEW */
+	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
+	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
 	/* sonypi_misc_ioctl (drivers/platform/x86/sony-laptop.c) */
 	{ 0x40017600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBRT */
 	{ 0x40017609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBLUE */
@@ -3639,7 +3639,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ */
 	{ 0x80046b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE32 */
 	/* spidev_ioctl (drivers/spi/spidev.c) */
-	{ 0x40016b01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_WR_MODE */
+	{ 0x40016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MODE */
 	{ 0x40016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_LSB_FIRST */
 	{ 0x40016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_BITS_PER_WORD */
 	{ 0x40046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MAX_SPEED_HZ */
@@ -3679,8 +3679,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMMULTISESSION */
-	{ 0x00005311, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_GET_MCN */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION */
+	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
 	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
@@ -3688,7 +3688,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
 	{ 0x00005320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SET_OPTIONS */
 	{ 0x00005321, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_CLEAR_OPTIONS */
-	{ 0x00005322, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_SELECT_SPEED */
+	{ 0x00005322, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_SPEED */
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
@@ -3700,7 +3700,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
-	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
+	{ 0x00005385, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_PROBE_HOST */
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT */
@@ -3846,14 +3846,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI */
 	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ */
-	{ 0x00005415, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMGET */
-	{ 0x00005416, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMBIS */
-	{ 0x00005417, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMBIC */
-	{ 0x00005418, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMSET */
+	{ 0x00005415, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMGET */
+	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
+	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
+	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSOFTCAR */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSSOFTCAR */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS */
-	{ 0x0000541e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSERIAL */
+	{ 0x0000541e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSERIAL */
 	{ 0x0000541f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSERIAL */
 	{ 0x00005422, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNOTTY */
 	{ 0x00005423, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSETD */
@@ -3875,7 +3875,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSLCKTRMIOS */
 	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
-	{ 0x0000545d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGICOUNT */
+	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT */
 	{ 0x402c542b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETS2 */
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSW2 */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSF2 */
@@ -3895,12 +3895,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI */
 	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ */
-	{ 0x00005415, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMGET */
-	{ 0x00005416, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMBIS */
-	{ 0x00005417, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMBIC */
-	{ 0x00005418, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMSET */
+	{ 0x00005415, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMGET */
+	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
+	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
+	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS */
-	{ 0x0000541e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSERIAL */
+	{ 0x0000541e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSERIAL */
 	{ 0x0000541f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSERIAL */
 	{ 0x00005422, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNOTTY */
 	{ 0x00005423, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSETD */
@@ -3911,7 +3911,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID */
 	{ 0x00005437, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCVHANGUP */
 	{ 0x00005441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPTPEER */
-	{ 0x0000545d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGICOUNT */
+	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT */
 	{ 0x80045432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGDEV */
 	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL */
 	/* tun_chr_compat_ioctl (drivers/net/tun.c) */
@@ -3919,7 +3919,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
 	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
-	{ 0x400454c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETNOCSUM */
+	{ 0x400454c8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNSETNOCSUM */
 	{ 0x400454c9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETDEBUG */
 	{ 0x400454ca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETIFF */
 	{ 0x400454cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETPERSIST */
@@ -3940,18 +3940,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES */
 	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF */
 	{ 0x800454d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETSNDBUF */
-	{ 0x800454d7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETHDRSZ */
-	{ 0x800454dd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETLE */
-	{ 0x800454df, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETBE */
+	{ 0x800454d7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETHDRSZ */
+	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE */
+	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE */
 	{ 0x800454e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETSTEERINGEBPF */
 	{ 0x800454e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETFILTEREBPF */
-	{ 0x801054db, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETFILTER */
+	{ 0x801054db, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFILTER */
 	/* tun_chr_ioctl (drivers/net/tun.c) */
 	{ 0x000054e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* TUNGETDEVNETNS */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
-	{ 0x400454c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETNOCSUM */
+	{ 0x400454c8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNSETNOCSUM */
 	{ 0x400454c9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETDEBUG */
 	{ 0x400454ca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETIFF */
 	{ 0x400454cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETPERSIST */
@@ -3970,14 +3970,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x401054d5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNATTACHFILTER */
 	{ 0x401054d6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNDETACHFILTER */
 	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES */
-	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF */
-	{ 0x800454d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETSNDBUF */
-	{ 0x800454d7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETHDRSZ */
-	{ 0x800454dd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETLE */
-	{ 0x800454df, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETBE */
+	{ 0x800454d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETIFF */
+	{ 0x800454d3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETSNDBUF */
+	{ 0x800454d7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETHDRSZ */
+	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE */
+	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE */
 	{ 0x800454e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETSTEERINGEBPF */
 	{ 0x800454e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETFILTEREBPF */
-	{ 0x801054db, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETFILTER */
+	{ 0x801054db, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFILTER */
 	/* tw_chrdev_ioctl (drivers/scsi/3w-xxxx.c) */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_OP_NOP */
 	{ 0x0000001c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_OP_AEN_LISTEN */
@@ -4003,10 +4003,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000542e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGRS485 */
 	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
 	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG */
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	{ 0x80285442, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGISO7816 */
-	{ 0xc0285443, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSISO7816 */
+	{ 0xc0285443, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSISO7816 */
 	/* ubi_cdev_ioctl (drivers/mtd/ubi/cdev.c) */
 	{ 0x40046f01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCRMVOL */
 	{ 0x40046f04, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCRPEB */
@@ -4016,21 +4016,21 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x51106f03, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCRNVOL */
 	/* ubifs_compat_ioctl (fs/ubifs/ioctl.c) */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_SETFLAGS */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x80046601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETFLAGS */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0406618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_REMOVE_ENCRYPTION_KEY */
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
 	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
 	/* ubifs_ioctl (fs/ubifs/ioctl.c) */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0406618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_REMOVE_ENCRYPTION_KEY */
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -4178,8 +4178,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0145b0d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_WRITE */
 	{ 0xc0145b0e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_READ */
 	/* user_events_ioctl (kernel/trace/trace_events_user.c) */
-	{ 0x40082a01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DIAG_IOCSDEL */
-	{ 0xc0082a00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DIAG_IOCSREG */
+	{ 0x40082a01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DIAG_IOCSDEL */
+	{ 0xc0082a00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DIAG_IOCSREG */
 	/* userfaultfd_dev_ioctl (fs/userfaultfd.c) */
 	{ 0x0000aa00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USERFAULTFD_IOC_NEW */
 	/* userfaultfd_ioctl (fs/userfaultfd.c) */
@@ -4258,7 +4258,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* vduse_dev_ioctl (drivers/vdpa/vdpa_user/vduse_dev.c) */
 	{ 0x00008113, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_INJECT_CONFIG_IRQ */
 	{ 0x40048117, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_INJECT_IRQ */
-	{ 0x40088112, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_DEV_SET_CONFIG */
+	{ 0x40088112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_SET_CONFIG */
 	{ 0x40088116, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_SETUP_KICKFD */
 	{ 0x40208114, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_SETUP */
 	{ 0x40308118, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_IOTLB_REG_UMEM */
@@ -4477,8 +4477,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBSENT */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACR */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR */
-	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGETKEYCODE */
-	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDSETKEYCODE */
+	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETKEYCODE */
+	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETKEYCODE */
 	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_KILL }, /* KDSIGACCEPT */
 	{ 0x00004b52, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDKBDREP */
 	{ 0x00004b62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMETA */
@@ -4535,8 +4535,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBSENT */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACR */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR */
-	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGETKEYCODE */
-	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDSETKEYCODE */
+	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETKEYCODE */
+	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETKEYCODE */
 	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_KILL }, /* KDSIGACCEPT */
 	{ 0x00004b52, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDKBDREP */
 	{ 0x00004b62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMETA */
@@ -4575,7 +4575,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS */
-	{ 0x80045705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_KEEPALIVE */
+	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
@@ -4614,18 +4614,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* wwan_port_fops_ioctl (drivers/net/wwan/wwan_core.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
-	{ 0x00005402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETS */
-	{ 0x00005403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETSW */
-	{ 0x00005404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETSF */
+	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
+	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
+	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCFLSH */
 	{ 0x00005415, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMGET */
 	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
 	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
 	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
-	{ 0x402c542b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETS2 */
-	{ 0x402c542c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETSW2 */
-	{ 0x402c542d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETSF2 */
+	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2 */
+	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2 */
+	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* xen_mce_chrdev_ioctl (drivers/xen/mcelog.c) */
 	{ 0x80044d01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GET_RECORD_LEN */
@@ -4799,6 +4799,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000258, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDRAWCMD; 2 handlers */
 	{ 0x00000259, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDTWADDLE; 2 handlers */
 	{ 0x0000025a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDEJECT; 2 handlers */
+	{ 0x00000301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HDIO_GETGEO; 2 handlers */
 	/* HDIO_GET_IDENTITY; 3 handlers */
 	{ 0x0000030d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* HDIO_DRIVE_TASKFILE; 2 handlers */
@@ -4914,7 +4915,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002287, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_KEEP_ORPHAN */
 	{ 0x00002288, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_KEEP_ORPHAN */
 	{ 0x00002289, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_ACCESS_COUNT */
+	{ 0x00002400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_ENABLE; 2 handlers */
+	{ 0x00002401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_DISABLE; 2 handlers */
 	{ 0x00002402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_REFRESH; 2 handlers */
+	{ 0x00002403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_RESET; 2 handlers */
 	{ 0x00002405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_OUTPUT; 2 handlers */
 	{ 0x00002601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_START */
 	{ 0x00002602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_STOP */
@@ -5003,6 +5007,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBSENT; 2 handlers */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACR; 2 handlers */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR; 2 handlers */
+	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETKEYCODE; 2 handlers */
+	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETKEYCODE; 2 handlers */
 	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_KILL }, /* KDSIGACCEPT; 2 handlers */
 	{ 0x00004b52, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDKBDREP; 2 handlers */
 	{ 0x00004b62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMETA; 2 handlers */
@@ -5022,7 +5028,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004c00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_FD; 2 handlers */
 	{ 0x00004c01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CLR_FD; 2 handlers */
 	{ 0x00004c02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS; 2 handlers */
+	{ 0x00004c03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LOOP_GET_STATUS; 2 handlers */
 	{ 0x00004c04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS64; 2 handlers */
+	{ 0x00004c05, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LOOP_GET_STATUS64; 2 handlers */
 	{ 0x00004c06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CHANGE_FD; 2 handlers */
 	{ 0x00004c07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_CAPACITY; 2 handlers */
 	{ 0x00004c08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_DIRECT_IO; 2 handlers */
@@ -5068,8 +5076,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1; 2 handlers */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO; 2 handlers */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW; 2 handlers */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION */
-	{ 0x00005311, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_GET_MCN; 2 handlers */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION; 3 handlers */
+	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN; 2 handlers */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET; 2 handlers */
 	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD; 2 handlers */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW; 2 handlers */
@@ -5077,6 +5085,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY; 7 handlers */
 	{ 0x00005320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SET_OPTIONS; 2 handlers */
 	{ 0x00005321, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_CLEAR_OPTIONS; 2 handlers */
+	{ 0x00005322, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_SPEED; 2 handlers */
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC; 2 handlers */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED; 2 handlers */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS; 2 handlers */
@@ -5114,18 +5123,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000540e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSCTTY; 2 handlers */
 	{ 0x0000540f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPGRP; 2 handlers */
 	{ 0x00005410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPGRP; 2 handlers */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ; 3 handlers */
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI; 2 handlers */
 	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ; 2 handlers */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ; 2 handlers */
-	{ 0x00005415, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMGET */
-	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
-	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
-	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
+	{ 0x00005415, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMGET; 3 handlers */
+	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS; 3 handlers */
+	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC; 3 handlers */
+	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET; 3 handlers */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR; 11 handlers */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR; 11 handlers */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD; 10 handlers */
 	{ 0x0000541c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCLINUX; 2 handlers */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS; 2 handlers */
+	{ 0x0000541e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSERIAL; 2 handlers */
 	{ 0x0000541f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSERIAL; 2 handlers */
 	{ 0x00005420, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCPKT; 5 handlers */
 	{ 0x00005421, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONBIO; 3 handlers */
@@ -5139,7 +5150,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK; 2 handlers */
 	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID; 2 handlers */
 	{ 0x0000542e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGRS485 */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485; 2 handlers */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
 	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX; 11 handlers */
 	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX; 11 handlers */
 	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF; 11 handlers */
@@ -5148,12 +5159,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPTPEER; 2 handlers */
 	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX; 2 handlers */
 	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX; 2 handlers */
+	{ 0x00005452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOASYNC; 2 handlers */
 	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG; 2 handlers */
 	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS; 11 handlers */
 	/* TIOCSLCKTRMIOS; 11 handlers */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_ADMIN, CAP_CHECKPOINT_RESTORE },
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR; 2 handlers */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT; 5 handlers */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR; 3 handlers */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT; 10 handlers */
+	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT; 2 handlers */
 	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE; 2 handlers */
 	{ 0x000054a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_START */
 	{ 0x000054a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_STOP */
@@ -5221,6 +5234,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS; 2 handlers */
 	{ 0x00006628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_CLEAR_ES_CACHE; 2 handlers */
+	{ 0x00006701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GADGETFS_FIFO_STATUS; 2 handlers */
+	{ 0x00006702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GADGETFS_FIFO_FLUSH; 2 handlers */
+	{ 0x00006703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GADGETFS_CLEAR_HALT; 2 handlers */
 	{ 0x00006780, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_INTERFACE_REVMAP */
 	{ 0x00006781, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_ENDPOINT_REVMAP */
 	{ 0x00006801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IE_ON; 2 handlers */
@@ -5262,40 +5278,58 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP; 2 handlers */
 	{ 0x00008903, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOGETOWN; 2 handlers */
 	{ 0x00008904, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGPGRP; 2 handlers */
-	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME; 6 handlers */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFLINK */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
+	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD; 2 handlers */
+	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD; 2 handlers */
+	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME; 7 handlers */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK; 2 handlers */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF; 2 handlers */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFFLAGS */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS; 2 handlers */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS; 2 handlers */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNETMASK */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC; 2 handlers */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC; 2 handlers */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMEM */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMEM */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMTU */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM; 2 handlers */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM; 2 handlers */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU; 2 handlers */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU; 2 handlers */
 	{ 0x00008923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNAME; 2 handlers */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR; 10 handlers */
 	{ 0x00008925, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFENCAP; 3 handlers */
 	{ 0x00008926, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFENCAP; 3 handlers */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 4 handlers */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFSLAVE */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 5 handlers */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE; 2 handlers */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE; 2 handlers */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI; 2 handlers */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI; 2 handlers */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFINDEX */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX; 2 handlers */
+	{ 0x00008934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFPFLAGS */
+	{ 0x00008935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFPFLAGS */
+	{ 0x00008936, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDIFADDR */
 	/* SIOCSIFHWBROADCAST; 2 handlers */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFTXQLEN */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN; 2 handlers */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN; 2 handlers */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL; 2 handlers */
 	{ 0x00008947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIPHY */
 	{ 0x00008948, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG; 2 handlers */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV; 2 handlers */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS; 4 handlers */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMAP */
+	{ 0x00008953, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDARP */
+	{ 0x00008954, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGARP */
+	{ 0x00008955, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSARP */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP; 2 handlers */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP; 2 handlers */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
@@ -5456,6 +5490,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MODE; 2 handlers */
 	{ 0x40016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_LSB_FIRST; 2 handlers */
 	{ 0x40016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_BITS_PER_WORD; 2 handlers */
+	{ 0x40017084, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWCONTROL */
+	{ 0x40017086, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWDATA */
 	{ 0x40017092, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWCTLONIRQ */
 	{ 0x40017600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBRT */
 	{ 0x40017609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBLUE */
@@ -5470,6 +5506,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40026306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_CHAN_LISTEN */
 	{ 0x40026603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_IRQ */
 	{ 0x40026d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_HDID_SET */
+	{ 0x4002708e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPFCONTROL */
 	/* F2FS_IOC_SET_COMPRESS_OPTION; 2 handlers */
 	{ 0x4002f516, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* SET_BITMAP_FILE; 2 handlers */
@@ -5497,7 +5534,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40044604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_SET_TIMEOUT_MS */
 	{ 0x40044802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MEI_NOTIFY_SET */
 	{ 0x4004480f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSFLAG */
-	{ 0x40044900, 0xffffffff, SEL_IOCTL_READ, 0 }, /* INOTIFY_IOC_SETNEXTWD */
+	{ 0x40044900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* INOTIFY_IOC_SETNEXTWD */
+	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONCOUNT; 2 handlers */
 	{ 0x40044f01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBER */
 	{ 0x40044f02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBCH */
 	{ 0x40044f04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBUNMAP */
@@ -5517,7 +5555,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPTLCK; 4 handlers */
 	{ 0x40045436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSIG; 4 handlers */
 	{ 0x400454a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_TREAD64 */
-	{ 0x400454c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETNOCSUM; 2 handlers */
+	{ 0x400454c8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNSETNOCSUM; 2 handlers */
 	{ 0x400454c9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETDEBUG; 2 handlers */
 	{ 0x400454ca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETIFF; 3 handlers */
 	{ 0x400454cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETPERSIST; 2 handlers */
@@ -5536,7 +5574,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045506, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_DISABLE */
 	{ 0x4004550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_VBUS_DRAW */
 	{ 0x4004550c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_REAPURB32 */
-	{ 0x4004550d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_REAPURBNDELAY32 */
+	{ 0x4004550d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_SET_HALT; 2 handlers */
+	{ 0x4004550e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_CLEAR_HALT */
+	{ 0x4004550f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_SET_WEDGE */
 	{ 0x4004551e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_DROP_PRIVILEGES */
 	{ 0x40045564, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_SET_EVBIT; 2 handlers */
 	{ 0x40045565, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_SET_KEYBIT; 2 handlers */
@@ -5593,6 +5633,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004700c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_IRQP_SET32 */
 	{ 0x4004700e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_EPOCH_SET32 */
 	{ 0x40047080, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETMODE */
+	{ 0x40047090, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPDATADIR */
 	{ 0x40047091, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPNEGOT */
 	{ 0x40047094, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETPHASE */
 	{ 0x4004709b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETFLAGS */
@@ -5649,10 +5690,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40081271, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKBSZSET */
 	{ 0x40081bea, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_ACK_EVENT */
 	{ 0x40082102, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SECCOMP_IOCTL_NOTIF_ID_VALID */
+	{ 0x40082404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_PERIOD; 2 handlers */
 	{ 0x40082406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_FILTER; 2 handlers */
 	/* PERF_EVENT_IOC_MODIFY_ATTRIBUTES; 2 handlers */
 	{ 0x4008240b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0x40082a01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DIAG_IOCSDEL */
+	{ 0x40082a01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DIAG_IOCSDEL */
 	{ 0x40084146, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_REWIND */
 	{ 0x40084149, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_FORWARD */
 	{ 0x40084501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* APEI_ERST_CLEAR_RECORD */
@@ -5690,7 +5732,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CM_IOCSPTS */
 	{ 0x40086305, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_CHAN_BIND */
 	{ 0x40086308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOGSTATUS32; 2 handlers */
-	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS; 2 handlers */
+	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS; 4 handlers */
 	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION; 3 handlers */
 	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ; 2 handlers */
 	/* EXT4_IOC_GROUP_EXTEND; 2 handlers */
@@ -5724,11 +5766,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400870a5, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_KC_BIND; 2 handlers */
 	{ 0x40087101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPIOCSTYPE */
 	{ 0x40087446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE32 */
+	{ 0x40087447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS32 */
 	{ 0x4008744b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSNPMODE; 2 handlers */
 	{ 0x40087543, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDMABUF_CREATE_LIST */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETVERSION; 7 handlers */
 	{ 0x40088101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_SET_API_VERSION */
-	{ 0x40088112, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_DEV_SET_CONFIG */
+	{ 0x40088112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_SET_CONFIG */
 	{ 0x40088116, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_SETUP_KICKFD */
 	/* BTRFS_IOC_DEFAULT_SUBVOL; 2 handlers */
 	{ 0x40089413, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -5780,12 +5823,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400c4807, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGREPORT */
 	{ 0x400c4808, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSREPORT */
 	{ 0x400c4d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEGASAS_IOC_GET_AEN; 2 handlers */
+	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONINFO; 2 handlers */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE; 2 handlers */
 	{ 0x400c55cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_END_FF_ERASE; 2 handlers */
 	{ 0x400c586e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSGROWFSDATA_32 */
 	{ 0x400c5870, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSGROWFSRT_32 */
 	{ 0x400c620e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_FREEZE */
 	{ 0x400c6303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOPOSITION */
+	/* FS_IOC_GET_ENCRYPTION_POLICY; 6 handlers */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x400c6b13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_RX */
 	{ 0x400c6b14, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HSC_GET_RX */
 	{ 0x400c6f02, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCRSVOL */
@@ -5828,6 +5874,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x401070ca, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_PR_RELEASE; 2 handlers */
 	{ 0x401070cd, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_PR_CLEAR; 2 handlers */
 	{ 0x40107446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE; 2 handlers */
+	{ 0x40107447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS; 2 handlers */
 	{ 0x4010744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS; 2 handlers */
 	/* BTRFS_IOC_QGROUP_CREATE; 2 handlers */
 	{ 0x4010942a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -5852,6 +5899,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40184810, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGCOLLECTIONINDEX */
 	{ 0x4018620d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_SET_CONTEXT_MGR_EXT */
 	{ 0x40186366, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_REMOTE_ENABLE */
+	{ 0x40186d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_WRITE_LOCAL */
+	{ 0x40186d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_WRITE_REMOTE */
 	/* NILFS_IOCTL_SET_SUINFO; 2 handlers */
 	{ 0x40186e8d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* OCFS2_IOC_GROUP_ADD; 2 handlers */
@@ -5860,6 +5909,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40186f03, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE },
 	{ 0x40186f04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_REFLINK; 2 handlers */
 	{ 0x40186f40, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCATT */
+	{ 0x40187013, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_PARAM_GET; 2 handlers */
 	{ 0x40187014, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_PARAM_SET; 2 handlers */
 	/* IOC_PR_REGISTER; 2 handlers */
 	{ 0x401870c8, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -5882,6 +5932,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4018f514, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SEC_TRIM_FILE; 2 handlers */
 	{ 0x401c0242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETPRM32 */
 	{ 0x401c0243, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDDEFPRM32 */
+	{ 0x401c5820, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSSETXATTR; 2 handlers */
 	{ 0x401c6302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOEXCHANGE */
 	{ 0x40200242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETPRM */
 	{ 0x40200243, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDDEFPRM */
@@ -5916,11 +5967,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2; 12 handlers */
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2; 12 handlers */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2; 12 handlers */
+	{ 0x402c5828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP_32 */
+	{ 0x402c5829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP_32 */
+	{ 0x402c582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64_32 */
+	{ 0x402c582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP64_32 */
+	{ 0x402c5839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE_32 */
 	{ 0x40304e42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_SUBMIT_IO; 4 handlers */
-	{ 0x40305828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_RESVSP; 2 handlers */
-	{ 0x40305829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_UNRESVSP; 2 handlers */
-	{ 0x4030582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_RESVSP64; 2 handlers */
-	{ 0x4030582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_UNRESVSP64; 2 handlers */
+	{ 0x40305828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP; 4 handlers */
+	{ 0x40305829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP; 4 handlers */
+	{ 0x4030582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64; 4 handlers */
+	{ 0x4030582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP64; 4 handlers */
+	{ 0x40305839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE; 2 handlers */
 	{ 0x40306312, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOSVOLTAG */
 	{ 0x40306d00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCSPARAMS */
 	{ 0x40308118, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_IOTLB_REG_UMEM */
@@ -5948,6 +6005,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* BTRFS_IOC_SEND_32; 2 handlers */
 	{ 0x40449426, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40480923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SET_ARRAY_INFO; 2 handlers */
+	{ 0x40485404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_GPARAMS */
 	/* XFS_IOC_ATTRMULTI_BY_HANDLE; 2 handlers */
 	{ 0x4048587b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40489426, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_SEND; 2 handlers */
@@ -5956,7 +6014,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4048aecb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_VCPU_SET_ATTR; 2 handlers */
 	{ 0x404c4701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GSMIOC_SETCONF */
 	{ 0x40505412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_PARAMS */
-	{ 0x40507201, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PI433_IOC_WR_RX_CFG */
+	{ 0x40507201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PI433_IOC_WR_RX_CFG */
 	{ 0x40580290, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FDSETDRVPRM32 */
 	/* XFS_IOC_ATTRLIST_BY_HANDLE; 2 handlers */
 	{ 0x4058587a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -6062,6 +6120,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE; 2 handlers */
 	{ 0x80016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_LSB_FIRST; 2 handlers */
 	{ 0x80016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_BITS_PER_WORD; 2 handlers */
+	{ 0x80017081, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRSTATUS */
+	{ 0x80017083, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRCONTROL */
+	{ 0x80017085, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRDATA */
 	{ 0x80017600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBRT */
 	{ 0x80017607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBATFLAGS */
 	{ 0x80017608, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBLUE */
@@ -6139,9 +6200,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES; 3 handlers */
 	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF; 3 handlers */
 	{ 0x800454d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETSNDBUF; 2 handlers */
-	{ 0x800454d7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETHDRSZ; 3 handlers */
-	{ 0x800454dd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETLE; 3 handlers */
-	{ 0x800454df, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETVNETBE; 3 handlers */
+	{ 0x800454d7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETHDRSZ; 3 handlers */
+	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE; 3 handlers */
+	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE; 3 handlers */
 	{ 0x800454e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETSTEERINGEBPF; 2 handlers */
 	{ 0x800454e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETFILTEREBPF; 2 handlers */
 	{ 0x80045500, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_PVERSION */
@@ -6185,11 +6246,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80046910, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* IPMICTL_SET_MY_ADDRESS_CMD; 2 handlers */
 	{ 0x80046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x80046912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_ADDRESS_CMD; 2 handlers */
 	{ 0x80046913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_LUN_CMD; 2 handlers */
+	{ 0x80046914, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_LUN_CMD; 2 handlers */
 	/* IPMICTL_SET_MY_CHANNEL_ADDRESS_CMD; 2 handlers */
 	{ 0x80046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	/* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD; 2 handlers */
+	{ 0x80046919, 0xffffffff, SEL_IOCTL_READ, 0 },
 	/* IPMICTL_SET_MY_CHANNEL_LUN_CMD; 2 handlers */
 	{ 0x8004691a, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	/* IPMICTL_GET_MY_CHANNEL_LUN_CMD; 2 handlers */
+	{ 0x8004691b, 0xffffffff, SEL_IOCTL_READ, 0 },
+	/* IPMICTL_GET_MAINTENANCE_MODE_CMD; 2 handlers */
+	{ 0x8004691e, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x80046924, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_TIMEOUT */
 	{ 0x80046a01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGVERSION; 2 handlers */
 	{ 0x80046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ; 2 handlers */
@@ -6240,6 +6309,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80084300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_GET_ENDPOINT_UID */
 	{ 0x80084502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGID; 2 handlers */
 	{ 0x80084503, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGREP; 2 handlers */
+	{ 0x80084504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE; 2 handlers */
 	{ 0x80084803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGRAWINFO */
 	{ 0x80085502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EVENT_FETCH */
 	{ 0x80085504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SETINTERFACE */
@@ -6250,7 +6320,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_INIT_TRACE */
 	{ 0x80086408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_RANGEINFO */
 	{ 0x8008640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSNLIST */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS; 2 handlers */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS; 4 handlers */
 	{ 0x80086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATUS */
 	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION; 2 handlers */
 	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ; 2 handlers */
@@ -6290,7 +6360,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES; 4 handlers */
 	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES; 3 handlers */
 	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
-	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
+	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_QUERY_COMMANDS */
 	/* F2FS_IOC_GET_COMPRESS_BLOCKS; 2 handlers */
 	{ 0x8008f511, 0xffffffff, SEL_IOCTL_READ, 0 },
 	/* F2FS_IOC_RELEASE_COMPRESS_BLOCKS; 2 handlers */
@@ -6299,7 +6369,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008f513, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x8008fe00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ISST_IF_GET_PLATFORM_INFO */
 	{ 0x80096782, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_ENDPOINT_DESC */
-	{ 0x800c0910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RAID_VERSION; 2 handlers */
+	{ 0x800c0910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RAID_VERSION; 2 handlers */
 	{ 0x800c4d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPLOCK; 2 handlers */
 	{ 0x800c5011, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETIPTR; 2 handlers */
 	{ 0x800c5012, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETOPTR; 2 handlers */
@@ -6325,37 +6395,43 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010500d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETISPACE; 2 handlers */
 	{ 0x80105013, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_MAPINBUF; 2 handlers */
 	{ 0x80105014, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_MAPOUTBUF; 2 handlers */
-	{ 0x801054db, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETFILTER; 2 handlers */
+	{ 0x801054db, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFILTER; 2 handlers */
 	{ 0x8010550e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_DISCSIGNAL */
 	{ 0x80105740, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SWITCHTEC_IOCTL_FLASH_INFO */
 	/* XFS_IOC_GET_RESBLKS; 2 handlers */
 	{ 0x80105873, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80106408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI_RANGEINFO */
 	{ 0x8010640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSNLIST */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE; 6 handlers */
 	{ 0x80106d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGGPIO */
 	{ 0x80106f05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_INFO; 2 handlers */
 	{ 0x80106f81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_CAP */
 	{ 0x80107095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME64 */
-	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
-	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
+	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW; 2 handlers */
+	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW; 2 handlers */
 	{ 0x8010a402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_OPEN_SESSION */
 	{ 0x8010a403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_INVOKE */
 	{ 0x8010a406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_RECV */
 	{ 0x8010aa01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_UNREGISTER */
 	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
 	{ 0x8014020e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETMAXERRS; 2 handlers */
-	{ 0x80140912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_DISK_INFO; 2 handlers */
+	{ 0x80140912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_DISK_INFO; 2 handlers */
 	{ 0x80146306, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGPARAMS */
 	{ 0x8014690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND */
 	{ 0x80180217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET32 */
 	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
 	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO; 2 handlers */
+	{ 0x80186d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
+	{ 0x80186d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
+	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO; 2 handlers */
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT; 2 handlers */
+	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO; 2 handlers */
 	{ 0x80189439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_GET_FEATURES; 2 handlers */
 	{ 0x8018db06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_READ_INST */
 	{ 0x801c0204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM32 */
 	{ 0x801c4803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGDEVINFO */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR; 2 handlers */
 	{ 0x801c582d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGETXATTRA; 2 handlers */
 	{ 0x801c6606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_CONFIG */
 	{ 0x801c6915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND_SETTIME */
@@ -6372,6 +6448,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ; 2 handlers */
 	{ 0x80280215, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETFDCSTAT */
 	{ 0x80280217, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDWERRORGET */
+	{ 0x80284504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE_V2; 2 handlers */
 	{ 0x80285442, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGISO7816 */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT; 32 handlers */
 	{ 0x8028640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSN */
@@ -6406,7 +6483,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8044610a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_CONNECTOR_INFO */
 	{ 0x80447200, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PI433_IOC_RD_TX_CFG */
 	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG; 2 handlers */
-	{ 0x80480911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GET_ARRAY_INFO; 2 handlers */
+	{ 0x80480911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_ARRAY_INFO; 2 handlers */
 	/* BTRFS_IOC_GET_SUPPORTED_FEATURES; 3 handlers */
 	{ 0x80489439, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8048ae66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT; 2 handlers */
@@ -6416,9 +6493,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80506409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CMD */
 	{ 0x80507201, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PI433_IOC_RD_RX_CFG */
 	{ 0x80580211, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVPRM32 */
+	{ 0x80585414, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_STATUS32 */
 	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_INFO; 2 handlers */
 	{ 0x805c6103, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_LOG_ADDRS */
 	{ 0x805cee05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_QUERY_CAP */
+	{ 0x80605414, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_STATUS64 */
 	{ 0x80645a14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
 	{ 0x806c4120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS32 */
 	{ 0x806c5864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1_32 */
@@ -6438,6 +6517,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8090ae81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_REGS; 2 handlers */
 	{ 0x80984120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS64 */
 	{ 0x80b06401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_DEVINFO; 2 handlers */
+	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETOOBSEL; 2 handlers */
 	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
 	{ 0x80e85411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_INFO */
 	{ 0x8100587e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY; 2 handlers */
@@ -6450,6 +6530,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x81204101, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_INFO */
 	{ 0x8138ae83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_SREGS; 2 handlers */
 	{ 0x8140aecc, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_SREGS2; 2 handlers */
+	{ 0x81484d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ECCGETLAYOUT; 2 handlers */
 	{ 0x81785501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_CARD_INFO */
 	{ 0x8188aea6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_XCRS; 2 handlers */
 	{ 0x81985742, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SWITCHTEC_IOCTL_EVENT_SUMMARY_LEGACY */
@@ -6512,7 +6593,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc004ae02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_MSR_INDEX_LIST */
 	{ 0xc004ae0a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_MSR_FEATURE_INDEX_LIST */
 	{ 0xc004ae21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_ADD_VCPU */
-	{ 0xc0082a00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DIAG_IOCSREG */
+	{ 0xc0082a00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DIAG_IOCSREG */
 	{ 0xc0084701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_CREATE_CONTEXT */
 	{ 0xc0084704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_SET_CONTEXT_OPTION */
 	{ 0xc0084706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_USER_GET_EXCEPTION_DETAIL */
@@ -6544,6 +6625,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* MMC_IOC_MULTI_CMD; 4 handlers */
 	{ 0xc008b301, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0xc008c40a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_GET_CONFIG32 */
+	/* FS_IOC_GET_ENCRYPTION_POLICY_EX; 6 handlers */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc009cf0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_NOTIFY_INFO */
 	{ 0xc00b4603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_BACKEND_FW_UPDATE */
 	{ 0xc00c4809, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGREPORTINFO */
@@ -6645,6 +6728,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc018690c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_RECEIVE_MSG */
 	{ 0xc0186d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ALLOC_DMA */
 	{ 0xc0186d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_TRANSFER */
+	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_VINFO; 2 handlers */
+	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_BDESCS; 2 handlers */
 	{ 0xc0187490, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSH_SMM */
 	{ 0xc0187491, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSHIBA_ACPI_SCI */
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE; 2 handlers */
@@ -6713,17 +6798,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0245720, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_STATUS32 */
 	/* IB_USER_MAD_REGISTER_AGENT2; 2 handlers */
 	{ 0xc0281b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0xc0282000, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AMDGPU_DEBUGFS_REGS2_IOC_SET_STATE */
-	{ 0xc0284800, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_READ */
-	{ 0xc0284801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_WRITE */
-	{ 0xc0284802, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_MIGRATE_TO_DEV */
-	{ 0xc0284803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_MIGRATE_TO_SYS */
-	{ 0xc0284804, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_SNAPSHOT */
-	{ 0xc0284805, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_EXCLUSIVE */
+	{ 0xc0282000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AMDGPU_DEBUGFS_REGS2_IOC_SET_STATE */
+	{ 0xc0284800, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_READ */
+	{ 0xc0284801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_WRITE */
+	{ 0xc0284802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_MIGRATE_TO_DEV */
+	{ 0xc0284803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_MIGRATE_TO_SYS */
+	{ 0xc0284804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_SNAPSHOT */
+	{ 0xc0284805, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_EXCLUSIVE */
 	{ 0xc0284806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_CHECK_EXCLUSIVE */
-	{ 0xc0284807, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_RELEASE */
+	{ 0xc0284807, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_RELEASE */
 	/* sizeof(structmpt3_addnl_diag_query); 4 handlers */
 	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 },
+	{ 0xc0285443, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSISO7816 */
 	{ 0xc0285700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SW_SYNC_IOC_CREATE_FENCE */
 	{ 0xc0285743, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SWITCHTEC_IOCTL_EVENT_CTL */
 	{ 0xc028660f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MOVE_EXT; 2 handlers */
@@ -6753,6 +6839,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc030a210, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CREATE_VM */
 	{ 0xc030a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_ADD_PAGES; 2 handlers */
 	{ 0xc030c402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE; 2 handlers */
+	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
 	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_FILE_INFO */
 	{ 0xc038480a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGFIELDINFO */
 	/* sizeof(structmpt3_ioctl_command32); 4 handlers */
@@ -6810,6 +6897,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0504e48, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* NVME_IOCTL_IO64_CMD_VEC; 4 handlers */
 	{ 0xc0504e49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0xc0505405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_GSTATUS */
 	{ 0xc0505510, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_LIST */
 	{ 0xc0506107, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_DQEVENT */
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY; 6 handlers */
@@ -6862,6 +6950,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc1004110, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_REFINE_OLD */
 	{ 0xc1004111, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_PARAMS_OLD */
 	{ 0xc1086201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_CTL_ADD */
+	{ 0xc1105511, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_INFO */
 	{ 0xc1105517, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_ADD */
 	{ 0xc1105518, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REPLACE */
 	{ 0xc1144d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEGASAS_IOC_FIRMWARE32 */
@@ -6877,6 +6966,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* BTRFS_IOC_BALANCE_V2; 2 handlers */
 	{ 0xc4009420, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc4089434, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_GET_DEV_STATS; 2 handlers */
+	{ 0xc4c85512, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_READ */
 	{ 0xc4c85513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_WRITE */
 	{ 0xc64d4301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_GET_IMS_CERTIFICATE */
 	/* BTRFS_IOC_DEV_REPLACE; 2 handlers */
@@ -7322,7 +7412,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4332, 1914, 47 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4332, 1999, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;

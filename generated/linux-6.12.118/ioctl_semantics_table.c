@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 406 handlers, 4416 exact entries and 166 families; fallback: 1986 exact
- * entries and 47 families, 1032 of them values served by more than one
+ * 406 handlers, 4416 exact entries and 166 families; fallback: 2090 exact
+ * entries and 47 families, 1087 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1366, modify 3852, admin 855, none (unknown) 542.
+ * Entries per class: read 1399, modify 4145, admin 855, none (unknown) 320.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -22,27 +22,27 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005421, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONBIO */
 	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX */
 	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX */
-	{ 0x00005452, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOASYNC */
+	{ 0x00005452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOASYNC */
 	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_SETFLAGS */
 	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE */
-	{ 0x40086602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_SETFLAGS */
-	{ 0x401c5820, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSSETXATTR */
+	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS */
+	{ 0x401c5820, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSSETXATTR */
 	{ 0x4020940d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONERANGE */
-	{ 0x402c5828, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP_32 */
-	{ 0x402c5829, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP_32 */
-	{ 0x402c582a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP64_32 */
-	{ 0x402c582b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP64_32 */
-	{ 0x402c5839, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_ZERO_RANGE_32 */
-	{ 0x40305828, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP */
-	{ 0x40305829, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP */
-	{ 0x4030582a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP64 */
-	{ 0x4030582b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP64 */
-	{ 0x40305839, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_ZERO_RANGE */
+	{ 0x402c5828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP_32 */
+	{ 0x402c5829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP_32 */
+	{ 0x402c582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64_32 */
+	{ 0x402c582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP64_32 */
+	{ 0x402c5839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE_32 */
+	{ 0x40305828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP */
+	{ 0x40305829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP */
+	{ 0x4030582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64 */
+	{ 0x4030582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP64 */
+	{ 0x40305839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE */
 	{ 0x80046601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_GETFLAGS */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFLAGS */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFLAGS */
 	{ 0x80111500, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSUUID */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSGETXATTR */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0x80811501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSSYSFSPATH */
 	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
 	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW */
@@ -157,8 +157,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* acq_ioctl (drivers/watchdog/acquirewdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
-	{ 0x80045704, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_SETOPTIONS */
-	{ 0x80045705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_KEEPALIVE */
+	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS */
+	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	/* acrn_dev_ioctl (drivers/virt/acrn/hsm.c) */
@@ -213,10 +213,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* amdgpu_debugfs_gprwave_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_debugfs.c) */
-	{ 0xc0242000, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AMDGPU_DEBUGFS_GPRWAVE_IOC_SET_STATE */
+	{ 0xc0242000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AMDGPU_DEBUGFS_GPRWAVE_IOC_SET_STATE */
 	/* amdgpu_debugfs_regs2_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_debugfs.c) */
 	{ 0xc0282000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AMDGPU_DEBUGFS_REGS2_IOC_SET_STATE */
-	{ 0xc02c2001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AMDGPU_DEBUGFS_REGS2_IOC_SET_STATE_V2 */
+	{ 0xc02c2001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AMDGPU_DEBUGFS_REGS2_IOC_SET_STATE_V2 */
 	/* aoeblk_ioctl (drivers/block/aoe/aoeblk.c) */
 	{ 0x0000030d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HDIO_GET_IDENTITY */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_IO */
@@ -318,11 +318,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_GOINGDOWN */
 	{ 0x80046601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETFLAGS */
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETVERSION */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFLAGS */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
 	{ 0x8008bc40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCHFS_IOC_REINHERIT_ATTRS */
 	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BCH_IOCTL_QUERY_UUID */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc020bc12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE_V2 */
 	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE */
@@ -347,11 +347,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4070bc0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DATA */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_GOINGDOWN */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFLAGS */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
 	{ 0x8008bc40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCHFS_IOC_REINHERIT_ATTRS */
 	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BCH_IOCTL_QUERY_UUID */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc020bc12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE_V2 */
 	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE */
@@ -375,7 +375,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc018620c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_GET_NODE_INFO_FOR_REF */
 	{ 0xc0306201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_WRITE_READ */
 	/* blkdev_ioctl (block/ioctl.c) */
-	{ 0x00000301, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HDIO_GETGEO */
+	{ 0x00000301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HDIO_GETGEO */
 	{ 0x0000125d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKROSET */
 	{ 0x0000125e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKROGET */
 	{ 0x0000125f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKRRPART */
@@ -658,7 +658,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
-	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
+	{ 0x00005385, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_PROBE_HOST */
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
@@ -725,7 +725,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80b06401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_DEVINFO */
 	{ 0xc02c640e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFINFO */
 	/* compat_blkdev_ioctl (block/ioctl.c) */
-	{ 0x00000301, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HDIO_GETGEO */
+	{ 0x00000301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HDIO_GETGEO */
 	{ 0x0000125d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKROSET */
 	{ 0x0000125e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKROGET */
 	{ 0x0000125f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKRRPART */
@@ -819,91 +819,91 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
 	{ 0xc05c6d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
 	/* compat_sock_ioctl (net/socket.c) */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
 	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN */
 	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP */
 	{ 0x00008903, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOGETOWN */
 	{ 0x00008904, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGPGRP */
-	{ 0x00008905, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCATMARK */
-	{ 0x00008906, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMP_OLD */
-	{ 0x00008907, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMPNS_OLD */
-	{ 0x00008910, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNAME */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFLINK */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
+	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
+	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
+	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFFLAGS */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
-	{ 0x00008915, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFADDR */
-	{ 0x00008916, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFADDR */
-	{ 0x00008917, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFDSTADDR */
-	{ 0x00008918, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFDSTADDR */
-	{ 0x00008919, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFBRDADDR */
-	{ 0x0000891a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFBRDADDR */
-	{ 0x0000891b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNETMASK */
-	{ 0x0000891c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFNETMASK */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMETRIC */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNETMASK */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMEM */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFMEM */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMTU */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU */
 	{ 0x00008923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNAME */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFHWADDR */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFSLAVE */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFINDEX */
-	{ 0x00008934, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFPFLAGS */
-	{ 0x00008935, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFPFLAGS */
-	{ 0x00008936, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDIFADDR */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX */
+	{ 0x00008934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFPFLAGS */
+	{ 0x00008935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFPFLAGS */
+	{ 0x00008936, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDIFADDR */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWBROADCAST */
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFTXQLEN */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
-	{ 0x00008947, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGMIIPHY */
-	{ 0x00008948, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGMIIREG */
+	{ 0x00008947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIPHY */
+	{ 0x00008948, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
-	{ 0x0000894b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCOUTQNSD */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
-	{ 0x00008953, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDARP */
-	{ 0x00008954, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGARP */
-	{ 0x00008955, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSARP */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMAP */
+	{ 0x00008953, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDARP */
+	{ 0x00008954, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGARP */
+	{ 0x00008955, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSARP */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
 	{ 0x00008990, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDENSLAVE */
 	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDRELEASE */
 	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDSETHWADDR */
-	{ 0x00008993, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBONDSLAVEINFOQUERY */
-	{ 0x00008994, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBONDINFOQUERY */
+	{ 0x00008993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDSLAVEINFOQUERY */
+	{ 0x00008994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDINFOQUERY */
 	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDCHANGEACTIVE */
 	{ 0x000089a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDBR */
 	{ 0x000089a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELBR */
 	{ 0x000089a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDIF */
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
-	{ 0x000089b1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGHWTSTAMP */
+	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x000089f0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x000089f2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x000089f4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f5, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f6, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f7, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f8, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f9, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fa, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fb, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fc, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fd, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fe, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089ff, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fa, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fc, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fe, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089ff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
@@ -931,8 +931,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_MEASURE_VERITY */
 	/* cxl_memdev_ioctl (drivers/cxl/core/memdev.c) */
-	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
-	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CXL_MEM_SEND_COMMAND */
+	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_QUERY_COMMANDS */
+	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
 	/* dbc_ioctl (drivers/crypto/ccp/dbc.c) */
 	{ 0x40304402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCUID */
 	{ 0xc0284403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCPARAM */
@@ -956,14 +956,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_BUF_IOCTL_IMPORT_SYNC_FILE */
 	{ 0xc0086202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_BUF_IOCTL_EXPORT_SYNC_FILE */
 	/* dmirror_fops_unlocked_ioctl (lib/test_hmm.c) */
-	{ 0xc0284800, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_READ */
-	{ 0xc0284801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_WRITE */
-	{ 0xc0284802, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_MIGRATE_TO_DEV */
-	{ 0xc0284803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_MIGRATE_TO_SYS */
-	{ 0xc0284804, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_SNAPSHOT */
-	{ 0xc0284805, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_EXCLUSIVE */
+	{ 0xc0284800, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_READ */
+	{ 0xc0284801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_WRITE */
+	{ 0xc0284802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_MIGRATE_TO_DEV */
+	{ 0xc0284803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_MIGRATE_TO_SYS */
+	{ 0xc0284804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_SNAPSHOT */
+	{ 0xc0284805, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_EXCLUSIVE */
 	{ 0xc0284806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_CHECK_EXCLUSIVE */
-	{ 0xc0284807, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_RELEASE */
+	{ 0xc0284807, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_RELEASE */
 	/* do_pagemap_cmd (fs/proc/task_mmu.c) */
 	{ 0xc0606610, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PAGEMAP_SCAN */
 	/* do_vfs_ioctl (fs/ioctl.c) */
@@ -973,20 +973,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005421, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONBIO */
 	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX */
 	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX */
-	{ 0x00005452, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOASYNC */
+	{ 0x00005452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOASYNC */
 	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE */
 	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE */
-	{ 0x40086602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_SETFLAGS */
-	{ 0x401c5820, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSSETXATTR */
+	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS */
+	{ 0x401c5820, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSSETXATTR */
 	{ 0x4020940d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONERANGE */
-	{ 0x40305828, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP */
-	{ 0x40305829, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP */
-	{ 0x4030582a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_RESVSP64 */
-	{ 0x4030582b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_UNRESVSP64 */
-	{ 0x40305839, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_ZERO_RANGE */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFLAGS */
+	{ 0x40305828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP */
+	{ 0x40305829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP */
+	{ 0x4030582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64 */
+	{ 0x4030582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP64 */
+	{ 0x40305839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFLAGS */
 	{ 0x80111500, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSUUID */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSGETXATTR */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0x80811501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSSYSFSPATH */
 	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
 	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW */
@@ -1004,41 +1004,41 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x810c6f84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_MSG */
 	/* dvb_ca_en50221_io_ioctl (drivers/media/dvb-core/dvb_ca_en50221.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
-	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
-	{ 0x80000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
+	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
+	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	/* dvb_demux_ioctl (drivers/media/dvb-core/dmxdev.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
-	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
-	{ 0x80000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
+	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
+	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	/* dvb_dvr_ioctl (drivers/media/dvb-core/dmxdev.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
-	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
-	{ 0x80000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
+	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
+	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	/* dvb_frontend_compat_ioctl (drivers/media/dvb-core/dvb_frontend.c) */
 	{ 0x40086f52, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_FE_SET_PROPERTY */
 	{ 0x80086f53, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_FE_GET_PROPERTY */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
 	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	/* dvb_frontend_ioctl (drivers/media/dvb-core/dvb_frontend.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
-	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
-	{ 0x80000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
+	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
+	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	/* dvb_generic_ioctl (drivers/media/dvb-core/dvbdev.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
-	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
-	{ 0x80000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
+	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
+	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	/* dvb_net_ioctl (drivers/media/dvb-core/dvb_net.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
-	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
-	{ 0x80000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_READ */
-	{ 0xc0000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
+	{ 0x40000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
+	{ 0x80000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_READ */
+	{ 0xc0000000, 0xc0000000, SEL_IOCTL_MODIFY, 0 }, /* _IOC_WRITE */
 	/* ecryptfs_compat_ioctl (fs/ecryptfs/file.c) */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETFLAGS */
 	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETVERSION */
@@ -1061,16 +1061,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80187003, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_TIME */
 	{ 0x80207005, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_WAKETIME */
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_QUERY_VARIABLEINFO */
-	{ 0x8028700a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_QUERY_CAPSULECAPABILITIES */
+	{ 0x8028700a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_QUERY_CAPSULECAPABILITIES */
 	{ 0xc0207007, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_NEXTVARIABLENAME */
 	{ 0xc0307001, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_VARIABLE */
 	/* ep_eventpoll_ioctl (fs/eventpoll.c) */
 	{ 0x40088a01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EPIOCSPARAMS */
 	{ 0x80088a02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EPIOCGPARAMS */
 	/* ep_ioctl (drivers/usb/gadget/legacy/inode.c) */
-	{ 0x00006701, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GADGETFS_FIFO_STATUS */
-	{ 0x00006702, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GADGETFS_FIFO_FLUSH */
-	{ 0x00006703, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GADGETFS_CLEAR_HALT */
+	{ 0x00006701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GADGETFS_FIFO_STATUS */
+	{ 0x00006702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GADGETFS_FIFO_FLUSH */
+	{ 0x00006703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GADGETFS_CLEAR_HALT */
 	/* epx_c3_ioctl (drivers/watchdog/sbc_epx_c3.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -1114,9 +1114,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044584, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGEFFECTS */
 	{ 0x80084502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGID */
 	{ 0x80084503, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGREP */
-	{ 0x80084504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGKEYCODE */
+	{ 0x80084504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE */
 	{ 0x80104592, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGMASK */
-	{ 0x80284504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGKEYCODE_V2 */
+	{ 0x80284504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE_V2 */
 	{ 0x40004580, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSFF */
 	{ 0x80004506, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGNAME */
 	{ 0x80004507, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGPHYS */
@@ -1143,9 +1143,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044584, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGEFFECTS */
 	{ 0x80084502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGID */
 	{ 0x80084503, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGREP */
-	{ 0x80084504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGKEYCODE */
+	{ 0x80084504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE */
 	{ 0x80104592, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGMASK */
-	{ 0x80284504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EVIOCGKEYCODE_V2 */
+	{ 0x80284504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE_V2 */
 	{ 0x40004580, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSFF */
 	{ 0x80004506, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGNAME */
 	{ 0x80004507, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* EVIOCGPHYS */
@@ -1207,7 +1207,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_RESIZE_FS */
 	{ 0x4008662c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SETFSUUID */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION_OLD */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	{ 0x40246608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC32_GROUP_ADD */
 	{ 0x40286608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_ADD */
@@ -1221,10 +1221,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION_OLD */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc020662a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GET_ES_CACHE */
 	{ 0xc028660f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MOVE_EXT */
@@ -1248,7 +1248,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_RESIZE_FS */
 	{ 0x4008662c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SETFSUUID */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION_OLD */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	{ 0x40286608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_ADD */
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
@@ -1258,10 +1258,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION_OLD */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc020662a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GET_ES_CACHE */
 	{ 0xc028660f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MOVE_EXT */
@@ -1288,7 +1288,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004f50d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SET_PIN_FILE */
 	{ 0x4008f50a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_FLUSH_DEVICE */
 	{ 0x4008f510, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_RESIZE_FS */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	/* F2FS_IOC32_GARBAGE_COLLECT_RANGE */
 	{ 0x4014f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -1307,10 +1307,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008f512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RELEASE_COMPRESS_BLOCKS */
 	{ 0x8008f513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RESERVE_COMPRESS_BLOCKS */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc010f508, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_DEFRAGMENT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc01cf509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC32_MOVE_RANGE */
@@ -1337,7 +1337,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004f50d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SET_PIN_FILE */
 	{ 0x4008f50a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_FLUSH_DEVICE */
 	{ 0x4008f510, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_RESIZE_FS */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	/* F2FS_IOC_GARBAGE_COLLECT_RANGE */
 	{ 0x4018f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -1353,10 +1353,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008f512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RELEASE_COMPRESS_BLOCKS */
 	{ 0x8008f513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RESERVE_COMPRESS_BLOCKS */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_MEASURE_VERITY */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc010f508, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_DEFRAGMENT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc020f509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_MOVE_RANGE */
@@ -1483,9 +1483,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* ffs_ep0_ioctl (drivers/usb/gadget/function/f_fs.c) */
 	{ 0x00006780, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_INTERFACE_REVMAP */
 	/* ffs_epfile_ioctl (drivers/usb/gadget/function/f_fs.c) */
-	{ 0x00006701, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FUNCTIONFS_FIFO_STATUS */
-	{ 0x00006702, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FUNCTIONFS_FIFO_FLUSH */
-	{ 0x00006703, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FUNCTIONFS_CLEAR_HALT */
+	{ 0x00006701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_FIFO_STATUS */
+	{ 0x00006702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUNCTIONFS_FIFO_FLUSH */
+	{ 0x00006703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUNCTIONFS_CLEAR_HALT */
 	{ 0x00006781, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_ENDPOINT_REVMAP */
 	{ 0x40046783, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUNCTIONFS_DMABUF_ATTACH */
 	{ 0x40046784, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUNCTIONFS_DMABUF_DETACH */
@@ -1527,7 +1527,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc00f4601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_BACKEND_FW */
 	{ 0xc0104602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_LOAD_AND_VALIDATE */
 	/* gb_tty_ioctl (drivers/staging/greybus/uart.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	/* genwqe_ioctl (drivers/misc/genwqe/card_dev.c) */
 	{ 0x4010a51f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GENWQE_WRITE_REG64 */
 	{ 0x4010a521, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GENWQE_WRITE_REG32 */
@@ -1727,7 +1727,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* hisi_acc_vf_precopy_ioctl (drivers/vfio/pci/hisilicon/hisi_acc_vfio_pci.c) */
 	{ 0x00003b79, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_MIG_GET_PRECOPY_INFO */
 	/* hl_ioctl_control (drivers/accel/habanalabs/common/habanalabs_ioctl.c) */
-	{ 0x00000040, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_HL_INFO */
+	{ 0x00000040, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_HL_INFO */
 	/* hpet_compat_ioctl (drivers/char/hpet.c) */
 	{ 0x00006801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IE_ON */
 	{ 0x00006802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IE_OFF */
@@ -1755,7 +1755,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40106b15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_TX */
 	{ 0x40106b16, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HSC_GET_TX */
 	/* hso_serial_ioctl (drivers/net/usb/hso.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	/* i2cdev_ioctl (drivers/i2c/i2c-dev.c) */
 	{ 0x00000701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_RETRIES */
 	{ 0x00000702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_TIMEOUT */
@@ -1794,7 +1794,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40106994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IIO_BUFFER_DMABUF_ENQUEUE_IOCTL */
 	/* inotify_ioctl (fs/notify/inotify/inotify_user.c) */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
-	{ 0x40044900, 0xffffffff, SEL_IOCTL_READ, 0 }, /* INOTIFY_IOC_SETNEXTWD */
+	{ 0x40044900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* INOTIFY_IOC_SETNEXTWD */
 	/* iommufd_fops_ioctl (drivers/iommu/iommufd/main.c) */
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION */
 	{ 0x00003b65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VFIO_CHECK_EXTENSION */
@@ -1844,22 +1844,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN */
 	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT */
 	/* isst_if_def_ioctl (drivers/platform/x86/intel/speed_select_if/isst_if_common.c) */
-	{ 0x4008fe02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ISST_IF_IO_CMD */
+	{ 0x4008fe02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_IO_CMD */
 	{ 0x8008fe00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ISST_IF_GET_PLATFORM_INFO */
-	{ 0xc008fe01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ISST_IF_GET_PHY_ID */
-	{ 0xc008fe03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ISST_IF_MBOX_COMMAND */
-	{ 0xc008fe04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ISST_IF_MSR_COMMAND */
+	{ 0xc008fe01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_GET_PHY_ID */
+	{ 0xc008fe03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_MBOX_COMMAND */
+	{ 0xc008fe04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_MSR_COMMAND */
 	/* it8712f_wdt_ioctl (drivers/watchdog/it8712f_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
-	{ 0x80045705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_KEEPALIVE */
+	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* jfs_ioctl (fs/jfs/ioctl.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* joydev_compat_ioctl (drivers/input/joydev.c) */
-	{ 0x00000001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_SET_CAL */
+	{ 0x00000001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_CAL */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_CAL */
 	{ 0x00000003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_TIMEOUT */
 	{ 0x00000004, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_TIMEOUT */
@@ -1878,14 +1878,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80006a32, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGAXMAP */
 	{ 0x80006a34, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGBTNMAP */
 	/* joydev_ioctl (drivers/input/joydev.c) */
-	{ 0x00000001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_SET_CAL */
+	{ 0x00000001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_CAL */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_CAL */
 	{ 0x00000003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_TIMEOUT */
 	{ 0x00000004, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_TIMEOUT */
 	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_TIMELIMIT */
 	{ 0x00000006, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_TIMELIMIT */
 	{ 0x00000007, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_GET_ALL */
-	{ 0x00000008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JS_SET_ALL */
+	{ 0x00000008, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_ALL */
 	{ 0x40246a21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCSCORR */
 	{ 0x80016a11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGAXES */
 	{ 0x80016a12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGBUTTONS */
@@ -2048,7 +2048,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4010ae67, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_REGISTER_COALESCED_MMIO */
 	{ 0x4010ae68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_UNREGISTER_COALESCED_MMIO */
 	{ 0x4018aebd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_HYPERV_EVENTFD */
-	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_SET_USER_MEMORY_REGION */
+	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_USER_MEMORY_REGION */
 	{ 0x4020ae76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQFD */
 	{ 0x4020aea5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SIGNAL_MSI */
 	{ 0x4020aeb2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PMU_EVENT_FILTER */
@@ -2097,7 +2097,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4010ae67, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_REGISTER_COALESCED_MMIO */
 	{ 0x4010ae68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_UNREGISTER_COALESCED_MMIO */
 	{ 0x4018aebd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_HYPERV_EVENTFD */
-	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_SET_USER_MEMORY_REGION */
+	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_USER_MEMORY_REGION */
 	{ 0x4020ae76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQFD */
 	{ 0x4020aea5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SIGNAL_MSI */
 	{ 0x4020aeb2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PMU_EVENT_FILTER */
@@ -2333,15 +2333,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_WAIT_FOR_ASYNC */
 	{ 0x40106d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ENABLE_PORTWRITE_RANGE */
 	{ 0x40106d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DISABLE_PORTWRITE_RANGE */
-	{ 0x40186d06, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_WRITE_LOCAL */
-	{ 0x40186d08, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_WRITE_REMOTE */
+	{ 0x40186d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_WRITE_LOCAL */
+	{ 0x40186d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_WRITE_REMOTE */
 	{ 0x40206d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DEV_ADD */
 	{ 0x40206d18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DEV_DEL */
 	{ 0x40286d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_UNMAP_OUTBOUND */
 	{ 0x80046d03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_MPORT_MAINT_PORT_IDX_GET */
 	{ 0x80046d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_GET_EVENT_MASK */
-	{ 0x80186d05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
-	{ 0x80186d07, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
+	{ 0x80186d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
+	{ 0x80186d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
 	{ 0x80306d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_GET_PROPERTIES */
 	{ 0xc0186d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ALLOC_DMA */
 	{ 0xc0186d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_TRANSFER */
@@ -2367,13 +2367,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000125f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKRRPART */
 	{ 0x00001269, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKPG */
 	{ 0x00004d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTDFILEMODE */
-	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONCOUNT */
+	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONCOUNT */
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK */
 	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETBADBLOCK */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK */
-	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONINFO */
+	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
 	{ 0x40104d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE64 */
 	{ 0x80044d07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETREGIONCOUNT */
@@ -2382,7 +2382,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800c4d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPLOCK */
 	{ 0x80104d12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ECCGETSTATS */
 	{ 0x80204d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETINFO */
-	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETOOBSEL */
+	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETOOBSEL */
 	{ 0x81484d11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ECCGETLAYOUT */
 	{ 0xc00c4d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB32 */
 	{ 0xc00c4d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB32 */
@@ -2397,13 +2397,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000125f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKRRPART */
 	{ 0x00001269, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKPG */
 	{ 0x00004d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTDFILEMODE */
-	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONCOUNT */
+	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONCOUNT */
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK */
 	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETBADBLOCK */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK */
-	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* OTPGETREGIONINFO */
+	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
 	{ 0x40104d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE64 */
 	{ 0x80044d07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETREGIONCOUNT */
@@ -2412,7 +2412,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800c4d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPLOCK */
 	{ 0x80104d12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ECCGETSTATS */
 	{ 0x80204d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETINFO */
-	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETOOBSEL */
+	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETOOBSEL */
 	{ 0x81484d11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ECCGETLAYOUT */
 	{ 0xc0104d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB */
 	{ 0xc0104d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB */
@@ -2461,7 +2461,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
 	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
@@ -2486,7 +2486,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
 	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
@@ -2556,14 +2556,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETVERSION */
 	{ 0x80086e8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_SYNC */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
-	{ 0x80186e82, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_CPINFO */
+	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO */
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
-	{ 0x80186e84, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_SUINFO */
+	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO */
 	{ 0x80306e85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUSTAT */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
-	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_VINFO */
-	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_BDESCS */
+	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_VINFO */
+	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_BDESCS */
 	/* nilfs_ioctl (fs/nilfs2/ioctl.c) */
 	/* NILFS_IOCTL_DELETE_CHECKPOINT */
 	{ 0x40086e81, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -2576,14 +2576,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x80086e8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_SYNC */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
-	{ 0x80186e82, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_CPINFO */
+	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO */
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
-	{ 0x80186e84, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_SUINFO */
+	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO */
 	{ 0x80306e85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUSTAT */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
-	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_VINFO */
-	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NILFS_IOCTL_GET_BDESCS */
+	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_VINFO */
+	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_BDESCS */
 	/* nosy_ioctl (drivers/firewire/nosy.c) */
 	{ 0x00002601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_START */
 	{ 0x00002602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_STOP */
@@ -2882,10 +2882,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* perf_compat_ioctl (kernel/events/core.c) */
-	{ 0x00002400, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_ENABLE */
-	{ 0x00002401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_DISABLE */
+	{ 0x00002400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_ENABLE */
+	{ 0x00002401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_DISABLE */
 	{ 0x00002402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_REFRESH */
-	{ 0x00002403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_RESET */
+	{ 0x00002403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_RESET */
 	{ 0x00002405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_OUTPUT */
 	{ 0x40042408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_BPF */
 	{ 0x40042409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_PAUSE_OUTPUT */
@@ -2899,10 +2899,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0004000a, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
 	{ 0x0004000b, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
 	/* perf_ioctl (kernel/events/core.c) */
-	{ 0x00002400, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_ENABLE */
-	{ 0x00002401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_DISABLE */
+	{ 0x00002400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_ENABLE */
+	{ 0x00002401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_DISABLE */
 	{ 0x00002402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_REFRESH */
-	{ 0x00002403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_RESET */
+	{ 0x00002403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_RESET */
 	{ 0x00002405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_OUTPUT */
 	{ 0x40042408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_BPF */
 	{ 0x40042409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_PAUSE_OUTPUT */
@@ -2977,20 +2977,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000708c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRELEASE */
 	{ 0x0000708d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPYIELD */
 	{ 0x0000708f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPEXCL */
-	{ 0x40017084, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPWCONTROL */
-	{ 0x40017086, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPWDATA */
+	{ 0x40017084, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWCONTROL */
+	{ 0x40017086, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWDATA */
 	{ 0x40017092, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWCTLONIRQ */
-	{ 0x4002708e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPFCONTROL */
+	{ 0x4002708e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPFCONTROL */
 	{ 0x40047080, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETMODE */
-	{ 0x40047090, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPDATADIR */
+	{ 0x40047090, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPDATADIR */
 	{ 0x40047091, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPNEGOT */
 	{ 0x40047094, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETPHASE */
 	{ 0x4004709b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETFLAGS */
 	{ 0x40087096, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETTIME32 */
 	{ 0x40107096, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETTIME64 */
-	{ 0x80017081, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPRSTATUS */
-	{ 0x80017083, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPRCONTROL */
-	{ 0x80017085, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPRDATA */
+	{ 0x80017081, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRSTATUS */
+	{ 0x80017083, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRCONTROL */
+	{ 0x80017085, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRDATA */
 	{ 0x80047093, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPCLRIRQ */
 	{ 0x80047097, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETMODES */
 	{ 0x80047098, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETMODE */
@@ -3037,11 +3037,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40047452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRU */
 	{ 0x40047459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSFLAGS */
 	{ 0x40087446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE32 */
-	{ 0x40087447, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCSPASS32 */
+	{ 0x40087447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS32 */
 	{ 0x4008744b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSNPMODE */
 	{ 0x400c744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS32 */
 	{ 0x40107446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE */
-	{ 0x40107447, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCSPASS */
+	{ 0x40107447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS */
 	{ 0x4010744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS */
 	{ 0x80047441, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGDEBUG */
 	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
@@ -3065,7 +3065,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40047459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSFLAGS */
 	{ 0x4008744b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSNPMODE */
 	{ 0x40107446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE */
-	{ 0x40107447, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCSPASS */
+	{ 0x40107447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS */
 	{ 0x4010744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS */
 	{ 0x80047441, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGDEBUG */
 	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
@@ -3170,9 +3170,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000550c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP0_STALL */
 	{ 0x40045506, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_DISABLE */
 	{ 0x4004550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_VBUS_DRAW */
-	{ 0x4004550d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* USB_RAW_IOCTL_EP_SET_HALT */
-	{ 0x4004550e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* USB_RAW_IOCTL_EP_CLEAR_HALT */
-	{ 0x4004550f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* USB_RAW_IOCTL_EP_SET_WEDGE */
+	{ 0x4004550d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_SET_HALT */
+	{ 0x4004550e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_CLEAR_HALT */
+	{ 0x4004550f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_SET_WEDGE */
 	{ 0x40085503, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP0_WRITE */
 	{ 0x40085507, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_WRITE */
 	{ 0x40095505, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_ENABLE */
@@ -3244,7 +3244,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004700e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_EPOCH_SET32 */
 	{ 0x4008700c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_IRQP_SET */
 	{ 0x4008700e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_EPOCH_SET */
-	{ 0x40187013, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_PARAM_GET */
+	{ 0x40187013, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_PARAM_GET */
 	{ 0x40187014, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_PARAM_SET */
 	{ 0x40247007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_ALM_SET */
 	{ 0x4024700a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_SET_TIME */
@@ -3263,7 +3263,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00007006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_PIE_OFF */
 	{ 0x4008700c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_IRQP_SET */
 	{ 0x4008700e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_EPOCH_SET */
-	{ 0x40187013, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_PARAM_GET */
+	{ 0x40187013, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_PARAM_GET */
 	{ 0x40187014, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_PARAM_SET */
 	{ 0x40247007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_ALM_SET */
 	{ 0x4024700a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_SET_TIME */
@@ -3329,7 +3329,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
-	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
+	{ 0x00005385, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_PROBE_HOST */
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
@@ -3363,7 +3363,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0502100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_RECV */
 	{ 0x00002103, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_ADDFD */
 	/* serial_ioctl (drivers/usb/serial/usb-serial.c) */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSRS485 */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSRS485 */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
 	/* serport_ldisc_compat_ioctl (drivers/input/serio/serport.c) */
 	{ 0x40047101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_SPIOCSTYPE */
@@ -3411,7 +3411,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
-	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
+	{ 0x00005385, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_PROBE_HOST */
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
@@ -3596,7 +3596,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc008551c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_CTL_IOCTL_TLV_COMMAND */
 	{ 0xc0405519, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REMOVE */
 	{ 0xc0505510, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_LIST */
-	{ 0xc1105511, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_CTL_IOCTL_ELEM_INFO */
+	{ 0xc1105511, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_INFO */
 	{ 0xc1105517, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_ADD */
 	{ 0xc1105518, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REPLACE */
 	{ 0xc4c85512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_READ */
@@ -3755,15 +3755,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_TREAD_OLD */
 	{ 0x400454a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_TREAD64 */
 	{ 0x40345410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_SELECT */
-	{ 0x40485404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_TIMER_IOCTL_GPARAMS */
+	{ 0x40485404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_GPARAMS */
 	{ 0x40505412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_PARAMS */
 	{ 0x80045400, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_PVERSION */
-	{ 0x80585414, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_TIMER_IOCTL_STATUS32 */
-	{ 0x80605414, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_TIMER_IOCTL_STATUS64 */
+	{ 0x80585414, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_STATUS32 */
+	{ 0x80605414, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_STATUS64 */
 	{ 0x80e85411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_INFO */
 	{ 0xc0145401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_NEXT_DEVICE */
 	{ 0xc02054a5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_CREATE */
-	{ 0xc0505405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_TIMER_IOCTL_GSTATUS */
+	{ 0xc0505405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_GSTATUS */
 	{ 0xc0f85403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_GINFO */
 	/* snd_utimer_ioctl (sound/core/timer.c) */
 	{ 0x000054a6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_TRIGGER */
@@ -3776,8 +3776,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP */
 	{ 0x00008903, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOGETOWN */
 	{ 0x00008904, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGPGRP */
-	{ 0x00008906, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMP_OLD */
-	{ 0x00008907, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMPNS_OLD */
+	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
+	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
 	{ 0x00008910, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNAME */
 	{ 0x00008911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFLINK */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFCONF */
@@ -3841,8 +3841,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089fe, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x000089ff, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
-	{ 0x80108906, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMP_NEW */
-	{ 0x80108907, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGSTAMPNS_NEW */
+	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
+	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
 	/* sonypi_misc_ioctl (drivers/platform/x86/sony-laptop.c) */
 	{ 0x40017600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBRT */
 	{ 0x40017609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBLUE */
@@ -3868,7 +3868,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ */
 	{ 0x80046b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE32 */
 	/* spidev_ioctl (drivers/spi/spidev.c) */
-	{ 0x40016b01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_WR_MODE */
+	{ 0x40016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MODE */
 	{ 0x40016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_LSB_FIRST */
 	{ 0x40016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_BITS_PER_WORD */
 	{ 0x40046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MAX_SPEED_HZ */
@@ -3893,14 +3893,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002282, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_VERSION_NUM */
 	{ 0x00002284, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SG_SCSI_RESET */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_IO */
-	{ 0x00005301, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMPAUSE */
-	{ 0x00005302, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMRESUME */
+	{ 0x00005301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPAUSE */
+	{ 0x00005302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMRESUME */
 	{ 0x00005303, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMPLAYMSF */
-	{ 0x00005304, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMPLAYTRKIND */
+	{ 0x00005304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYTRKIND */
 	{ 0x00005305, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMREADTOCHDR */
 	{ 0x00005306, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMREADTOCENTRY */
-	{ 0x00005307, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMSTOP */
-	{ 0x00005308, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMSTART */
+	{ 0x00005307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTOP */
+	{ 0x00005308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTART */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	{ 0x0000530a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLCTRL */
 	{ 0x0000530b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMSUBCHNL */
@@ -3908,8 +3908,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMMULTISESSION */
-	{ 0x00005311, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_GET_MCN */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION */
+	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
 	{ 0x00005313, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
@@ -3917,7 +3917,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
 	{ 0x00005320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SET_OPTIONS */
 	{ 0x00005321, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_CLEAR_OPTIONS */
-	{ 0x00005322, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_SELECT_SPEED */
+	{ 0x00005322, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_SPEED */
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
@@ -3929,7 +3929,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
-	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST */
+	{ 0x00005385, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_PROBE_HOST */
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT */
@@ -4042,7 +4042,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE */
 	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE */
 	/* tdx_guest_ioctl (drivers/virt/coco/tdx-guest/tdx-guest.c) */
-	{ 0xc4405401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TDX_CMD_GET_REPORT0 */
+	{ 0xc4405401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TDX_CMD_GET_REPORT0 */
 	/* tee_ioctl (drivers/tee/tee_core.c) */
 	{ 0x8004a405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TEE_IOC_CLOSE_SESSION */
 	{ 0x8008a404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TEE_IOC_CANCEL */
@@ -4088,14 +4088,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI */
 	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ */
-	{ 0x00005415, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMGET */
-	{ 0x00005416, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMBIS */
-	{ 0x00005417, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMBIC */
-	{ 0x00005418, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMSET */
+	{ 0x00005415, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMGET */
+	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
+	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
+	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSOFTCAR */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSSOFTCAR */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS */
-	{ 0x0000541e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSERIAL */
+	{ 0x0000541e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSERIAL */
 	{ 0x0000541f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSERIAL */
 	{ 0x00005422, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNOTTY */
 	{ 0x00005423, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSETD */
@@ -4117,7 +4117,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSLCKTRMIOS */
 	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
-	{ 0x0000545d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGICOUNT */
+	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT */
 	{ 0x402c542b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETS2 */
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSW2 */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSF2 */
@@ -4137,12 +4137,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI */
 	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ */
-	{ 0x00005415, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMGET */
-	{ 0x00005416, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMBIS */
-	{ 0x00005417, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMBIC */
-	{ 0x00005418, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMSET */
+	{ 0x00005415, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMGET */
+	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
+	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
+	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS */
-	{ 0x0000541e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSERIAL */
+	{ 0x0000541e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSERIAL */
 	{ 0x0000541f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSERIAL */
 	{ 0x00005422, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNOTTY */
 	{ 0x00005423, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSETD */
@@ -4153,7 +4153,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID */
 	{ 0x00005437, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCVHANGUP */
 	{ 0x00005441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPTPEER */
-	{ 0x0000545d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGICOUNT */
+	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT */
 	{ 0x80045432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGDEV */
 	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL */
 	/* tun_chr_compat_ioctl (drivers/net/tun.c) */
@@ -4161,7 +4161,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
 	{ 0x00008927, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFHWADDR */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
-	{ 0x400454c8, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNSETNOCSUM */
+	{ 0x400454c8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNSETNOCSUM */
 	{ 0x400454c9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETDEBUG */
 	{ 0x400454ca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETIFF */
 	{ 0x400454cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETPERSIST */
@@ -4182,18 +4182,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES */
 	{ 0x800454d2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETIFF */
 	{ 0x800454d3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETSNDBUF */
-	{ 0x800454d7, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETVNETHDRSZ */
-	{ 0x800454dd, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETVNETLE */
-	{ 0x800454df, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETVNETBE */
+	{ 0x800454d7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETHDRSZ */
+	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE */
+	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE */
 	{ 0x800454e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETSTEERINGEBPF */
 	{ 0x800454e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETFILTEREBPF */
-	{ 0x801054db, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETFILTER */
+	{ 0x801054db, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFILTER */
 	/* tun_chr_ioctl (drivers/net/tun.c) */
 	{ 0x000054e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* TUNGETDEVNETNS */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
-	{ 0x400454c8, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNSETNOCSUM */
+	{ 0x400454c8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNSETNOCSUM */
 	{ 0x400454c9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETDEBUG */
 	{ 0x400454ca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETIFF */
 	{ 0x400454cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETPERSIST */
@@ -4212,14 +4212,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x401054d5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNATTACHFILTER */
 	{ 0x401054d6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNDETACHFILTER */
 	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES */
-	{ 0x800454d2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETIFF */
-	{ 0x800454d3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETSNDBUF */
-	{ 0x800454d7, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETVNETHDRSZ */
-	{ 0x800454dd, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETVNETLE */
-	{ 0x800454df, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETVNETBE */
+	{ 0x800454d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETIFF */
+	{ 0x800454d3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETSNDBUF */
+	{ 0x800454d7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETHDRSZ */
+	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE */
+	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE */
 	{ 0x800454e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETSTEERINGEBPF */
 	{ 0x800454e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETFILTEREBPF */
-	{ 0x801054db, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETFILTER */
+	{ 0x801054db, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFILTER */
 	/* tw_chrdev_ioctl (drivers/scsi/3w-xxxx.c) */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_OP_NOP */
 	{ 0x0000001c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_OP_AEN_LISTEN */
@@ -4245,10 +4245,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000542e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGRS485 */
 	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
 	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG */
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	{ 0x80285442, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGISO7816 */
-	{ 0xc0285443, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSISO7816 */
+	{ 0xc0285443, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSISO7816 */
 	/* ubi_cdev_ioctl (drivers/mtd/ubi/cdev.c) */
 	{ 0x40046f01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCRMVOL */
 	{ 0x40046f04, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCRPEB */
@@ -4258,21 +4258,21 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x51106f03, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCRNVOL */
 	/* ubifs_compat_ioctl (fs/ubifs/ioctl.c) */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_SETFLAGS */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x80046601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETFLAGS */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0406618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_REMOVE_ENCRYPTION_KEY */
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
 	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
 	/* ubifs_ioctl (fs/ubifs/ioctl.c) */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0406618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_REMOVE_ENCRYPTION_KEY */
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -4420,9 +4420,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0145b0d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_WRITE */
 	{ 0xc0145b0e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_READ */
 	/* user_events_ioctl (kernel/trace/trace_events_user.c) */
-	{ 0x40082a01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DIAG_IOCSDEL */
-	{ 0x40082a02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DIAG_IOCSUNREG */
-	{ 0xc0082a00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DIAG_IOCSREG */
+	{ 0x40082a01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DIAG_IOCSDEL */
+	{ 0x40082a02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DIAG_IOCSUNREG */
+	{ 0xc0082a00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DIAG_IOCSREG */
 	/* userfaultfd_dev_ioctl (fs/userfaultfd.c) */
 	{ 0x0000aa00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USERFAULTFD_IOC_NEW */
 	/* userfaultfd_ioctl (fs/userfaultfd.c) */
@@ -4505,7 +4505,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* vduse_dev_ioctl (drivers/vdpa/vdpa_user/vduse_dev.c) */
 	{ 0x00008113, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_INJECT_CONFIG_IRQ */
 	{ 0x40048117, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_INJECT_IRQ */
-	{ 0x40088112, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_DEV_SET_CONFIG */
+	{ 0x40088112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_SET_CONFIG */
 	{ 0x40088116, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_SETUP_KICKFD */
 	{ 0x40208114, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_SETUP */
 	{ 0x40308118, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_IOTLB_REG_UMEM */
@@ -4744,8 +4744,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBSENT */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBDIACR */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR */
-	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGETKEYCODE */
-	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDSETKEYCODE */
+	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETKEYCODE */
+	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETKEYCODE */
 	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_KILL }, /* KDSIGACCEPT */
 	{ 0x00004b52, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDKBDREP */
 	{ 0x00004b62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMETA */
@@ -4802,8 +4802,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBSENT */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBDIACR */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR */
-	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDGETKEYCODE */
-	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KDSETKEYCODE */
+	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETKEYCODE */
+	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETKEYCODE */
 	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_KILL }, /* KDSIGACCEPT */
 	{ 0x00004b52, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDKBDREP */
 	{ 0x00004b62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMETA */
@@ -4842,7 +4842,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS */
-	{ 0x80045705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_KEEPALIVE */
+	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
@@ -4881,18 +4881,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* wwan_port_fops_ioctl (drivers/net/wwan/wwan_core.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
-	{ 0x00005402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETS */
-	{ 0x00005403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETSW */
-	{ 0x00005404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETSF */
+	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
+	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
+	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCFLSH */
 	{ 0x00005415, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMGET */
 	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
 	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
 	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
-	{ 0x402c542b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETS2 */
-	{ 0x402c542c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETSW2 */
-	{ 0x402c542d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETSF2 */
+	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2 */
+	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2 */
+	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* xe_oa_ioctl (drivers/gpu/drm/xe/xe_oa.c) */
 	{ 0x00006900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_XE_OBSERVATION_IOCTL_ENABLE */
@@ -5086,6 +5086,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000258, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDRAWCMD; 2 handlers */
 	{ 0x00000259, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDTWADDLE; 2 handlers */
 	{ 0x0000025a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDEJECT; 2 handlers */
+	{ 0x00000301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HDIO_GETGEO; 2 handlers */
 	/* HDIO_GET_IDENTITY; 3 handlers */
 	{ 0x0000030d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* HDIO_DRIVE_TASKFILE; 2 handlers */
@@ -5201,7 +5202,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002287, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_KEEP_ORPHAN */
 	{ 0x00002288, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_KEEP_ORPHAN */
 	{ 0x00002289, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_GET_ACCESS_COUNT */
+	{ 0x00002400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_ENABLE; 2 handlers */
+	{ 0x00002401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_DISABLE; 2 handlers */
 	{ 0x00002402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_REFRESH; 2 handlers */
+	{ 0x00002403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_RESET; 2 handlers */
 	{ 0x00002405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_OUTPUT; 2 handlers */
 	{ 0x00002601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_START */
 	{ 0x00002602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_STOP */
@@ -5295,6 +5299,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBSENT; 2 handlers */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBDIACR; 2 handlers */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR; 2 handlers */
+	{ 0x00004b4c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETKEYCODE; 2 handlers */
+	{ 0x00004b4d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETKEYCODE; 2 handlers */
 	{ 0x00004b4e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_KILL }, /* KDSIGACCEPT; 2 handlers */
 	{ 0x00004b52, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDKBDREP; 2 handlers */
 	{ 0x00004b62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBMETA; 2 handlers */
@@ -5346,18 +5352,25 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005206, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RNDCLEARPOOL */
 	{ 0x00005207, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RNDRESEEDCRNG */
 	{ 0x00005208, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_INIT_ATTACH_SNS */
+	{ 0x00005301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPAUSE */
+	{ 0x00005302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMRESUME */
+	{ 0x00005304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYTRKIND */
+	{ 0x00005307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTOP */
+	{ 0x00005308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTART */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT; 8 handlers */
 	{ 0x0000530a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLCTRL */
 	{ 0x0000530c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE2 */
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION; 2 handlers */
+	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY; 6 handlers */
 	{ 0x00005320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SET_OPTIONS */
 	{ 0x00005321, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_CLEAR_OPTIONS */
+	{ 0x00005322, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_SPEED */
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
@@ -5391,18 +5404,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000540e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSCTTY; 2 handlers */
 	{ 0x0000540f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPGRP; 2 handlers */
 	{ 0x00005410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPGRP; 2 handlers */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ; 3 handlers */
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI; 2 handlers */
 	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ; 2 handlers */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ; 2 handlers */
-	{ 0x00005415, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMGET */
-	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
-	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
-	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
+	{ 0x00005415, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMGET; 3 handlers */
+	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS; 3 handlers */
+	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC; 3 handlers */
+	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET; 3 handlers */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR; 11 handlers */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR; 11 handlers */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD; 10 handlers */
 	{ 0x0000541c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCLINUX; 2 handlers */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS; 2 handlers */
+	{ 0x0000541e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSERIAL; 2 handlers */
 	{ 0x0000541f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSERIAL; 2 handlers */
 	{ 0x00005420, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCPKT; 5 handlers */
 	{ 0x00005421, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONBIO; 3 handlers */
@@ -5415,7 +5430,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005427, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSBRK; 2 handlers */
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK; 2 handlers */
 	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID; 2 handlers */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485; 2 handlers */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
 	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX; 11 handlers */
 	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX; 11 handlers */
 	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF; 11 handlers */
@@ -5424,12 +5439,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPTPEER; 2 handlers */
 	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX; 2 handlers */
 	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX; 2 handlers */
+	{ 0x00005452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOASYNC; 2 handlers */
 	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG; 2 handlers */
 	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS; 11 handlers */
 	/* TIOCSLCKTRMIOS; 11 handlers */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_ADMIN, CAP_CHECKPOINT_RESTORE },
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR; 2 handlers */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT; 5 handlers */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR; 3 handlers */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT; 8 handlers */
+	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT; 2 handlers */
 	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE; 2 handlers */
 	{ 0x000054a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_START */
 	{ 0x000054a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_STOP */
@@ -5498,6 +5515,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS; 2 handlers */
 	{ 0x00006628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_CLEAR_ES_CACHE; 2 handlers */
+	{ 0x00006701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GADGETFS_FIFO_STATUS; 2 handlers */
+	{ 0x00006702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GADGETFS_FIFO_FLUSH; 2 handlers */
+	{ 0x00006703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GADGETFS_CLEAR_HALT; 2 handlers */
 	{ 0x00006708, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_LONGTERM_TEST_STOP */
 	{ 0x00006780, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_INTERFACE_REVMAP */
 	{ 0x00006781, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_ENDPOINT_REVMAP */
@@ -5537,38 +5557,58 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP; 2 handlers */
 	{ 0x00008903, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOGETOWN */
 	{ 0x00008904, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGPGRP */
-	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME; 5 handlers */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFLINK */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
+	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD; 2 handlers */
+	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD; 2 handlers */
+	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME; 6 handlers */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK; 2 handlers */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF; 2 handlers */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFFLAGS */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS; 2 handlers */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS; 2 handlers */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNETMASK */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC; 2 handlers */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC; 2 handlers */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMEM */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMEM */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMTU */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM; 2 handlers */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM; 2 handlers */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU; 2 handlers */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU; 2 handlers */
 	{ 0x00008923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNAME; 2 handlers */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR; 10 handlers */
 	{ 0x00008925, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFENCAP; 3 handlers */
 	{ 0x00008926, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFENCAP; 3 handlers */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR; 2 handlers */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFSLAVE */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 4 handlers */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE; 2 handlers */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE; 2 handlers */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI; 2 handlers */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI; 2 handlers */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFINDEX */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX; 2 handlers */
+	{ 0x00008934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFPFLAGS */
+	{ 0x00008935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFPFLAGS */
+	{ 0x00008936, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDIFADDR */
 	/* SIOCSIFHWBROADCAST; 2 handlers */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFTXQLEN */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN; 2 handlers */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN; 2 handlers */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL; 2 handlers */
+	{ 0x00008947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIPHY */
+	{ 0x00008948, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG; 2 handlers */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS; 4 handlers */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMAP */
+	{ 0x00008953, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDARP */
+	{ 0x00008954, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGARP */
+	{ 0x00008955, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSARP */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP; 2 handlers */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP; 2 handlers */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
@@ -5578,6 +5618,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	/* SIOCBONDSETHWADDR; 2 handlers */
 	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
+	{ 0x00008993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDSLAVEINFOQUERY */
+	{ 0x00008994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDINFOQUERY */
 	/* SIOCBONDCHANGEACTIVE; 2 handlers */
 	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	{ 0x000089a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDBR */
@@ -5585,11 +5627,23 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDIF */
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP; 2 handlers */
+	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x000089f0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 3 handlers */
-	{ 0x000089f1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGKEEPALIVE */
+	{ 0x000089f1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
 	{ 0x000089f2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 3 handlers */
-	{ 0x000089f3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGOUTFILL */
+	{ 0x000089f3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
 	{ 0x000089f4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
+	{ 0x000089f5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fa, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fc, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fe, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089ff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x00009201, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_URB_LEN; 2 handlers */
 	{ 0x00009204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCT_RING_SIZE; 2 handlers */
 	{ 0x00009205, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_RING_SIZE; 2 handlers */
@@ -5742,6 +5796,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MODE; 2 handlers */
 	{ 0x40016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_LSB_FIRST; 2 handlers */
 	{ 0x40016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_BITS_PER_WORD; 2 handlers */
+	{ 0x40017084, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWCONTROL */
+	{ 0x40017086, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWDATA */
 	{ 0x40017092, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPWCTLONIRQ */
 	{ 0x40017600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBRT */
 	{ 0x40017609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBLUE */
@@ -5755,6 +5811,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40026306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_CHAN_LISTEN */
 	{ 0x40026603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_IRQ */
 	{ 0x40026d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_HDID_SET */
+	{ 0x4002708e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPFCONTROL */
 	/* F2FS_IOC_SET_COMPRESS_OPTION; 2 handlers */
 	{ 0x4002f516, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x40035004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PMIC_SET_MCU_ONLY_STATE */
@@ -5785,7 +5842,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40044802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MEI_NOTIFY_SET */
 	{ 0x4004480d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCREVOKE */
 	{ 0x4004480f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSFLAG */
-	{ 0x40044900, 0xffffffff, SEL_IOCTL_READ, 0 }, /* INOTIFY_IOC_SETNEXTWD */
+	{ 0x40044900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* INOTIFY_IOC_SETNEXTWD */
+	{ 0x40044d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONCOUNT; 2 handlers */
 	{ 0x40044f01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBER */
 	{ 0x40044f02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBCH */
 	{ 0x40044f04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBUNMAP */
@@ -5805,6 +5863,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPTLCK; 4 handlers */
 	{ 0x40045436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSIG; 4 handlers */
 	{ 0x400454a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_TREAD64 */
+	{ 0x400454c8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNSETNOCSUM; 2 handlers */
 	{ 0x400454c9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETDEBUG; 2 handlers */
 	{ 0x400454ca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETIFF; 3 handlers */
 	{ 0x400454cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETPERSIST; 2 handlers */
@@ -5823,7 +5882,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045506, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_DISABLE */
 	{ 0x4004550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_VBUS_DRAW */
 	{ 0x4004550c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_REAPURB32 */
-	{ 0x4004550d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_REAPURBNDELAY32 */
+	{ 0x4004550d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_SET_HALT; 2 handlers */
+	{ 0x4004550e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_CLEAR_HALT */
+	{ 0x4004550f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_SET_WEDGE */
 	{ 0x4004551e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_DROP_PRIVILEGES */
 	{ 0x40045564, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_SET_EVBIT; 2 handlers */
 	{ 0x40045565, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_SET_KEYBIT; 2 handlers */
@@ -5884,6 +5945,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004700c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_IRQP_SET32 */
 	{ 0x4004700e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_EPOCH_SET32 */
 	{ 0x40047080, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETMODE */
+	{ 0x40047090, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPDATADIR */
 	{ 0x40047091, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPNEGOT */
 	{ 0x40047094, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETPHASE */
 	{ 0x4004709b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETFLAGS */
@@ -5948,8 +6010,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40082406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_FILTER; 2 handlers */
 	/* PERF_EVENT_IOC_MODIFY_ATTRIBUTES; 2 handlers */
 	{ 0x4008240b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0x40082a01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DIAG_IOCSDEL */
-	{ 0x40082a02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DIAG_IOCSUNREG */
+	{ 0x40082a01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DIAG_IOCSDEL */
+	{ 0x40082a02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DIAG_IOCSUNREG */
 	{ 0x40084146, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_REWIND */
 	{ 0x40084149, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_FORWARD */
 	{ 0x40084501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* APEI_ERST_CLEAR_RECORD */
@@ -5986,7 +6048,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_BUF_IOCTL_IMPORT_SYNC_FILE */
 	{ 0x40086305, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_CHAN_BIND */
 	{ 0x40086308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOGSTATUS32; 2 handlers */
-	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS; 4 handlers */
+	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS; 6 handlers */
 	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION; 3 handlers */
 	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ; 2 handlers */
 	/* EXT4_IOC_GROUP_EXTEND; 2 handlers */
@@ -6019,11 +6081,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400870a5, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_KC_BIND; 2 handlers */
 	{ 0x40087101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPIOCSTYPE */
 	{ 0x40087446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE32 */
+	{ 0x40087447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS32 */
 	{ 0x4008744b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSNPMODE; 2 handlers */
 	{ 0x40087543, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDMABUF_CREATE_LIST */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETVERSION; 9 handlers */
 	{ 0x40088101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_SET_API_VERSION */
-	{ 0x40088112, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_DEV_SET_CONFIG */
+	{ 0x40088112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_SET_CONFIG */
 	{ 0x40088116, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_SETUP_KICKFD */
 	{ 0x40088a01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EPIOCSPARAMS */
 	/* BTRFS_IOC_DEFAULT_SUBVOL; 2 handlers */
@@ -6068,6 +6131,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008f50a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* F2FS_IOC_RESIZE_FS; 2 handlers */
 	{ 0x4008f510, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x4008fe02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_IO_CMD */
 	{ 0x40095505, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_ENABLE */
 	{ 0x400c0248, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDFMTTRK; 2 handlers */
 	{ 0x400c0930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RUN_ARRAY; 2 handlers */
@@ -6076,12 +6140,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400c4807, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGREPORT */
 	{ 0x400c4808, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCSREPORT */
 	{ 0x400c4d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEGASAS_IOC_GET_AEN; 2 handlers */
+	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONINFO; 2 handlers */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE; 2 handlers */
 	{ 0x400c55cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_END_FF_ERASE; 2 handlers */
 	{ 0x400c586e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSGROWFSDATA_32 */
 	{ 0x400c5870, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSGROWFSRT_32 */
 	{ 0x400c620e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_FREEZE */
 	{ 0x400c6303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOPOSITION */
+	/* FS_IOC_GET_ENCRYPTION_POLICY; 6 handlers */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x400c6b13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_RX */
 	{ 0x400c6b14, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HSC_GET_RX */
 	{ 0x400c6f02, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCRSVOL */
@@ -6130,6 +6197,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* IOC_OPAL_DISCOVERY; 5 handlers */
 	{ 0x401070ef, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40107446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE; 2 handlers */
+	{ 0x40107447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS; 2 handlers */
 	{ 0x4010744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS; 2 handlers */
 	/* BTRFS_IOC_QGROUP_CREATE; 2 handlers */
 	{ 0x4010942a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -6163,6 +6231,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4018620d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_SET_CONTEXT_MGR_EXT */
 	{ 0x40186366, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_REMOTE_ENABLE */
 	{ 0x40186707, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_LONGTERM_TEST_START */
+	{ 0x40186d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_WRITE_LOCAL */
+	{ 0x40186d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_WRITE_REMOTE */
 	/* NILFS_IOCTL_SET_SUINFO; 2 handlers */
 	{ 0x40186e8d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* OCFS2_IOC_GROUP_ADD; 2 handlers */
@@ -6171,6 +6241,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40186f03, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE },
 	{ 0x40186f04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_REFLINK; 2 handlers */
 	{ 0x40186f40, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCATT */
+	{ 0x40187013, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_PARAM_GET; 2 handlers */
 	{ 0x40187014, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_PARAM_SET; 2 handlers */
 	{ 0x401870c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOC_PR_REGISTER; 2 handlers */
 	{ 0x401870cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOC_PR_PREEMPT; 2 handlers */
@@ -6196,7 +6267,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4018f514, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SEC_TRIM_FILE; 2 handlers */
 	{ 0x401c0242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETPRM32 */
 	{ 0x401c0243, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDDEFPRM32 */
-	{ 0x401c5820, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSSETXATTR; 2 handlers */
+	{ 0x401c5820, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSSETXATTR; 4 handlers */
 	{ 0x401c6302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOEXCHANGE */
 	{ 0x40200242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETPRM */
 	{ 0x40200243, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDDEFPRM */
@@ -6208,7 +6279,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4020a241, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_SET_MEMSEG */
 	{ 0x4020a242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_UNSET_MEMSEG */
 	{ 0x4020a270, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_IOEVENTFD */
-	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_SET_USER_MEMORY_REGION; 2 handlers */
+	/* KVM_SET_USER_MEMORY_REGION; 2 handlers */
+	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x4020ae76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQFD; 2 handlers */
 	{ 0x4020aea5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SIGNAL_MSI; 2 handlers */
 	{ 0x4020aeb2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PMU_EVENT_FILTER; 2 handlers */
@@ -6240,13 +6312,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2; 12 handlers */
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2; 12 handlers */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2; 12 handlers */
+	{ 0x402c5828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP_32 */
+	{ 0x402c5829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP_32 */
+	{ 0x402c582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64_32 */
+	{ 0x402c582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP64_32 */
+	{ 0x402c5839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE_32 */
 	{ 0x40304402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCUID */
 	{ 0x40304e42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_SUBMIT_IO; 4 handlers */
 	{ 0x40305009, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_PRIVCMD_IOEVENTFD */
-	{ 0x40305828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_RESVSP; 2 handlers */
-	{ 0x40305829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_UNRESVSP; 2 handlers */
-	{ 0x4030582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_RESVSP64; 2 handlers */
-	{ 0x4030582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_UNRESVSP64; 2 handlers */
+	{ 0x40305828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP; 4 handlers */
+	{ 0x40305829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP; 4 handlers */
+	{ 0x4030582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64; 4 handlers */
+	{ 0x4030582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP64; 4 handlers */
+	{ 0x40305839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE; 2 handlers */
 	{ 0x40306312, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOSVOLTAG */
 	{ 0x40308118, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_IOTLB_REG_UMEM */
 	{ 0x40308119, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_IOTLB_DEREG_UMEM */
@@ -6273,6 +6351,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* BTRFS_IOC_SEND_32; 2 handlers */
 	{ 0x40449426, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40480923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SET_ARRAY_INFO; 2 handlers */
+	{ 0x40485404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_GPARAMS */
 	/* XFS_IOC_ATTRMULTI_BY_HANDLE; 2 handlers */
 	{ 0x4048587b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* GADGET_HID_WRITE_GET_REPORT; 2 handlers */
@@ -6398,6 +6477,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE; 2 handlers */
 	{ 0x80016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_LSB_FIRST; 2 handlers */
 	{ 0x80016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_BITS_PER_WORD; 2 handlers */
+	{ 0x80017081, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRSTATUS */
+	{ 0x80017083, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRCONTROL */
+	{ 0x80017085, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRDATA */
 	{ 0x80017600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBRT */
 	{ 0x80017607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBATFLAGS */
 	{ 0x80017608, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBLUE */
@@ -6467,10 +6549,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPTLCK; 4 handlers */
 	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL; 2 handlers */
 	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES; 3 handlers */
-	{ 0x800454d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETIFF */
-	{ 0x800454d7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETHDRSZ */
-	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE */
-	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE */
+	{ 0x800454d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETIFF; 2 handlers */
+	{ 0x800454d3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETSNDBUF */
+	{ 0x800454d7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETHDRSZ; 3 handlers */
+	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE; 3 handlers */
+	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE; 3 handlers */
 	{ 0x800454e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETSTEERINGEBPF; 2 handlers */
 	{ 0x800454e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETFILTEREBPF; 2 handlers */
 	{ 0x80045500, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_PVERSION */
@@ -6571,6 +6654,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80084300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_GET_ENDPOINT_UID */
 	{ 0x80084502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGID; 2 handlers */
 	{ 0x80084503, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGREP; 2 handlers */
+	{ 0x80084504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE; 2 handlers */
 	{ 0x80084803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGRAWINFO */
 	{ 0x80085502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EVENT_FETCH */
 	{ 0x80085504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SETINTERFACE */
@@ -6580,7 +6664,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_INIT_TRACE */
 	{ 0x80086408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_RANGEINFO */
 	{ 0x8008640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSNLIST */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS; 4 handlers */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS; 6 handlers */
 	{ 0x80086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATUS */
 	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION; 2 handlers */
 	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ; 2 handlers */
@@ -6626,7 +6710,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
 	{ 0x8008b705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_MNTNS_ID */
 	{ 0x8008bc40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCHFS_IOC_REINHERIT_ATTRS; 2 handlers */
-	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
+	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_QUERY_COMMANDS */
 	/* F2FS_IOC_GET_COMPRESS_BLOCKS; 2 handlers */
 	{ 0x8008f511, 0xffffffff, SEL_IOCTL_READ, 0 },
 	/* F2FS_IOC_RELEASE_COMPRESS_BLOCKS; 2 handlers */
@@ -6661,17 +6745,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010500d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETISPACE; 2 handlers */
 	{ 0x80105013, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_MAPINBUF; 2 handlers */
 	{ 0x80105014, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_MAPOUTBUF; 2 handlers */
+	{ 0x801054db, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFILTER; 2 handlers */
 	{ 0x8010550e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_DISCSIGNAL */
 	{ 0x80105740, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SWITCHTEC_IOCTL_FLASH_INFO */
 	/* XFS_IOC_GET_RESBLKS; 2 handlers */
 	{ 0x80105873, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80106408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI_RANGEINFO */
 	{ 0x8010640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSNLIST */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE; 6 handlers */
 	{ 0x80106f05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_INFO; 2 handlers */
 	{ 0x80106f81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_CAP */
 	{ 0x80107095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME64 */
-	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
-	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
+	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW; 2 handlers */
+	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW; 2 handlers */
 	{ 0x8010a402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_OPEN_SESSION */
 	{ 0x8010a403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_INVOKE */
 	{ 0x8010a406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_RECV */
@@ -6688,12 +6774,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
 	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO; 2 handlers */
+	{ 0x80186d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
+	{ 0x80186d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
+	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO; 2 handlers */
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT; 2 handlers */
+	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO; 2 handlers */
 	{ 0x80189439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_GET_FEATURES; 2 handlers */
 	{ 0x8018db06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_READ_INST */
 	{ 0x801c0204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM32 */
 	{ 0x801c4803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGDEVINFO */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR; 2 handlers */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSGETXATTR; 4 handlers */
 	{ 0x801c6606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_CONFIG */
 	{ 0x801c6915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND_SETTIME */
 	{ 0x801c6d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCGET32 */
@@ -6711,9 +6801,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ; 2 handlers */
 	{ 0x80280215, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETFDCSTAT */
 	{ 0x80280217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET */
+	{ 0x80284504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE_V2; 2 handlers */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT; 33 handlers */
 	{ 0x8028640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSN */
 	{ 0x8028690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SEND_COMMAND; 2 handlers */
+	{ 0x8028700a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_QUERY_CAPSULECAPABILITIES */
 	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD; 2 handlers */
 	{ 0x8028c003, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOW_GETINFO */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2; 12 handlers */
@@ -6753,9 +6845,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80500213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDPOLLDRVSTAT */
 	{ 0x80506409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CMD */
 	{ 0x80580211, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVPRM32 */
+	{ 0x80585414, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_STATUS32 */
 	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_INFO; 2 handlers */
 	{ 0x805c6103, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_LOG_ADDRS */
 	{ 0x805cee05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_QUERY_CAP */
+	{ 0x80605414, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_STATUS64 */
 	{ 0x80645a14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
 	{ 0x806c4120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS32 */
 	{ 0x806c5864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1_32 */
@@ -6776,6 +6870,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8090ae81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_REGS; 2 handlers */
 	{ 0x80984120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS64 */
 	{ 0x80b06401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_DEVINFO; 2 handlers */
+	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETOOBSEL; 2 handlers */
 	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
 	{ 0x80e85411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_INFO */
 	{ 0x8100587e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY; 2 handlers */
@@ -6846,7 +6941,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc004ae21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_ADD_VCPU */
 	/* GPIO_GET_LINEINFO_UNWATCH_IOCTL; 2 handlers */
 	{ 0xc004b40c, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0xc0082a00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DIAG_IOCSREG */
+	{ 0xc0082a00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DIAG_IOCSREG */
 	{ 0xc0084701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_CREATE_CONTEXT */
 	{ 0xc0084704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_SET_CONTEXT_OPTION */
 	{ 0xc0084706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_USER_GET_EXCEPTION_DETAIL */
@@ -6878,6 +6973,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* MMC_IOC_MULTI_CMD; 4 handlers */
 	{ 0xc008b301, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0xc008c40a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_GET_CONFIG32 */
+	{ 0xc008fe01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_GET_PHY_ID */
+	{ 0xc008fe03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_MBOX_COMMAND */
+	{ 0xc008fe04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_MSR_COMMAND */
+	/* FS_IOC_GET_ENCRYPTION_POLICY_EX; 6 handlers */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc009cf0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_NOTIFY_INFO */
 	{ 0xc00b4603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_BACKEND_FW_UPDATE */
 	{ 0xc00c4809, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGREPORTINFO */
@@ -6985,6 +7085,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc018690c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_RECEIVE_MSG */
 	{ 0xc0186d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ALLOC_DMA */
 	{ 0xc0186d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_TRANSFER */
+	{ 0xc0186e86, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_VINFO; 2 handlers */
+	{ 0xc0186e87, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_BDESCS; 2 handlers */
 	{ 0xc0187490, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSH_SMM */
 	{ 0xc0187491, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSHIBA_ACPI_SCI */
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE; 2 handlers */
@@ -7052,23 +7154,24 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* VCHIQ_IOC_AWAIT_COMPLETION; 2 handlers */
 	{ 0xc020c407, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc020f509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_MOVE_RANGE; 2 handlers */
-	{ 0xc0242000, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AMDGPU_DEBUGFS_GPRWAVE_IOC_SET_STATE */
+	{ 0xc0242000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AMDGPU_DEBUGFS_GPRWAVE_IOC_SET_STATE */
 	{ 0xc024560d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_ACQUIRE_GUEST_CAPABILITIES */
 	{ 0xc0245720, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_STATUS32 */
 	/* IB_USER_MAD_REGISTER_AGENT2; 2 handlers */
 	{ 0xc0281b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc0282000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AMDGPU_DEBUGFS_REGS2_IOC_SET_STATE */
 	{ 0xc0284403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCPARAM */
-	{ 0xc0284800, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_READ */
-	{ 0xc0284801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_WRITE */
-	{ 0xc0284802, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_MIGRATE_TO_DEV */
-	{ 0xc0284803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_MIGRATE_TO_SYS */
-	{ 0xc0284804, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_SNAPSHOT */
-	{ 0xc0284805, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_EXCLUSIVE */
+	{ 0xc0284800, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_READ */
+	{ 0xc0284801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_WRITE */
+	{ 0xc0284802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_MIGRATE_TO_DEV */
+	{ 0xc0284803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_MIGRATE_TO_SYS */
+	{ 0xc0284804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_SNAPSHOT */
+	{ 0xc0284805, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_EXCLUSIVE */
 	{ 0xc0284806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_CHECK_EXCLUSIVE */
-	{ 0xc0284807, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_RELEASE */
+	{ 0xc0284807, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_RELEASE */
 	/* sizeof(structmpt3_addnl_diag_query); 4 handlers */
 	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 },
+	{ 0xc0285443, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSISO7816 */
 	{ 0xc0285700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SW_SYNC_IOC_CREATE_FENCE */
 	{ 0xc0285743, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SWITCHTEC_IOCTL_EVENT_CTL */
 	/* XFS_IOC_GETPARENTS; 2 handlers */
@@ -7092,7 +7195,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc028c405, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* VCHIQ_IOC_QUEUE_BULK_RECEIVE; 2 handlers */
 	{ 0xc028c406, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0xc02c2001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AMDGPU_DEBUGFS_REGS2_IOC_SET_STATE_V2 */
+	{ 0xc02c2001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AMDGPU_DEBUGFS_REGS2_IOC_SET_STATE_V2 */
 	{ 0xc02c5600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_DRIVER_VERSION_INFO */
 	{ 0xc02c640e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFINFO; 2 handlers */
 	{ 0xc0303e03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_MERGE */
@@ -7108,6 +7211,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc030a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_ADD_PAGES; 2 handlers */
 	{ 0xc030b404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEEVENT_IOCTL; 2 handlers */
 	{ 0xc030c402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE; 2 handlers */
+	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
 	{ 0xc0344401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCNONCE */
 	{ 0xc0345700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DELL_WMI_SMBIOS_CMD */
 	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_FILE_INFO */
@@ -7173,6 +7277,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0504e47, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_ADMIN64_CMD; 5 handlers */
 	{ 0xc0504e48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_IO64_CMD; 4 handlers */
 	{ 0xc0504e49, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_IO64_CMD_VEC; 4 handlers */
+	{ 0xc0505405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_GSTATUS */
 	{ 0xc0505510, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_LIST */
 	{ 0xc0506107, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_DQEVENT */
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY; 7 handlers */
@@ -7231,6 +7336,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* GPIO_V2_GET_LINEINFO_WATCH_IOCTL; 2 handlers */
 	{ 0xc100b406, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc1086201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_CTL_ADD */
+	{ 0xc1105511, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_INFO */
 	{ 0xc1105517, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_ADD */
 	{ 0xc1105518, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REPLACE */
 	/* GPIO_V2_LINE_SET_CONFIG_IOCTL; 2 handlers */
@@ -7253,6 +7359,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* BTRFS_IOC_BALANCE_V2; 2 handlers */
 	{ 0xc4009420, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc4089434, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_GET_DEV_STATS; 2 handlers */
+	{ 0xc4405401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TDX_CMD_GET_REPORT0 */
 	{ 0xc4c85512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_READ */
 	{ 0xc4c85513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_WRITE */
 	{ 0xc64d4301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_GET_IMS_CERTIFICATE */
@@ -7726,7 +7833,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4582, 1986, 47 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4582, 2090, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;
