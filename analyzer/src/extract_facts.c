@@ -899,13 +899,38 @@ static void walk_kids(struct walk *w, CXCursor c, struct stmt *block)
 	vec_free(&kids);
 }
 
+/* A call of the function name itself (not a macro of that name). */
+static int is_function_call_to(CXCursor c, const char *name)
+{
+	CXCursor callee;
+	char *n;
+	int same;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return 0;
+	callee = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+		return 0;
+	n = cursor_name(callee);
+	same = !strcmp(n, name);
+	free(n);
+	return same;
+}
+
 static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	cursorvec kids;
-	char *op, *macro;
+	char *op, *macro = NULL;
 
-	if (macro_may_expand(w->macros, c) && (macro = api_macro_at(w, c))) {
+	if (macro_may_expand(w->macros, c) && (macro = api_macro_at(w, c)) &&
+	    is_function_call_to(c, macro)) {
+		/* copy_from_user(...) inside unlikely(...): the function it
+		 * is, its arguments read like any call's */
+		free(macro);
+		macro = NULL;
+	}
+	if (macro) {
 		walk_macro_args(w, c, block);
 		if (!w->in_macro_args && strvec_contains(&w->kn->macro_assigns, macro))
 			add_macro_lvalue_store(w, c, block);
