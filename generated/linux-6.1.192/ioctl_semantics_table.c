@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 379 handlers, 4171 exact entries and 161 families; fallback: 1999 exact
+ * 379 handlers, 4171 exact entries and 161 families; fallback: 1995 exact
  * entries and 47 families, 1077 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1443, modify 3841, admin 844, none (unknown) 250.
+ * Entries per class: read 1447, modify 3829, admin 844, none (unknown) 254.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -1582,7 +1582,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40106b15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_TX */
 	{ 0x40106b16, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HSC_GET_TX */
 	/* hso_serial_ioctl (drivers/net/usb/hso.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* i2cdev_ioctl (drivers/i2c/i2c-dev.c) */
 	{ 0x00000701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_RETRIES */
 	{ 0x00000702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_TIMEOUT */
@@ -1619,7 +1619,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	{ 0x40044900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* INOTIFY_IOC_SETNEXTWD */
 	/* ioctl (drivers/tty/synclink_gt.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* iowarrior_ioctl (drivers/usb/misc/iowarrior.c) */
 	{ 0x4008c001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_WRITE */
 	{ 0x4008c002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_READ */
@@ -2073,7 +2073,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0104801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MEI_CONNECT_CLIENT */
 	{ 0xc0144804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MEI_CONNECT_CLIENT_VTAG */
 	/* mgslpc_ioctl (drivers/char/pcmcia/synclink_cs.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* mkiss_ioctl (drivers/net/hamradio/mkiss.c) */
 	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
@@ -2127,15 +2127,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_WAIT_FOR_ASYNC */
 	{ 0x40106d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ENABLE_PORTWRITE_RANGE */
 	{ 0x40106d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DISABLE_PORTWRITE_RANGE */
-	{ 0x40186d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_WRITE_LOCAL */
-	{ 0x40186d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_WRITE_REMOTE */
+	{ 0x40186d06, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_WRITE_LOCAL */
+	{ 0x40186d08, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_WRITE_REMOTE */
 	{ 0x40206d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DEV_ADD */
 	{ 0x40206d18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DEV_DEL */
 	{ 0x40286d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_UNMAP_OUTBOUND */
 	{ 0x80046d03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_MPORT_MAINT_PORT_IDX_GET */
 	{ 0x80046d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_GET_EVENT_MASK */
-	{ 0x80186d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
-	{ 0x80186d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
+	{ 0x80186d05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
+	{ 0x80186d07, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
 	{ 0x80306d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_GET_PROPERTIES */
 	{ 0xc0186d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ALLOC_DMA */
 	{ 0xc0186d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_TRANSFER */
@@ -3269,7 +3269,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* slgt_compat_ioctl (drivers/tty/synclink_gt.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	{ 0x00006d03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGTXIDLE */
 	{ 0x00006d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCGSTATS */
 	{ 0x00006d0b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGIF */
@@ -5899,8 +5899,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40184810, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGCOLLECTIONINDEX */
 	{ 0x4018620d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_SET_CONTEXT_MGR_EXT */
 	{ 0x40186366, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_REMOTE_ENABLE */
-	{ 0x40186d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_WRITE_LOCAL */
-	{ 0x40186d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_WRITE_REMOTE */
 	/* NILFS_IOCTL_SET_SUINFO; 2 handlers */
 	{ 0x40186e8d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* OCFS2_IOC_GROUP_ADD; 2 handlers */
@@ -6422,8 +6420,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
 	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO; 2 handlers */
-	{ 0x80186d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
-	{ 0x80186d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
 	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO; 2 handlers */
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT; 2 handlers */
 	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO; 2 handlers */
@@ -7412,7 +7408,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4332, 1999, 47 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4332, 1995, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;

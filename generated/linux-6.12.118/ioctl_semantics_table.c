@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 406 handlers, 4416 exact entries and 166 families; fallback: 2090 exact
+ * 406 handlers, 4416 exact entries and 166 families; fallback: 2088 exact
  * entries and 47 families, 1087 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1399, modify 4145, admin 855, none (unknown) 320.
+ * Entries per class: read 1401, modify 4139, admin 855, none (unknown) 322.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -1527,7 +1527,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc00f4601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_BACKEND_FW */
 	{ 0xc0104602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_LOAD_AND_VALIDATE */
 	/* gb_tty_ioctl (drivers/staging/greybus/uart.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* genwqe_ioctl (drivers/misc/genwqe/card_dev.c) */
 	{ 0x4010a51f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GENWQE_WRITE_REG64 */
 	{ 0x4010a521, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GENWQE_WRITE_REG32 */
@@ -1755,7 +1755,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40106b15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_TX */
 	{ 0x40106b16, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HSC_GET_TX */
 	/* hso_serial_ioctl (drivers/net/usb/hso.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* i2cdev_ioctl (drivers/i2c/i2c-dev.c) */
 	{ 0x00000701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_RETRIES */
 	{ 0x00000702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_TIMEOUT */
@@ -2340,8 +2340,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40286d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_UNMAP_OUTBOUND */
 	{ 0x80046d03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_MPORT_MAINT_PORT_IDX_GET */
 	{ 0x80046d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_GET_EVENT_MASK */
-	{ 0x80186d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
-	{ 0x80186d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
+	{ 0x80186d05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
+	{ 0x80186d07, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
 	{ 0x80306d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_GET_PROPERTIES */
 	{ 0xc0186d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ALLOC_DMA */
 	{ 0xc0186d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_TRANSFER */
@@ -6774,8 +6774,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
 	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO; 2 handlers */
-	{ 0x80186d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
-	{ 0x80186d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
 	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO; 2 handlers */
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT; 2 handlers */
 	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO; 2 handlers */
@@ -7833,7 +7831,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4582, 2090, 47 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4582, 2088, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;
