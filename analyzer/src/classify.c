@@ -641,36 +641,50 @@ static int flag_surely_zero(const struct classifier *c, const struct function_fa
 	return i >= 0 && !c->flag_maybe[i];
 }
 
+/* A store that may leave the flag other than 0. */
+static int raises_flag(const struct stmt *s, const char *key)
+{
+	return s->kind == ST_STORE && s->flag && !strcmp(s->flag, key) &&
+	       !(s->store_is_const && s->store_value == 0);
+}
+
 static void flag_store(struct classifier *c, const struct function_facts *fn,
 		       const struct stmt *s)
 {
 	int i = flag_index(c, fn, s->flag);
 
-	if (i >= 0 && !(s->store_is_const && s->store_value == 0))
+	if (i >= 0 && raises_flag(s, s->flag))
 		c->flag_maybe[i] = 1;
 }
 
+struct flag_search {
+	const char *key;
+	const struct command_site *site;
+};
+
+/* With a site, its command's own code and its dispatch's segments are
+ * left out (the path walks its command's own), except segments holding
+ * a label a goto may enter. */
+static int raises_flag_pred(const struct stmt *s, void *ctx)
+{
+	const struct flag_search *fs = ctx;
+	const struct stmt *sw = fs->site ? fs->site->dispatch : NULL;
+
+	if (fs->site && s == fs->site->body)
+		return -1;
+	for (size_t i = 0; sw && i < sw->segs.len; i++)
+		if (s == sw->segs.items[i].body && !s->has_label)
+			return -1;
+	return raises_flag(s, fs->key);
+}
+
 /* Does statement s, or anything in it, store something but 0 to the
- * flag key? With a site, its dispatch's segments are left out (the path
- * walks its command's own), except those holding a label a goto may
- * enter. */
+ * flag key (leaving out a site's own code, as above)? */
 static int sets_flag(const struct stmt *s, const char *key, const struct command_site *site)
 {
-	if (!s || (site && s == site->body))
-		return 0;
-	if (s->kind == ST_STORE && s->flag && !strcmp(s->flag, key) &&
-	    !(s->store_is_const && s->store_value == 0))
-		return 1;
-	for (size_t i = 0; i < s->kids.len; i++)
-		if (sets_flag(s->kids.items[i], key, site))
-			return 1;
-	if (sets_flag(s->then_s, key, site) || sets_flag(s->else_s, key, site))
-		return 1;
-	for (size_t i = 0; i < s->segs.len; i++)
-		if ((!site || s != site->dispatch || s->segs.items[i].body->has_label) &&
-		    sets_flag(s->segs.items[i].body, key, site))
-			return 1;
-	return 0;
+	struct flag_search fs = { key, site };
+
+	return stmt_any(s, raises_flag_pred, &fs);
 }
 
 /* The site's function starts its path with its flags at their initial
@@ -702,23 +716,26 @@ static void flags_loop(struct classifier *c, const struct function_facts *fn,
 			c->flag_maybe[i] = 1;
 }
 
+struct label_ref {
+	const char *label;
+	unsigned line;
+};
+
+static int jumps_back_pred(const struct stmt *s, void *ctx)
+{
+	const struct label_ref *l = ctx;
+
+	return s->kind == ST_GOTO &&
+	       (!s->target || (!strcmp(s->target, l->label) && s->line >= l->line));
+}
+
 /* Is there a goto to label written at or after the label's line (or a
  * computed goto)? Forward gotos come from code the path walked before. */
 static int jumps_back(const struct stmt *s, const char *label, unsigned line)
 {
-	if (!s)
-		return 0;
-	if (s->kind == ST_GOTO && (!s->target || (!strcmp(s->target, label) && s->line >= line)))
-		return 1;
-	for (size_t i = 0; i < s->kids.len; i++)
-		if (jumps_back(s->kids.items[i], label, line))
-			return 1;
-	if (jumps_back(s->then_s, label, line) || jumps_back(s->else_s, label, line))
-		return 1;
-	for (size_t i = 0; i < s->segs.len; i++)
-		if (jumps_back(s->segs.items[i].body, label, line))
-			return 1;
-	return 0;
+	struct label_ref l = { label, line };
+
+	return stmt_any(s, jumps_back_pred, &l);
 }
 
 static void flags_label(struct classifier *c, const struct function_facts *fn,

@@ -1146,19 +1146,30 @@ static struct stmt *walk_switch(struct walk *w, CXCursor c)
 
 /* Fills the IF's comparison for `view == K`, `view != K`, and chains of
  * them joined by || (==) or && (!=). Returns 0 if c is not of that form. */
+/* A binary operator's two operands and its operator; 0 (nothing to
+ * free) when c is not one or its operator cannot be read. */
+static int binary_parts(struct walk *w, CXCursor c, cursorvec *kids, char **op)
+{
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return 0;
+	*kids = children_of(c);
+	*op = kids->len == 2 ? operator_of(w, c) : NULL;
+	if (!*op) {
+		vec_free(kids);
+		return 0;
+	}
+	return 1;
+}
+
 static int param_cmp(struct walk *w, CXCursor c, struct stmt *s, const char *join)
 {
 	cursorvec kids;
 	char *op;
 	int ok = 0;
 
-	c = strip(c);
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+	if (!binary_parts(w, c, &kids, &op))
 		return 0;
-	kids = children_of(c);
-	op = operator_of(w, c);
-	if (kids.len != 2 || !op)
-		goto out;
 	if (!strcmp(op, "||") || !strcmp(op, "&&")) {
 		if (join && strcmp(join, op))
 			goto out;
@@ -1221,19 +1232,14 @@ static int implied_cmp(struct walk *w, CXCursor c, struct stmt *s)
 	char *op;
 	int ok = 0;
 
-	c = strip(c);
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+	if (!binary_parts(w, c, &kids, &op))
 		return 0;
-	kids = children_of(c);
-	op = operator_of(w, c);
-	if (kids.len == 2 && op) {
-		if (!strcmp(op, "||"))
-			ok = implied_cmp(w, kids.items[0], s) && implied_cmp(w, kids.items[1], s);
-		else if (!strcmp(op, "&&"))
-			ok = implied_cmp(w, kids.items[0], s) || implied_cmp(w, kids.items[1], s);
-		else if (!strcmp(op, "=="))
-			ok = param_cmp(w, c, s, "||");
-	}
+	if (!strcmp(op, "||"))
+		ok = implied_cmp(w, kids.items[0], s) && implied_cmp(w, kids.items[1], s);
+	else if (!strcmp(op, "&&"))
+		ok = implied_cmp(w, kids.items[0], s) || implied_cmp(w, kids.items[1], s);
+	else if (!strcmp(op, "=="))
+		ok = param_cmp(w, c, s, "||");
 	free(op);
 	vec_free(&kids);
 	return ok;

@@ -49,6 +49,26 @@ void stmt_free(struct stmt *s)
 	free(s);
 }
 
+int stmt_any(const struct stmt *s, int (*pred)(const struct stmt *s, void *ctx), void *ctx)
+{
+	int r;
+
+	if (!s)
+		return 0;
+	r = pred(s, ctx);
+	if (r)
+		return r > 0;
+	for (size_t i = 0; i < s->kids.len; i++)
+		if (stmt_any(s->kids.items[i], pred, ctx))
+			return 1;
+	if (stmt_any(s->then_s, pred, ctx) || stmt_any(s->else_s, pred, ctx))
+		return 1;
+	for (size_t i = 0; i < s->segs.len; i++)
+		if (stmt_any(s->segs.items[i].body, pred, ctx))
+			return 1;
+	return 0;
+}
+
 void add_diag(diag_vec *diags, const char *file, const char *severity,
 	      const char *message)
 {

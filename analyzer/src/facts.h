@@ -171,6 +171,10 @@ struct file_facts {
 
 struct stmt *stmt_new(enum stmt_kind kind, unsigned line);
 void stmt_free(struct stmt *s);
+/* Does s, or a statement anywhere in it, satisfy pred? pred returns 1
+ * (yes), 0 (look inside) or -1 (leave this statement and what it holds
+ * out). */
+int stmt_any(const struct stmt *s, int (*pred)(const struct stmt *s, void *ctx), void *ctx);
 void file_facts_free(struct file_facts *ff);
 void add_diag(diag_vec *diags, const char *file, const char *severity,
 	      const char *message);
