@@ -28,21 +28,36 @@ fail() { echo "not ok - $*"; echo "0 passed, 1 failed"; exit 1; }
 mkdir -p "$QBUILD"
 
 # 1. a pristine tree with the series applied; a changed series is swapped
-#    in by reversing the old one, so make rebuilds only what changed
+#    in by reversing the old one (its patches last to first: later patches
+#    may change what earlier ones added), so make rebuilds only what changed
+# (a single-file series.applied is the old record, which cannot be reversed)
+[ -f "$QBUILD/series.applied" ] && rm -f "$src/.qemu-check-extracted"
 if [ ! -f "$src/.qemu-check-extracted" ]; then
 	log "extracting $KTAR"
-	rm -rf "$src"
+	rm -rf "$src" "$QBUILD/series.applied"
 	tar -C "$QBUILD" -xf "$KTAR" || fail "cannot extract $KTAR"
 	touch "$src/.qemu-check-extracted"
 fi
-cat "$SERIES"/*.patch > "$QBUILD/series.new"
-if ! cmp -s "$QBUILD/series.new" "$QBUILD/series.applied" 2>/dev/null; then
-	if [ -f "$QBUILD/series.applied" ]; then
-		patch -s -R -p1 -d "$src" < "$QBUILD/series.applied" || fail "cannot reverse the old series"
-		rm -f "$QBUILD/series.applied"
+if ! diff -rq "$SERIES" "$QBUILD/series.applied" >/dev/null 2>&1; then
+	if [ -d "$QBUILD/series.applied" ]; then
+		for p in $(ls -r "$QBUILD"/series.applied/*.patch); do
+			patch -s -R -p1 -d "$src" < "$p" || {
+				# a tree in between: start again from the tarball
+				rm -f "$src/.qemu-check-extracted"
+				fail "cannot reverse the old series ($p); the next run extracts the tree again"
+			}
+		done
 	fi
-	patch -s -p1 -d "$src" < "$QBUILD/series.new" || fail "the series does not apply to $KTAR"
-	mv "$QBUILD/series.new" "$QBUILD/series.applied"
+	rm -rf "$QBUILD/series.applied"
+	for p in "$SERIES"/*.patch; do
+		patch -s -p1 -d "$src" < "$p" || {
+			rm -f "$src/.qemu-check-extracted"
+			fail "$(basename "$p") does not apply to $KTAR"
+		}
+	done
+	rm -rf "$QBUILD/series.applied.tmp"
+	cp -r "$SERIES" "$QBUILD/series.applied.tmp"
+	mv "$QBUILD/series.applied.tmp" "$QBUILD/series.applied"
 fi
 
 # 2. the kernels, with gcc (and ccache when it is there)
