@@ -84,6 +84,10 @@ typedef VEC(struct effect) effect_list;
 
 struct summary {
 	const struct function_facts *fn;
+	/* a summary for a call passing constant cvalue as parameter cparam
+	 * (const_param_summary); cparam -1 for the one that holds for every call */
+	int cparam;
+	int64_t cvalue;
 	effect_list effects;
 	int done, busy;
 	strvec wrapper_caps;	/* the function returns the result of a capability check */
@@ -116,6 +120,11 @@ struct classifier {
 	 * flag_maybe[i] when fn->flags[i] may be nonzero on the path so far */
 	const struct function_facts *flags_fn;
 	unsigned char *flag_maybe;
+	/* the function whose summary is being made for a constant argument:
+	 * its tests on that parameter decide (const_param_summary) */
+	const struct function_facts *const_fn;
+	int const_param;
+	int64_t const_value;
 };
 
 /* Effects are a set: the same fact reached along many call paths is kept
@@ -182,6 +191,9 @@ static void effects_free(effect_list *l)
 }
 
 static struct summary *summarise(struct classifier *c, const struct function_facts *fn);
+static struct summary *const_param_summary(struct classifier *c, const struct function_facts *fn,
+					   const struct stmt *call,
+					   const struct function_facts *callee);
 
 /* The capabilities a call checks, if it is a capability check or a
  * driver-local wrapper around one; empty otherwise. */
@@ -567,8 +579,12 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 			   fn->file, s->line, NULL);
 		return;
 	}
-	if (!analyse_for_command(c, fn, s, callee, top, out))
-		lift_callee(c, fn, s, callee, &summarise(c, callee)->effects, top, out);
+	if (!analyse_for_command(c, fn, s, callee, top, out)) {
+		struct summary *sum = const_param_summary(c, fn, s, callee);
+
+		lift_callee(c, fn, s, callee, &(sum ? sum : summarise(c, callee))->effects, top,
+			    out);
+	}
 }
 
 /* The parameter that holds the command being classified, when fn is a
@@ -754,6 +770,27 @@ static void flags_leave(struct classifier *c)
 
 /* The branches of an if: both, or the one a test on the command selects
  * (then analysed as surely run when the if is). */
+/* Does the test hold for the constant that the summary being made is for
+ * (`if (set)` in mxser_ioctl_op_mode(port, index, false, p))? */
+static enum label_match const_param_holds(const struct classifier *c, const struct stmt *s)
+{
+	uint64_t v;
+	int in = 0;
+
+	if (s->cmp_view.param != c->const_param ||
+	    (s->cond != COND_PARAM_TRUTH && (s->cond != COND_PARAM_CMP || !s->segs.len)))
+		return MATCH_MAYBE;
+	v = ((uint64_t)c->const_value >> s->cmp_view.shift) & s->cmp_view.mask;
+	if (s->cond == COND_PARAM_TRUTH)
+		return (v != 0) != s->cmp_eq ? MATCH_YES : MATCH_NO;
+	for (size_t i = 0; i < s->segs.items[0].labels.len; i++) {
+		const struct case_label *l = &s->segs.items[0].labels.items[i];
+
+		in |= v >= (l->lo & s->cmp_view.mask) && v <= (l->hi & s->cmp_view.mask);
+	}
+	return in == s->cmp_eq ? MATCH_YES : MATCH_NO;
+}
+
 static int analyse_branches(struct classifier *c, const struct function_facts *fn,
 			    const struct stmt *s, int top, effect_list *out)
 {
@@ -768,6 +805,8 @@ static int analyse_branches(struct classifier *c, const struct function_facts *f
 		holds = MATCH_NO;
 	if (holds == MATCH_MAYBE && s->flag && flag_surely_zero(c, fn, s->flag))
 		holds = s->flag_neg ? MATCH_YES : MATCH_NO;
+	if (holds == MATCH_MAYBE && fn == c->const_fn)
+		holds = const_param_holds(c, s);
 	if (holds != MATCH_NO)
 		flow |= analyse_block(c, fn, s->then_s, holds == MATCH_YES && top, out);
 	if (holds != MATCH_YES)
@@ -990,21 +1029,31 @@ static void note_wrapper(struct classifier *c, struct summary *s)
 	}
 }
 
-static struct summary *summarise(struct classifier *c, const struct function_facts *fn)
+/* The summary of fn for calls that pass `value` as parameter `param`
+ * (param -1: for every call). */
+static struct summary *summarise_for(struct classifier *c, const struct function_facts *fn,
+				     int param, int64_t value)
 {
 	unsigned h = hash_ptr(fn);
 	struct summary *s;
-	const struct function_facts *flags_fn;
+	const struct function_facts *flags_fn, *const_fn = c->const_fn;
+	int const_param = c->const_param;
+	int64_t const_value = c->const_value;
 
 	for (s = c->bucket[h]; s; s = s->next)
-		if (s->fn == fn)
+		if (s->fn == fn && s->cparam == param && (param < 0 || s->cvalue == value))
 			return s;	/* done, or busy in a recursion: what is known so far */
 	s = xcalloc(1, sizeof(*s));
 	s->fn = fn;
+	s->cparam = param;
+	s->cvalue = value;
 	s->next = c->bucket[h];
 	c->bucket[h] = s;
 	s->busy = 1;
 	note_wrapper(c, s);
+	c->const_fn = param >= 0 ? fn : NULL;
+	c->const_param = param;
+	c->const_value = value;
 	/* header functions are small (accessors, wrappers): they do not
 	 * count towards the depth, which bounds the tree's own calls */
 	c->depth += !ends_with(fn->file, ".h");
@@ -1013,11 +1062,76 @@ static struct summary *summarise(struct classifier *c, const struct function_fac
 	c->flags_fn = NULL;	/* a summary holds for every path */
 	analyse_block(c, fn, fn->body, 1, &s->effects);
 	c->flags_fn = flags_fn;
+	c->const_fn = const_fn;
+	c->const_param = const_param;
+	c->const_value = const_value;
 	c->via_header -= ends_with(fn->file, ".h");
 	c->depth -= !ends_with(fn->file, ".h");
 	s->busy = 0;
 	s->done = 1;
 	return s;
+}
+
+static struct summary *summarise(struct classifier *c, const struct function_facts *fn)
+{
+	return summarise_for(c, fn, -1, 0);
+}
+
+struct param_use {
+	int param;
+	const char *name;
+};
+
+static int tests_param_pred(const struct stmt *s, void *ctx)
+{
+	const struct param_use *u = ctx;
+
+	return s->kind == ST_IF && s->cmp_view.param == u->param &&
+	       (s->cond == COND_PARAM_TRUTH || (s->cond == COND_PARAM_CMP && s->segs.len));
+}
+
+static int stores_param_pred(const struct stmt *s, void *ctx)
+{
+	const struct param_use *u = ctx;
+
+	return s->kind == ST_STORE && s->target && !strcmp(s->target, u->name);
+}
+
+/*
+ * A call passing a constant to a parameter that the callee tests and never
+ * assigns (`mxser_ioctl_op_mode(port, index, false, p)` and its `if (set)`)
+ * is summarised for that constant: only the branches it takes count.
+ * Returns the summary, or NULL when no argument is such a constant.
+ */
+static struct summary *const_param_summary(struct classifier *c, const struct function_facts *fn,
+					   const struct stmt *call,
+					   const struct function_facts *callee)
+{
+	int cmd_param = command_param(c, fn);
+
+	for (size_t j = 0; j < call->args.len && j < callee->params.len; j++) {
+		const struct call_arg *a = &call->args.items[j];
+		struct param_use u = { (int)j, callee->params.items[j] };
+		int64_t value = a->value;
+
+		if (!a->is_const) {
+			/* `cmd == MOXA_SET_OP_MODE` on the command's path */
+			struct case_label l = { a->cmp_value, a->cmp_value, NULL, 0 };
+			enum label_match m;
+
+			if (cmd_param < 0 || a->cmp_view.param != cmd_param)
+				continue;
+			m = command_label_match(c->cmd, a->cmp_view, &l);
+			if (m == MATCH_MAYBE)
+				continue;
+			value = (m == MATCH_YES) == a->cmp_eq;
+		}
+		if (!u.name[0] || !stmt_any(callee->body, tests_param_pred, &u) ||
+		    stmt_any(callee->body, stores_param_pred, &u))
+			continue;
+		return summarise_for(c, callee, (int)j, value);
+	}
+	return NULL;
 }
 
 static void add_evidence(struct command *cmd, const struct effect *e)

@@ -540,6 +540,7 @@ static char *extent_text(struct walk *w, CXCursor c)
 }
 
 static struct stmt *walk_stmt(struct walk *w, CXCursor c);
+static void arg_comparison(struct walk *w, CXCursor a, struct call_arg *arg);
 static void walk_expr(struct walk *w, CXCursor c, struct stmt *block);
 
 /* A static variable a macro declares for itself (WARN_ONCE's
@@ -764,6 +765,7 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 		}
 		arg.spelling = constant_name(w, a);
 		arg.function = function_named_by(a);
+		arg_comparison(w, a, &arg);
 		vec_push(&s->args, arg);
 	}
 	vec_push(&block->kids, s);
@@ -1221,6 +1223,20 @@ static void forget_comparisons(struct stmt *s)
 	s->cmp_view.param = -1;
 }
 
+/* An argument that compares a parameter with one constant. */
+static void arg_comparison(struct walk *w, CXCursor a, struct call_arg *arg)
+{
+	struct stmt *t = stmt_new(ST_IF, 0);
+
+	arg->cmp_view.param = -1;
+	if (param_cmp(w, a, t, NULL) && t->segs.len == 1 && t->segs.items[0].labels.len == 1) {
+		arg->cmp_view = t->cmp_view;
+		arg->cmp_eq = t->cmp_eq;
+		arg->cmp_value = t->segs.items[0].labels.items[0].lo;
+	}
+	stmt_free(t);
+}
+
 /* Does condition c imply `param == one of the values collected`? A ||
  * of operands that each do: a comparison, or an && one of whose terms
  * does (md_ioctl's `cmd == STOP_ARRAY_RO || (err && cmd == STOP_ARRAY)`).
@@ -1245,6 +1261,23 @@ static int implied_cmp(struct walk *w, CXCursor c, struct stmt *s)
 	return ok;
 }
 
+/* A condition that is a parameter itself (`if (set)`): its view. Only the
+ * parameter named directly, not a local copy that the body may change. */
+static int param_truth(struct walk *w, CXCursor c, struct stmt *s, int negated)
+{
+	CXCursor d;
+
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(c);
+	if (clang_Cursor_isNull(d) || clang_getCursorKind(d) != CXCursor_ParmDecl)
+		return 0;
+	s->cmp_view = view_of_decl(w, c);
+	s->cmp_eq = negated;
+	return s->cmp_view.param >= 0;
+}
+
 static enum cond_kind classify_cond(struct walk *w, CXCursor cond, struct stmt *s)
 {
 	CXCursor c = strip(cond);
@@ -1252,6 +1285,8 @@ static enum cond_kind classify_cond(struct walk *w, CXCursor cond, struct stmt *
 
 	if (k == CXCursor_CallExpr)
 		return COND_CALL;
+	if (param_truth(w, c, s, 0))
+		return COND_PARAM_TRUTH;
 	if (k == CXCursor_UnaryOperator) {
 		char *op = operator_of(w, c);
 		int neg = op && !strcmp(op, "!");
@@ -1261,6 +1296,8 @@ static enum cond_kind classify_cond(struct walk *w, CXCursor cond, struct stmt *
 		if (neg && kids.len == 1 &&
 		    clang_getCursorKind(strip(kids.items[0])) == CXCursor_CallExpr)
 			r = COND_NOT_CALL;
+		else if (neg && kids.len == 1 && param_truth(w, kids.items[0], s, 1))
+			r = COND_PARAM_TRUTH;
 		free(op);
 		vec_free(&kids);
 		return r;

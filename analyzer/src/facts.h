@@ -39,6 +39,8 @@ enum cond_kind {
 	COND_PARAM_IMPLIED,	/* holds only if view == one of the values */
 	COND_CALL,	/* the condition is exactly a call: if (f(...)) */
 	COND_NOT_CALL,	/* exactly a negated call: if (!f(...)) */
+	COND_PARAM_TRUTH,	/* the parameter itself: view != 0, or (cmp_eq,
+				 * `if (!set)`) view == 0 */
 };
 
 struct call_arg {
@@ -49,6 +51,11 @@ struct call_arg {
 	int64_t value;
 	char *spelling;		/* first identifier token, e.g. "CAP_SYS_ADMIN" */
 	char *function;		/* names a function: a callback handed on */
+	/* the argument is a comparison `view == lo` (cmp_eq) or `view != lo`
+	 * (cmp_view.param >= 0): mxser's `cmd == MOXA_SET_OP_MODE` */
+	struct param_view cmp_view;
+	int cmp_eq;
+	uint64_t cmp_value;
 };
 
 struct case_label {
