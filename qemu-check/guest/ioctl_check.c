@@ -15,7 +15,9 @@
  *   admin     denied {write}   denied {capability}  pass
  *   none      pass             pass                 pass   (not in table)
  *
- * Then: audit mode (modify commands pass for ro_t with a permissive=1
+ * Then: that the permission kept with an open file ends when the AVC's
+ * answer changes (setenforce 1, a relabel, another domain), audit mode
+ * (modify commands pass for ro_t with a permissive=1
  * record), off mode (nothing denied), the counters in
  * /sys/fs/selinux/ioctl_semantics against what was done, a bounded storm of
  * odd command values, and the cost of the lookup (off against enforce).
@@ -416,6 +418,183 @@ static void phase_enforce(void)
 		check_counters("enforce", before, ioctls, denials, 0);
 }
 
+/*
+ * A child in a test domain that holds a device open and issues the command
+ * it is sent, one at a time, so that the parent can change the policy
+ * state between two ioctls on the same open file.
+ */
+struct holder {
+	pid_t pid;
+	int to, from;
+};
+
+static int holder_start(struct holder *h, enum domain d, const char *dev, int flags)
+{
+	int to[2], from[2];
+
+	if (pipe(to) || pipe(from))
+		return -1;
+	h->pid = fork();
+	if (h->pid < 0)
+		return -1;
+	if (h->pid == 0) {
+		unsigned long cmd;
+		int fd, err;
+
+		close(to[1]);
+		close(from[0]);
+		if (write_file("/proc/self/attr/current", domain_contexts[d]))
+			_exit(1);
+		fd = open(dev, flags | O_NONBLOCK);
+		err = fd < 0 ? EXIT_NOOPEN : 0;
+		if (write(from[1], &err, sizeof(err)) != sizeof(err) || fd < 0)
+			_exit(1);
+		while (read(to[0], &cmd, sizeof(cmd)) == sizeof(cmd)) {
+			alarm(10);
+			err = ioctl(fd, cmd, argbuf) < 0 ? errno : 0;
+			if (write(from[1], &err, sizeof(err)) != sizeof(err))
+				_exit(1);
+		}
+		_exit(0);
+	}
+	close(to[0]);
+	close(from[1]);
+	h->to = to[1];
+	h->from = from[0];
+	return 0;
+}
+
+/* errno of the holder's ioctl (0 on success, EXIT_NOOPEN for its open) */
+static int holder_result(struct holder *h)
+{
+	int err;
+
+	return read(h->from, &err, sizeof(err)) == sizeof(err) ? err : -1;
+}
+
+static int holder_ioctl(struct holder *h, unsigned long cmd)
+{
+	if (write(h->to, &cmd, sizeof(cmd)) != sizeof(cmd))
+		return -1;
+	return holder_result(h);
+}
+
+static void holder_stop(struct holder *h)
+{
+	close(h->to);
+	close(h->from);
+	waitpid(h->pid, NULL, 0);
+}
+
+/* pid's ioctl cmd failed with err and was denied { perm } by an enforcing AVC record. */
+static int avc_denied_perm(pid_t pid, int err, unsigned long cmd, const char *perm)
+{
+	char rec[8192], got[32];
+
+	if (err != EACCES || !kmsg_find_avc(pid, cmd, 2000, rec, sizeof(rec)))
+		return 0;
+	avc_perm(rec, got, sizeof(got));
+	return !strcmp(got, perm) && !strstr(rec, "permissive=1");
+}
+
+static int set_label(const char *dev, const char *type)
+{
+	char ctx[64];
+
+	snprintf(ctx, sizeof(ctx), "system_u:object_r:%s", type);
+	return setxattr(dev, "security.selinux", ctx, strlen(ctx) + 1, 0);
+}
+
+/*
+ * The opener's file:read or file:write is kept with the open file after
+ * the AVC granted it once (kernel-glue patch 5).  What is kept must never
+ * outlive what the AVC would answer: a grant that permissive mode made ends
+ * at setenforce 1, a grant on the inode's old label ends when it is
+ * relabelled, and another domain on the opener's descriptor asks the AVC.
+ * Each check first repeats the command so that it is kept.
+ */
+static void phase_kept(void)
+{
+	const struct test_case *c = NULL;
+	struct holder h;
+	int e1, e2, e3;
+
+	for (int i = 0; i < nr_cases && !c; i++)
+		if (cases[i].cls == CLS_MODIFY)
+			c = &cases[i];
+	if (!c) {
+		result(0, "kept: no modify case to check with");
+		return;
+	}
+	set_mode("enforce");
+
+	/* permissive, then enforcing: the grant permissive mode made ends */
+	if (write_file("/sys/fs/selinux/enforce", "0") || holder_start(&h, RO, c->dev, O_RDONLY) ||
+	    holder_result(&h)) {
+		result(0, "kept: setenforce 0 or open %s as ro", c->dev);
+		write_file("/sys/fs/selinux/enforce", "1");
+		return;
+	}
+	e1 = holder_ioctl(&h, c->value);
+	e2 = holder_ioctl(&h, c->value);
+	if (write_file("/sys/fs/selinux/enforce", "1"))
+		die("setenforce 1");
+	kmsg_skip();
+	e3 = holder_ioctl(&h, c->value);
+	result(e1 != EACCES && e2 != EACCES && avc_denied_perm(h.pid, e3, c->value, "write"),
+	       "kept: ro %s %s (modify) on one open file: permissive %s, %s, then after"
+	       " setenforce 1 %s; expected to pass twice, then denied { write }", c->dev,
+	       c->name, strerror(e1), strerror(e2), strerror(e3));
+	holder_stop(&h);
+
+	/* a grant on the old label ends when the inode is relabelled */
+	if (set_label(c->dev, "other_t") || holder_start(&h, RO, c->dev, O_RDONLY) ||
+	    holder_result(&h)) {
+		result(0, "kept: relabel %s to other_t or open it as ro", c->dev);
+		set_label(c->dev, "test_dev_t");
+		return;
+	}
+	e1 = holder_ioctl(&h, c->value);
+	e2 = holder_ioctl(&h, c->value);
+	if (set_label(c->dev, "test_dev_t"))
+		die("relabel to test_dev_t");
+	kmsg_skip();
+	e3 = holder_ioctl(&h, c->value);
+	result(e1 != EACCES && e2 != EACCES && avc_denied_perm(h.pid, e3, c->value, "write"),
+	       "kept: ro %s %s (modify) opened as other_t: %s, %s, then relabelled test_dev_t"
+	       " %s; expected to pass twice, then denied { write }", c->dev, c->name,
+	       strerror(e1), strerror(e2), strerror(e3));
+	holder_stop(&h);
+
+	/* the opener's grant is not another domain's */
+	{
+		int fd = open(c->dev, O_RDWR | O_NONBLOCK);
+		pid_t pid;
+
+		if (fd < 0) {
+			result(0, "kept: open %s: %s", c->dev, strerror(errno));
+			return;
+		}
+		e1 = ioctl(fd, c->value, argbuf) < 0 ? errno : 0;
+		e2 = ioctl(fd, c->value, argbuf) < 0 ? errno : 0;
+		kmsg_skip();
+		pid = fork();
+		if (pid == 0) {
+			if (write_file("/proc/self/attr/current", domain_contexts[RO]))
+				_exit(1);
+			_exit(ioctl(fd, c->value, argbuf) < 0 ? (errno & 0xff) : 0);
+		}
+		e3 = -1;
+		if (pid > 0 && waitpid(pid, &e3, 0) == pid && WIFEXITED(e3))
+			e3 = WEXITSTATUS(e3);
+		close(fd);
+		result(e1 != EACCES && e2 != EACCES && avc_denied_perm(pid, e3, c->value, "write"),
+		       "kept: %s %s (modify) twice by the opener (init_t): %s, %s; then by ro_t on"
+		       " that descriptor %s; expected denied { write }", c->dev, c->name,
+		       strerror(e1), strerror(e2), strerror(e3));
+	}
+}
+
 static void phase_audit(void)
 {
 	struct counters before = read_counters();
@@ -730,6 +909,7 @@ int main(void)
 	       semantics_present ? "present" : "not built in");
 	if (semantics_present) {
 		phase_enforce();
+		phase_kept();
 		phase_audit();
 		phase_off("off");
 		phase_storm();

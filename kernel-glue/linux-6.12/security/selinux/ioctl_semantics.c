@@ -58,14 +58,7 @@ static unsigned long sel_tty_compat_ioctl __ro_after_init;
 static const struct sel_ioctl_handler *sel_vfs __ro_after_init;
 static const struct sel_ioctl_handler *sel_vfs_compat __ro_after_init;
 
-enum {
-	SEL_IOCTL_CNT_LOOKUPS = SEL_IOCTL_NR_PATHS,
-	SEL_IOCTL_CNT_DENIED,
-	SEL_IOCTL_CNT_AUDITED,
-	SEL_IOCTL_NR_COUNTERS,
-};
-
-static DEFINE_PER_CPU(unsigned long[SEL_IOCTL_NR_COUNTERS], sel_ioctl_counters);
+DEFINE_PER_CPU(unsigned long[SEL_IOCTL_NR_COUNTERS], sel_ioctl_counters);
 
 static const char *const sel_ioctl_mode_names[] = {
 	[SEL_IOCTL_OFF] = "off",
@@ -269,59 +262,15 @@ sel_ioctl_find_all(struct file *file, const struct file_operations *fop,
 }
 
 /*
- * The last command looked up on a file and its result, in one word of the
- * file's security blob, so that a program repeating an ioctl does not
- * search the table again.  A file's f_op can change while it is open (tty
- * hangup, sound card disconnect), so the result is kept with the f_op it
- * was found for.  A writer claims the word with cmpxchg before it stores
- * the f_op and then the result, so that an f_op and the result after it
- * belong together; a reader that sees the word change while it compares
- * the f_op does not use it.
+ * The lookup that sel_ioctl_lookup() makes when the file's cache does not
+ * hold @cmd: returns the entry to use, and keeps it in the cache when it
+ * does not depend on state that can change under the open file.  @old is
+ * the cache word that was read.
  */
-#define SEL_IOCTL_CACHE_CLASS	GENMASK_ULL(1, 0)
-#define SEL_IOCTL_CACHE_PATH	GENMASK_ULL(4, 2)
-#define SEL_IOCTL_CACHE_CAP	GENMASK_ULL(10, 5)
-#define SEL_IOCTL_CACHE_COMPAT	BIT_ULL(11)
-#define SEL_IOCTL_CACHE_VALID	BIT_ULL(12)
-#define SEL_IOCTL_CACHE_BUSY	BIT_ULL(13)
-#define SEL_IOCTL_CACHE_CMD	GENMASK_ULL(63, 32)
-#define SEL_IOCTL_CACHE_KEY	(SEL_IOCTL_CACHE_CMD | SEL_IOCTL_CACHE_COMPAT | \
-				 SEL_IOCTL_CACHE_VALID)
-
-static bool sel_ioctl_cache_get(struct file_security_struct *fsec,
-				const struct file_operations *fop, u64 key,
-				u64 *entry)
-{
-	u64 e = atomic64_read_acquire(&fsec->ioctl_cache);
-
-	*entry = e;
-	if ((e & SEL_IOCTL_CACHE_KEY) != key ||
-	    READ_ONCE(fsec->ioctl_fop) != fop)
-		return false;
-	/* the f_op before the word again: see sel_ioctl_cache_put() */
-	smp_rmb();
-	return atomic64_read(&fsec->ioctl_cache) == e;
-}
-
-static void sel_ioctl_cache_put(struct file_security_struct *fsec,
-				const struct file_operations *fop, u64 old,
-				u64 entry)
-{
-	if (old & SEL_IOCTL_CACHE_BUSY ||
-	    atomic64_cmpxchg(&fsec->ioctl_cache, old,
-			     SEL_IOCTL_CACHE_BUSY) != old)
-		return;
-	WRITE_ONCE(fsec->ioctl_fop, fop);
-	atomic64_set_release(&fsec->ioctl_cache, entry);
-}
-
-void sel_ioctl_lookup(struct file *file, unsigned int cmd, bool compat,
-		      struct sel_ioctl_result *res)
+u64 sel_ioctl_lookup_slow(struct file *file, const struct file_operations *fop,
+			  unsigned int cmd, bool compat, u64 key, u64 old)
 {
 	struct file_security_struct *fsec = selinux_file(file);
-	const struct file_operations *fop = READ_ONCE(file->f_op);
-	u64 key = FIELD_PREP(SEL_IOCTL_CACHE_CMD, cmd) |
-		  (compat ? SEL_IOCTL_CACHE_COMPAT : 0) | SEL_IOCTL_CACHE_VALID;
 	const struct sel_ioctl_cmd *c;
 	enum sel_ioctl_path path;
 	bool keep = sel_ioctl_resolved;
@@ -330,24 +279,26 @@ void sel_ioctl_lookup(struct file *file, unsigned int cmd, bool compat,
 	BUILD_BUG_ON(FIELD_MAX(SEL_IOCTL_CACHE_PATH) < SEL_IOCTL_NR_PATHS - 1);
 	BUILD_BUG_ON(FIELD_MAX(SEL_IOCTL_CACHE_CAP) < CAP_LAST_CAP);
 
-	if (!sel_ioctl_cache_get(fsec, fop, key, &e)) {
-		u64 old = e;
-
-		c = sel_ioctl_find_all(file, fop, cmd, compat, &path, &keep);
-		/* a SEL_IOCTL_NONE entry: served here, semantics unknown */
-		if (!c || c->class == SEL_IOCTL_NONE)
-			e = FIELD_PREP(SEL_IOCTL_CACHE_PATH, SEL_IOCTL_PATH_MISS);
-		else
-			e = FIELD_PREP(SEL_IOCTL_CACHE_CLASS, c->class) |
-			    FIELD_PREP(SEL_IOCTL_CACHE_PATH, path) |
-			    FIELD_PREP(SEL_IOCTL_CACHE_CAP, c->cap);
-		e |= key;
-		if (keep)
-			sel_ioctl_cache_put(fsec, fop, old, e);
+	c = sel_ioctl_find_all(file, fop, cmd, compat, &path, &keep);
+	/* a SEL_IOCTL_NONE entry: served here, semantics unknown */
+	if (!c || c->class == SEL_IOCTL_NONE)
+		e = FIELD_PREP(SEL_IOCTL_CACHE_PATH, SEL_IOCTL_PATH_MISS);
+	else
+		e = FIELD_PREP(SEL_IOCTL_CACHE_CLASS, c->class) |
+		    FIELD_PREP(SEL_IOCTL_CACHE_PATH, path) |
+		    FIELD_PREP(SEL_IOCTL_CACHE_CAP, c->cap);
+	e |= key;
+	/*
+	 * A writer claims the word with cmpxchg before it stores the f_op
+	 * and then the result, so that an f_op and the result after it
+	 * belong together (see sel_ioctl_cache_get()).
+	 */
+	if (keep && !(old & SEL_IOCTL_CACHE_BUSY) &&
+	    atomic64_cmpxchg(&fsec->ioctl_cache, old, SEL_IOCTL_CACHE_BUSY) == old) {
+		WRITE_ONCE(fsec->ioctl_fop, fop);
+		atomic64_set_release(&fsec->ioctl_cache, e);
 	}
-	this_cpu_inc(sel_ioctl_counters[FIELD_GET(SEL_IOCTL_CACHE_PATH, e)]);
-	res->class = FIELD_GET(SEL_IOCTL_CACHE_CLASS, e);
-	res->cap = FIELD_GET(SEL_IOCTL_CACHE_CAP, e);
+	return e;
 }
 
 static int __init sel_ioctl_name_cmp(const void *key, const void *elt)

@@ -6,10 +6,14 @@
 #ifndef _SELINUX_IOCTL_SEMANTICS_H_
 #define _SELINUX_IOCTL_SEMANTICS_H_
 
+#include <linux/atomic.h>
+#include <linux/bitfield.h>
 #include <linux/compiler.h>
+#include <linux/fs.h>
+#include <linux/percpu.h>
 #include <linux/types.h>
 
-struct file;
+#include "objsec.h"
 
 enum sel_ioctl_class {
 	SEL_IOCTL_NONE,		/* not in the table: today's checks only */
@@ -32,6 +36,14 @@ enum sel_ioctl_path {
 	SEL_IOCTL_PATH_FALLBACK, /* handler unknown: merged over handlers */
 	SEL_IOCTL_PATH_MISS,	/* not in the table */
 	SEL_IOCTL_NR_PATHS,
+};
+
+/* The counters: one per path, then these. */
+enum {
+	SEL_IOCTL_CNT_LOOKUPS = SEL_IOCTL_NR_PATHS,
+	SEL_IOCTL_CNT_DENIED,
+	SEL_IOCTL_CNT_AUDITED,
+	SEL_IOCTL_NR_COUNTERS,
 };
 
 /* One command: (cmd & mask) == value. */
@@ -80,8 +92,64 @@ static inline enum sel_ioctl_mode sel_ioctl_mode(void)
 	return READ_ONCE(sel_ioctl_mode_value);
 }
 
-void sel_ioctl_lookup(struct file *file, unsigned int cmd, bool compat,
-		      struct sel_ioctl_result *res);
+DECLARE_PER_CPU(unsigned long[SEL_IOCTL_NR_COUNTERS], sel_ioctl_counters);
+
+/*
+ * The last command looked up on a file and its result, in one word of the
+ * file's security blob, so that a program repeating an ioctl does not
+ * search the table again.  A file's f_op can change while it is open (tty
+ * hangup, sound card disconnect), so the result is kept with the f_op it
+ * was found for; a reader that sees the word change while it compares the
+ * f_op does not use it.
+ */
+#define SEL_IOCTL_CACHE_CLASS	GENMASK_ULL(1, 0)
+#define SEL_IOCTL_CACHE_PATH	GENMASK_ULL(4, 2)
+#define SEL_IOCTL_CACHE_CAP	GENMASK_ULL(10, 5)
+#define SEL_IOCTL_CACHE_COMPAT	BIT_ULL(11)
+#define SEL_IOCTL_CACHE_VALID	BIT_ULL(12)
+#define SEL_IOCTL_CACHE_BUSY	BIT_ULL(13)
+#define SEL_IOCTL_CACHE_CMD	GENMASK_ULL(63, 32)
+#define SEL_IOCTL_CACHE_KEY	(SEL_IOCTL_CACHE_CMD | SEL_IOCTL_CACHE_COMPAT | \
+				 SEL_IOCTL_CACHE_VALID)
+
+static inline bool sel_ioctl_cache_get(struct file_security_struct *fsec,
+				       const struct file_operations *fop,
+				       u64 key, u64 *entry)
+{
+	u64 e = atomic64_read_acquire(&fsec->ioctl_cache);
+
+	*entry = e;
+	if ((e & SEL_IOCTL_CACHE_KEY) != key ||
+	    READ_ONCE(fsec->ioctl_fop) != fop)
+		return false;
+	/* the f_op before the word again: see sel_ioctl_lookup_slow() */
+	smp_rmb();
+	return atomic64_read(&fsec->ioctl_cache) == e;
+}
+
+u64 sel_ioctl_lookup_slow(struct file *file, const struct file_operations *fop,
+			  unsigned int cmd, bool compat, u64 key, u64 old);
+
+/*
+ * What @cmd does on @file.  Called on every ioctl: the file's cache is
+ * read inline, the table searched out of line.
+ */
+static inline void sel_ioctl_lookup(struct file *file, unsigned int cmd,
+				    bool compat, struct sel_ioctl_result *res)
+{
+	struct file_security_struct *fsec = selinux_file(file);
+	const struct file_operations *fop = READ_ONCE(file->f_op);
+	u64 key = FIELD_PREP(SEL_IOCTL_CACHE_CMD, cmd) |
+		  (compat ? SEL_IOCTL_CACHE_COMPAT : 0) | SEL_IOCTL_CACHE_VALID;
+	u64 e;
+
+	if (!sel_ioctl_cache_get(fsec, fop, key, &e))
+		e = sel_ioctl_lookup_slow(file, fop, cmd, compat, key, e);
+	this_cpu_inc(sel_ioctl_counters[FIELD_GET(SEL_IOCTL_CACHE_PATH, e)]);
+	res->class = FIELD_GET(SEL_IOCTL_CACHE_CLASS, e);
+	res->cap = FIELD_GET(SEL_IOCTL_CACHE_CAP, e);
+}
+
 void sel_ioctl_count_denial(bool enforced);
 int sel_ioctl_set_mode(const char *buf);
 ssize_t sel_ioctl_show_stats(char *buf, size_t size);
