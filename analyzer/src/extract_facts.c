@@ -158,33 +158,27 @@ static char *lvalue_last_token(CXCursor lhs)
  * operator stays unknown. */
 static char *operator_in_expansion(struct walk *w, CXCursor c, const cursorvec *kids)
 {
-	strvec toks = {0};
+	const strvec *toks = NULL;
 	const char *found = NULL;
 	char *last = lvalue_last_token(kids->items[0]);
 
-	if (last && macro_expand_cursor(w->macros, c, &toks) == 0 &&
-	    same_type(clang_getCursorType(c), clang_getCursorType(kids->items[0]))) {
-		for (size_t i = 1; i < toks.len && !found; i++) {
-			const char *t = toks.items[i], *before = toks.items[i - 1];
+	if (last && same_type(clang_getCursorType(c), clang_getCursorType(kids->items[0])))
+		toks = macro_expansion_at(w->macros, c);
+	for (size_t i = 1; toks && i < toks->len && !found; i++) {
+		const char *t = toks->items[i], *before = toks->items[i - 1];
 
-			if (kids->len == 2 && !strcmp(t, "=") && !strcmp(before, last))
-				found = "=";
-			else if (kids->len == 1 && (!strcmp(t, "++") || !strcmp(t, "--")) &&
-				 !strcmp(before, last))
-				found = t;
-			else if (kids->len == 1 && (!strcmp(before, "++") || !strcmp(before, "--")))
-				for (size_t j = i; j < toks.len && j < i + 8 && !found; j++)
-					if (!strcmp(toks.items[j], last))
-						found = before;
-		}
+		if (kids->len == 2 && !strcmp(t, "=") && !strcmp(before, last))
+			found = "=";
+		else if (kids->len == 1 && (!strcmp(t, "++") || !strcmp(t, "--")) &&
+			 !strcmp(before, last))
+			found = t;
+		else if (kids->len == 1 && (!strcmp(before, "++") || !strcmp(before, "--")))
+			for (size_t j = i; j < toks->len && j < i + 8 && !found; j++)
+				if (!strcmp(toks->items[j], last))
+					found = before;
 	}
-	{
-		char *op = found ? xstrdup(found) : NULL;
-
-		strvec_clear(&toks);
-		free(last);
-		return op;
-	}
+	free(last);
+	return found ? xstrdup(found) : NULL;
 }
 
 static char *operator_of(struct walk *w, CXCursor c)
@@ -495,19 +489,19 @@ static int mentions_param(const struct walk *w, CXCursor c)
 
 static struct param_view view_of_expansion(struct walk *w, CXCursor c)
 {
-	strvec toks = {0};
+	const strvec *toks;
 	struct param_view v = no_view();
 
 	if (!mentions_param(w, c))
 		return v;
 
-	if (macro_expand_cursor(w->macros, c, &toks) == 0) {
-		struct sym s = token_expr_eval(toks.items, toks.len, resolve_name, w);
+	toks = macro_expansion_at(w->macros, c);
+	if (toks) {
+		struct sym s = token_expr_eval(toks->items, toks->len, resolve_name, w);
 
 		if (s.kind == SYM_VIEW)
 			v = s.view;
 	}
-	strvec_clear(&toks);
 	return v;
 }
 

@@ -22,11 +22,24 @@ struct expansion_range {
 	unsigned start, end;	/* file offsets in the main file */
 };
 
+/* The expansion of the macro invocation written at (file, offset): every
+ * operator inside one invocation asks for the same expansion. */
+struct expansion_memo {
+	CXFile file;
+	unsigned offset;
+	int err;
+	strvec toks;
+	struct expansion_memo *next;
+};
+
+#define MEMO_BUCKETS 1024
+
 struct macro_table {
 	CXTranslationUnit tu;
 	CXFile main_file;
 	VEC(struct expansion_range) expansions;
 	struct macro_def *bucket[MT_BUCKETS];
+	struct expansion_memo *memo[MEMO_BUCKETS];
 };
 
 static enum CXChildVisitResult index_macro(CXCursor c, CXCursor parent, CXClientData d)
@@ -361,7 +374,7 @@ static int invocation_tokens(CXTranslationUnit tu, CXCursor c, strvec *out)
 	return out->len ? 0 : -1;
 }
 
-int macro_expand_cursor(struct macro_table *mt, CXCursor c, strvec *out)
+static int expand_invocation(struct macro_table *mt, CXCursor c, strvec *out)
 {
 	strvec in = {0}, active = {0};
 	int err;
@@ -374,6 +387,27 @@ int macro_expand_cursor(struct macro_table *mt, CXCursor c, strvec *out)
 	strvec_clear(&in);
 	strvec_clear(&active);
 	return err;
+}
+
+const strvec *macro_expansion_at(struct macro_table *mt, CXCursor c)
+{
+	struct expansion_memo *m;
+	CXFile f;
+	unsigned off, h;
+
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &f, NULL, NULL,
+				   &off);
+	h = off % MEMO_BUCKETS;
+	for (m = mt->memo[h]; m; m = m->next)
+		if (m->offset == off && clang_File_isEqual(m->file, f))
+			return m->err ? NULL : &m->toks;
+	m = xcalloc(1, sizeof(*m));
+	m->file = f;
+	m->offset = off;
+	m->err = expand_invocation(mt, c, &m->toks);
+	m->next = mt->memo[h];
+	mt->memo[h] = m;
+	return m->err ? NULL : &m->toks;
 }
 
 void macro_table_free(struct macro_table *mt)
@@ -389,6 +423,17 @@ void macro_table_free(struct macro_table *mt)
 			free(m->name);
 			strvec_clear(&m->params);
 			strvec_clear(&m->body);
+			free(m);
+			m = next;
+		}
+	}
+	for (size_t i = 0; i < MEMO_BUCKETS; i++) {
+		struct expansion_memo *m = mt->memo[i];
+
+		while (m) {
+			struct expansion_memo *next = m->next;
+
+			strvec_clear(&m->toks);
 			free(m);
 			m = next;
 		}

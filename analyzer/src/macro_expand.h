@@ -21,8 +21,9 @@ int macro_is_expansion(const struct macro_table *mt, CXCursor c);
  * it (a header function) any cursor may come from a macro. */
 int macro_may_expand(const struct macro_table *mt, CXCursor c);
 void macro_table_free(struct macro_table *mt);
-/* Expands the tokens spelled in the file range of c (the macro invocation
- * as written); returns 0 and fills out on success. */
-int macro_expand_cursor(struct macro_table *mt, CXCursor c, strvec *out);
+/* The expansion of the macro invocation written where c is expanded (the
+ * tokens spelled from there, as written), or NULL if it cannot be made.
+ * Made once per invocation and kept with the table. */
+const strvec *macro_expansion_at(struct macro_table *mt, CXCursor c);
 
 #endif
