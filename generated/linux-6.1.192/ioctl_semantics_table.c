@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 379 handlers, 4171 exact entries and 161 families; fallback: 1995 exact
- * entries and 47 families, 1077 of them values served by more than one
+ * 379 handlers, 4171 exact entries and 161 families; fallback: 2013 exact
+ * entries and 47 families, 1083 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1447, modify 3829, admin 844, none (unknown) 254.
+ * Entries per class: read 1480, modify 3838, admin 844, none (unknown) 230.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -1120,7 +1120,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
 	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
-	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSMAP */
+	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSMAP */
 	/* ext4_ioctl (fs/ext4/ioctl.c) */
 	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE */
 	{ 0x0000660c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
@@ -1157,7 +1157,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
 	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
-	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSMAP */
+	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSMAP */
 	/* f2fs_compat_ioctl (fs/f2fs/file.c) */
 	{ 0x0000f501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_START_ATOMIC_WRITE */
 	{ 0x0000f502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_COMMIT_ATOMIC_WRITE */
@@ -1328,7 +1328,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80180217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET32 */
 	{ 0x801c0204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM32 */
 	{ 0x80200215, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETFDCSTAT32 */
-	{ 0x80340212, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETDRVSTAT32 */
+	{ 0x80340212, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVSTAT32 */
 	{ 0x80340213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDPOLLDRVSTAT32 */
 	{ 0x80580211, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVPRM32 */
 	/* fd_ioctl (drivers/block/floppy.c) */
@@ -1510,9 +1510,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40041be8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_RECV_CTRL */
 	{ 0x40041be9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_POLL_TYPE */
 	{ 0x40081bea, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_ACK_EVENT */
-	{ 0x40281be2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HFI1_IOCTL_CTXT_INFO */
-	{ 0x40781be3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HFI1_IOCTL_USER_INFO */
-	{ 0x80041bee, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HFI1_IOCTL_GET_VERS */
+	{ 0x40281be2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_CTXT_INFO */
+	{ 0x40781be3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_USER_INFO */
+	{ 0x80041bee, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_GET_VERS */
 	{ 0xc0181be4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_TID_UPDATE */
 	{ 0xc0181be5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_TID_FREE */
 	{ 0xc0181bed, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_TID_INVAL_READ */
@@ -1574,7 +1574,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* hpfs_ioctl (fs/hpfs/super.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* hsc_ioctl (drivers/hsi/clients/hsi_char.c) */
-	{ 0x00006b10, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HSC_RESET */
+	{ 0x00006b10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_RESET */
 	{ 0x00006b11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_PM */
 	{ 0x00006b12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SEND_BREAK */
 	{ 0x400c6b13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_RX */
@@ -1860,7 +1860,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000aec7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_RESET_DIRTY_RINGS */
 	{ 0x0000aece, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_STATS_FD */
 	{ 0x4008ae48, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_IDENTITY_MAP_ADDR */
-	{ 0x4008ae61, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_IRQ_LINE */
+	{ 0x4008ae61, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQ_LINE */
 	{ 0x4008ae6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_GSI_ROUTING */
 	{ 0x400caed0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_HVM_EVTCHN_SEND */
 	{ 0x4010ae42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_DIRTY_LOG */
@@ -1907,7 +1907,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000aec7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_RESET_DIRTY_RINGS */
 	{ 0x0000aece, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_STATS_FD */
 	{ 0x4008ae48, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_IDENTITY_MAP_ADDR */
-	{ 0x4008ae61, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_IRQ_LINE */
+	{ 0x4008ae61, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQ_LINE */
 	{ 0x4008ae6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_GSI_ROUTING */
 	{ 0x400caed0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_HVM_EVTCHN_SEND */
 	{ 0x4010ae42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_DIRTY_LOG */
@@ -2241,7 +2241,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8080db03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_DSP_ABILITIES */
 	/* mxser_ioctl (drivers/tty/mxser.c) */
 	{ 0x00000442, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_SET_OP_MODE */
-	{ 0x00000443, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GET_OP_MODE */
+	{ 0x00000443, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_OP_MODE */
 	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* n_hdlc_tty_ioctl (drivers/tty/n_hdlc.c) */
@@ -4184,7 +4184,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000aa00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USERFAULTFD_IOC_NEW */
 	/* userfaultfd_ioctl (fs/userfaultfd.c) */
 	{ 0x8010aa01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_UNREGISTER */
-	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* UFFDIO_WAKE */
+	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WAKE */
 	{ 0xc018aa06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WRITEPROTECT */
 	{ 0xc018aa3f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_API */
 	{ 0xc020aa00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_REGISTER */
@@ -4192,12 +4192,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc020aa07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_CONTINUE */
 	{ 0xc028aa03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_COPY */
 	/* uv_mmtimer_ioctl (drivers/char/uv_mmtimer.c) */
-	{ 0x00006d00, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MMTIMER_GETOFFSET */
+	{ 0x00006d00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETOFFSET */
 	{ 0x00006d04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MMTIMER_GETBITS */
 	{ 0x00006d06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_MMAPAVAIL */
 	{ 0x80086d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETRES */
 	{ 0x80086d02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETFREQ */
-	{ 0x80086d09, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MMTIMER_GETCOUNTER */
+	{ 0x80086d09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETCOUNTER */
 	/* vbg_misc_device_ioctl (drivers/virt/vboxguest/vboxguest_linux.c) */
 	/* VBG_IOCTL_INTERRUPT_ALL_WAIT_FOR_EVENTS */
 	{ 0xc018560b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -4428,11 +4428,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000007b3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_GET_CONTEXT_ID */
 	{ 0x000007cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_SET_NOTIFY */
 	/* vme_user_unlocked_ioctl (drivers/staging/vme_user/vme_user.c) */
-	{ 0x4002ae05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VME_IRQ_GEN */
-	{ 0x401cae02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VME_SET_SLAVE */
-	{ 0x4020ae04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VME_SET_MASTER */
-	{ 0x801cae01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VME_GET_SLAVE */
-	{ 0x8020ae03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VME_GET_MASTER */
+	{ 0x4002ae05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_IRQ_GEN */
+	{ 0x401cae02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_SET_SLAVE */
+	{ 0x4020ae04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_SET_MASTER */
+	{ 0x801cae01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_SLAVE */
+	{ 0x8020ae03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_MASTER */
 	/* vmw_compat_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
 	{ 0x0000004c, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* DRM_COMMAND_BASE */
 	{ 0x00000054, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* DRM_COMMAND_BASE */
@@ -4645,10 +4645,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40105870, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSGROWFSRT */
 	/* XFS_IOC_ATTRMULTI_BY_HANDLE_32 */
 	{ 0x4024587b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	{ 0x4030580a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_ALLOCSP */
-	{ 0x4030580b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FREESP */
-	{ 0x40305824, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_ALLOCSP64 */
-	{ 0x40305825, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FREESP64 */
+	{ 0x4030580a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_ALLOCSP */
+	{ 0x4030580b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FREESP */
+	{ 0x40305824, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_ALLOCSP64 */
+	{ 0x40305825, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FREESP64 */
 	/* XFS_IOC_ATTRLIST_BY_HANDLE_32 */
 	{ 0x4038587a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* XFS_IOC_ATTRMULTI_BY_HANDLE */
@@ -4704,10 +4704,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40085875, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_ERROR_CLEARALL */
 	{ 0x4010586e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSGROWFSDATA */
 	{ 0x40105870, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSGROWFSRT */
-	{ 0x4030580a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_ALLOCSP */
-	{ 0x4030580b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FREESP */
-	{ 0x40305824, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_ALLOCSP64 */
-	{ 0x40305825, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FREESP64 */
+	{ 0x4030580a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_ALLOCSP */
+	{ 0x4030580b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FREESP */
+	{ 0x40305824, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_ALLOCSP64 */
+	{ 0x40305825, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FREESP64 */
 	/* XFS_IOC_ATTRMULTI_BY_HANDLE */
 	{ 0x4048587b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x4058587a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_ATTRLIST_BY_HANDLE */
@@ -4814,7 +4814,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000041c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_FLUSH_QUEUE */
 	{ 0x00000441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GETMSTATUS */
 	{ 0x00000442, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_SET_OP_MODE */
-	{ 0x00000443, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GET_OP_MODE */
+	{ 0x00000443, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_OP_MODE */
 	{ 0x00000601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LPCHAR; 2 handlers */
 	{ 0x00000602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LPTIME; 2 handlers */
 	{ 0x00000604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LPABORT; 3 handlers */
@@ -5249,8 +5249,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I915_PERF_IOCTL_CONFIG */
 	{ 0x00006b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_MAP; 2 handlers */
 	{ 0x00006b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_REMOUNT_ALL; 2 handlers */
+	{ 0x00006b10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_RESET */
 	{ 0x00006b11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_PM */
 	{ 0x00006b12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SEND_BREAK */
+	{ 0x00006d00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETOFFSET */
 	{ 0x00006d03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGTXIDLE */
 	{ 0x00006d06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_MMAPAVAIL */
 	{ 0x00006d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCGSTATS */
@@ -5507,6 +5509,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40026603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_IRQ */
 	{ 0x40026d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_HDID_SET */
 	{ 0x4002708e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPFCONTROL */
+	{ 0x4002ae05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_IRQ_GEN */
 	/* F2FS_IOC_SET_COMPRESS_OPTION; 2 handlers */
 	{ 0x4002f516, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* SET_BITMAP_FILE; 2 handlers */
@@ -5782,6 +5785,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008a402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_INIT; 2 handlers */
 	{ 0x4008a403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_PROVISION; 2 handlers */
 	{ 0x4008ae06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_TRACE_ENABLE */
+	{ 0x4008ae61, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQ_LINE; 2 handlers */
 	{ 0x4008ae6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_GSI_ROUTING; 2 handlers */
 	{ 0x4008ae89, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_MSRS; 2 handlers */
 	{ 0x4008ae8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_CPUID; 2 handlers */
@@ -5932,6 +5936,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x401c0243, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDDEFPRM32 */
 	{ 0x401c5820, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSSETXATTR; 2 handlers */
 	{ 0x401c6302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOEXCHANGE */
+	{ 0x401cae02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_SET_SLAVE */
 	{ 0x40200242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETPRM */
 	{ 0x40200243, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDDEFPRM */
 	{ 0x40206d00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCSPARAMS32 */
@@ -5941,6 +5946,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4020940d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONERANGE; 2 handlers */
 	{ 0x4020a241, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_SET_MEMSEG */
 	{ 0x4020a270, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_IOEVENTFD */
+	{ 0x4020ae04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_SET_MASTER */
 	/* KVM_SET_USER_MEMORY_REGION; 2 handlers */
 	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x4020ae76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQFD; 2 handlers */
@@ -5952,6 +5958,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40246a21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCSCORR; 2 handlers */
 	{ 0x40247007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_ALM_SET; 2 handlers */
 	{ 0x4024700a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_SET_TIME; 2 handlers */
+	{ 0x40281be2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_CTXT_INFO */
 	{ 0x40284504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSKEYCODE_V2; 2 handlers */
 	/* EXT4_IOC_GROUP_ADD; 2 handlers */
 	{ 0x40286608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE },
@@ -5971,6 +5978,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP64_32 */
 	{ 0x402c5839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE_32 */
 	{ 0x40304e42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_SUBMIT_IO; 4 handlers */
+	{ 0x4030580a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_ALLOCSP; 2 handlers */
+	{ 0x4030580b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FREESP; 2 handlers */
+	{ 0x40305824, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_ALLOCSP64; 2 handlers */
+	{ 0x40305825, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FREESP64; 2 handlers */
 	{ 0x40305828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP; 4 handlers */
 	{ 0x40305829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP; 4 handlers */
 	{ 0x4030582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64; 4 handlers */
@@ -6024,6 +6035,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4068aea3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_ENABLE_CAP; 4 handlers */
 	{ 0x406c6310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOGELEM */
 	{ 0x4070aea0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT2; 2 handlers */
+	{ 0x40781be3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_USER_INFO */
 	/* NILFS_IOCTL_CLEAN_SEGMENTS; 2 handlers */
 	{ 0x40786e88, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* BTRFS_IOC_ENCODED_WRITE_32; 2 handlers */
@@ -6143,6 +6155,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80041272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETSIZE64_32 */
 	{ 0x80041284, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETZONESZ; 2 handlers */
 	{ 0x80041285, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETNRZONES; 2 handlers */
+	{ 0x80041bee, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_GET_VERS */
 	{ 0x80044100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_PVERSION */
 	{ 0x80044323, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_GET_FLAGS; 2 handlers */
 	{ 0x80044324, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_SET_FLAGS; 2 handlers */
@@ -6332,6 +6345,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086c42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDF_GETVOLIDENT */
 	{ 0x80086d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETRES */
 	{ 0x80086d02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETFREQ */
+	{ 0x80086d09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETCOUNTER */
 	{ 0x80086e8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_SYNC; 2 handlers */
 	{ 0x80086f53, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_FE_GET_PROPERTY */
 	{ 0x80086f83, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_DESCR_INFO */
@@ -6411,6 +6425,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010a403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_INVOKE */
 	{ 0x8010a406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_RECV */
 	{ 0x8010aa01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_UNREGISTER */
+	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WAKE */
 	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
 	{ 0x8014020e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETMAXERRS; 2 handlers */
 	{ 0x80140912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_DISK_INFO; 2 handlers */
@@ -6432,6 +6447,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x801c6606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_CONFIG */
 	{ 0x801c6915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND_SETTIME */
 	{ 0x801c6d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCGET32 */
+	{ 0x801cae01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_SLAVE */
 	{ 0x80200204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM */
 	{ 0x80200215, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETFDCSTAT32 */
 	{ 0x80204d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETINFO; 2 handlers */
@@ -6440,6 +6456,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8020640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSN */
 	{ 0x8020640d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFCONFIG; 2 handlers */
 	{ 0x80206d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGPARAMS32 */
+	{ 0x8020ae03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_MASTER */
 	{ 0x80246a22, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGCORR; 2 handlers */
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ; 2 handlers */
 	{ 0x80280215, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETFDCSTAT */
@@ -6463,7 +6480,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80306e85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUSTAT; 2 handlers */
 	/* BTRFS_IOC_QGROUP_LIMIT; 2 handlers */
 	{ 0x8030942b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	{ 0x80340212, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETDRVSTAT32 */
+	{ 0x80340212, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVSTAT32 */
 	{ 0x80340213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDPOLLDRVSTAT32 */
 	{ 0x8038550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB */
 	/* XFS_IOC_BULKSTAT; 2 handlers */
@@ -6933,6 +6950,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0984124, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS_EXT64 */
 	{ 0xc09c5604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CONNECT */
 	{ 0xc0a4586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT_32 */
+	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSMAP; 2 handlers */
 	{ 0xc0c0586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT; 2 handlers */
 	/* BTRFS_IOC_SET_RECEIVED_SUBVOL_32; 2 handlers */
 	{ 0xc0c09425, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -7408,7 +7426,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4332, 1995, 47 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4332, 2013, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;

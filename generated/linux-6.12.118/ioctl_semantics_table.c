@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 406 handlers, 4416 exact entries and 166 families; fallback: 2088 exact
- * entries and 47 families, 1087 of them values served by more than one
+ * 406 handlers, 4416 exact entries and 166 families; fallback: 2116 exact
+ * entries and 47 families, 1097 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1401, modify 4139, admin 855, none (unknown) 322.
+ * Entries per class: read 1463, modify 4150, admin 855, none (unknown) 277.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -291,7 +291,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4020bc0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_READ_SUPER */
 	{ 0x4020bc15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_QUERY_ACCOUNTING */
 	{ 0x4070bc0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DATA */
-	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BCH_IOCTL_QUERY_UUID */
+	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BCH_IOCTL_QUERY_UUID */
 	{ 0xc020bc12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE_V2 */
 	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE */
 	{ 0xc118bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE */
@@ -323,7 +323,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008bc40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCHFS_IOC_REINHERIT_ATTRS */
 	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BCH_IOCTL_QUERY_UUID */
 	{ 0x801c581f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSGETXATTR */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc020bc12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE_V2 */
 	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE */
 	{ 0xc118bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE */
@@ -352,7 +352,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008bc40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCHFS_IOC_REINHERIT_ATTRS */
 	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BCH_IOCTL_QUERY_UUID */
 	{ 0x801c581f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSGETXATTR */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc020bc12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE_V2 */
 	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE */
 	{ 0xc118bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE */
@@ -625,18 +625,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* ceph_ioctl (fs/ceph/ioctl.c) */
 	{ 0x00009704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_LAZYIO */
 	{ 0x00009705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SYNCIO */
-	{ 0x400c6615, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
+	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40289702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT */
 	{ 0x40289705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT_POLICY */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x80289701, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CEPH_IOC_GET_LAYOUT */
-	{ 0xc0096616, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
+	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0406618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_REMOVE_ENCRYPTION_KEY */
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
-	{ 0xc080661a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
+	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
 	{ 0xc0f89703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_DATALOC */
 	/* ch_ioctl (drivers/scsi/ch.c) */
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_SEND_COMMAND */
@@ -784,14 +784,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8002690f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_UNREGISTER_FOR_CMD */
 	{ 0x80046910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_GETS_EVENTS_CMD */
 	{ 0x80046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_ADDRESS_CMD */
-	{ 0x80046912, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_ADDRESS_CMD */
+	{ 0x80046912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_ADDRESS_CMD */
 	{ 0x80046913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_LUN_CMD */
-	{ 0x80046914, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_LUN_CMD */
+	{ 0x80046914, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_LUN_CMD */
 	{ 0x80046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_CHANNEL_ADDRESS_CMD */
-	{ 0x80046919, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD */
+	{ 0x80046919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD */
 	{ 0x8004691a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_CHANNEL_LUN_CMD */
-	{ 0x8004691b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_CHANNEL_LUN_CMD */
-	{ 0x8004691e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MAINTENANCE_MODE_CMD */
+	{ 0x8004691b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_CHANNEL_LUN_CMD */
+	{ 0x8004691e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MAINTENANCE_MODE_CMD */
 	{ 0x80086916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_TIMING_PARMS_CMD */
 	{ 0x80086917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_TIMING_PARMS_CMD */
 	{ 0x800c691c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_REGISTER_FOR_CMD_CHANS */
@@ -1451,7 +1451,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80180217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET32 */
 	{ 0x801c0204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM32 */
 	{ 0x80200215, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETFDCSTAT32 */
-	{ 0x80340212, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETDRVSTAT32 */
+	{ 0x80340212, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVSTAT32 */
 	{ 0x80340213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDPOLLDRVSTAT32 */
 	{ 0x80580211, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVPRM32 */
 	/* fd_ioctl (drivers/block/floppy.c) */
@@ -1572,9 +1572,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8044b401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_GET_CHIPINFO_IOCTL */
 	{ 0xc004b40c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_UNWATCH_IOCTL */
 	{ 0xc030b404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEEVENT_IOCTL */
-	{ 0xc048b402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_IOCTL */
+	{ 0xc048b402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GPIO_GET_LINEINFO_IOCTL */
 	{ 0xc048b40b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_WATCH_IOCTL */
-	{ 0xc100b405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_GET_LINEINFO_IOCTL */
+	{ 0xc100b405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GPIO_V2_GET_LINEINFO_IOCTL */
 	{ 0xc100b406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_GET_LINEINFO_WATCH_IOCTL */
 	{ 0xc16cb403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEHANDLE_IOCTL */
 	{ 0xc250b407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_GET_LINE_IOCTL */
@@ -1582,9 +1582,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8044b401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_GET_CHIPINFO_IOCTL */
 	{ 0xc004b40c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_UNWATCH_IOCTL */
 	{ 0xc030b404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEEVENT_IOCTL */
-	{ 0xc048b402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_IOCTL */
+	{ 0xc048b402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GPIO_GET_LINEINFO_IOCTL */
 	{ 0xc048b40b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_WATCH_IOCTL */
-	{ 0xc100b405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_GET_LINEINFO_IOCTL */
+	{ 0xc100b405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GPIO_V2_GET_LINEINFO_IOCTL */
 	{ 0xc100b406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_GET_LINEINFO_WATCH_IOCTL */
 	{ 0xc16cb403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEHANDLE_IOCTL */
 	{ 0xc250b407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_GET_LINE_IOCTL */
@@ -1637,7 +1637,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0384707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GSMIOC_GETCONF_DLCI */
 	/* gup_test_ioctl (mm/gup_test.c) */
 	{ 0x00006708, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_LONGTERM_TEST_STOP */
-	{ 0x40086709, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PIN_LONGTERM_TEST_READ */
+	{ 0x40086709, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PIN_LONGTERM_TEST_READ */
 	{ 0x40186707, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_LONGTERM_TEST_START */
 	{ 0xc0506701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GUP_FAST_BENCHMARK */
 	{ 0xc0506702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_FAST_BENCHMARK */
@@ -1680,9 +1680,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40041be8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_RECV_CTRL */
 	{ 0x40041be9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_POLL_TYPE */
 	{ 0x40081bea, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_ACK_EVENT */
-	{ 0x40281be2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HFI1_IOCTL_CTXT_INFO */
-	{ 0x40781be3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HFI1_IOCTL_USER_INFO */
-	{ 0x80041bee, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HFI1_IOCTL_GET_VERS */
+	{ 0x40281be2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_CTXT_INFO */
+	{ 0x40781be3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_USER_INFO */
+	{ 0x80041bee, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_GET_VERS */
 	{ 0xc0181be4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_TID_UPDATE */
 	{ 0xc0181be5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_TID_FREE */
 	{ 0xc0181bed, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_TID_INVAL_READ */
@@ -1747,7 +1747,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* hpfs_ioctl (fs/hpfs/super.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* hsc_ioctl (drivers/hsi/clients/hsi_char.c) */
-	{ 0x00006b10, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* HSC_RESET */
+	{ 0x00006b10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_RESET */
 	{ 0x00006b11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_PM */
 	{ 0x00006b12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SEND_BREAK */
 	{ 0x400c6b13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_RX */
@@ -1797,9 +1797,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40044900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* INOTIFY_IOC_SETNEXTWD */
 	/* iommufd_fops_ioctl (drivers/iommu/iommufd/main.c) */
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION */
-	{ 0x00003b65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VFIO_CHECK_EXTENSION */
+	{ 0x00003b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_CHECK_EXTENSION */
 	{ 0x00003b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_SET_IOMMU */
-	{ 0x00003b70, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VFIO_IOMMU_GET_INFO */
+	{ 0x00003b70, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_IOMMU_GET_INFO */
 	{ 0x00003b71, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_IOMMU_MAP_DMA */
 	{ 0x00003b72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_IOMMU_UNMAP_DMA */
 	{ 0x00003b75, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_IOMMU_DIRTY_PAGES */
@@ -1813,14 +1813,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8002690f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_UNREGISTER_FOR_CMD */
 	{ 0x80046910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_GETS_EVENTS_CMD */
 	{ 0x80046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_ADDRESS_CMD */
-	{ 0x80046912, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_ADDRESS_CMD */
+	{ 0x80046912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_ADDRESS_CMD */
 	{ 0x80046913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_LUN_CMD */
-	{ 0x80046914, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_LUN_CMD */
+	{ 0x80046914, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_LUN_CMD */
 	{ 0x80046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_CHANNEL_ADDRESS_CMD */
-	{ 0x80046919, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD */
+	{ 0x80046919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD */
 	{ 0x8004691a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_CHANNEL_LUN_CMD */
-	{ 0x8004691b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MY_CHANNEL_LUN_CMD */
-	{ 0x8004691e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMICTL_GET_MAINTENANCE_MODE_CMD */
+	{ 0x8004691b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_CHANNEL_LUN_CMD */
+	{ 0x8004691e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MAINTENANCE_MODE_CMD */
 	{ 0x80086916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_TIMING_PARMS_CMD */
 	{ 0x80086917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_TIMING_PARMS_CMD */
 	{ 0x800c691c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_REGISTER_FOR_CMD_CHANS */
@@ -2041,7 +2041,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000aec7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_RESET_DIRTY_RINGS */
 	{ 0x0000aece, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_STATS_FD */
 	{ 0x4008ae48, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_IDENTITY_MAP_ADDR */
-	{ 0x4008ae61, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_IRQ_LINE */
+	{ 0x4008ae61, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQ_LINE */
 	{ 0x4008ae6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_GSI_ROUTING */
 	{ 0x400caed0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_HVM_EVTCHN_SEND */
 	{ 0x4010ae42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_DIRTY_LOG */
@@ -2090,7 +2090,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000aec7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_RESET_DIRTY_RINGS */
 	{ 0x0000aece, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_STATS_FD */
 	{ 0x4008ae48, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_IDENTITY_MAP_ADDR */
-	{ 0x4008ae61, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_IRQ_LINE */
+	{ 0x4008ae61, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQ_LINE */
 	{ 0x4008ae6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_GSI_ROUTING */
 	{ 0x400caed0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_HVM_EVTCHN_SEND */
 	{ 0x4010ae42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_DIRTY_LOG */
@@ -2447,7 +2447,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8080db03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_DSP_ABILITIES */
 	/* mxser_ioctl (drivers/tty/mxser.c) */
 	{ 0x00000442, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_SET_OP_MODE */
-	{ 0x00000443, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GET_OP_MODE */
+	{ 0x00000443, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_OP_MODE */
 	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* n_hdlc_tty_ioctl (drivers/tty/n_hdlc.c) */
@@ -2598,10 +2598,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000b702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NS_GET_PARENT */
 	{ 0x0000b703, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_NSTYPE */
 	{ 0x0000b704, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_OWNER_UID */
-	{ 0x8004b706, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NS_GET_PID_FROM_PIDNS */
-	{ 0x8004b707, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NS_GET_TGID_FROM_PIDNS */
-	{ 0x8004b708, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NS_GET_PID_IN_PIDNS */
-	{ 0x8004b709, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* NS_GET_TGID_IN_PIDNS */
+	{ 0x8004b706, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_PID_FROM_PIDNS */
+	{ 0x8004b707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_TGID_FROM_PIDNS */
+	{ 0x8004b708, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_PID_IN_PIDNS */
+	{ 0x8004b709, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_TGID_IN_PIDNS */
 	{ 0x8008b705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_MNTNS_ID */
 	{ 0x0000000a, 0x000000ff, SEL_IOCTL_READ, 0 }, /* NS_MNT_GET_INFO */
 	{ 0x0000000b, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* NS_MNT_GET_NEXT */
@@ -3774,8 +3774,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* sock_ioctl (net/socket.c) */
 	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN */
 	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP */
-	{ 0x00008903, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOGETOWN */
-	{ 0x00008904, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGPGRP */
+	{ 0x00008903, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOGETOWN */
+	{ 0x00008904, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGPGRP */
 	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
 	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
 	{ 0x00008910, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNAME */
@@ -4427,8 +4427,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000aa00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USERFAULTFD_IOC_NEW */
 	/* userfaultfd_ioctl (fs/userfaultfd.c) */
 	{ 0x8010aa01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_UNREGISTER */
-	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* UFFDIO_WAKE */
-	{ 0xc018aa06, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* UFFDIO_WRITEPROTECT */
+	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WAKE */
+	{ 0xc018aa06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WRITEPROTECT */
 	{ 0xc018aa3f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_API */
 	{ 0xc020aa00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_REGISTER */
 	{ 0xc020aa04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_ZEROPAGE */
@@ -4437,12 +4437,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc028aa03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_COPY */
 	{ 0xc028aa05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_MOVE */
 	/* uv_mmtimer_ioctl (drivers/char/uv_mmtimer.c) */
-	{ 0x00006d00, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MMTIMER_GETOFFSET */
+	{ 0x00006d00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETOFFSET */
 	{ 0x00006d04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MMTIMER_GETBITS */
 	{ 0x00006d06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_MMAPAVAIL */
 	{ 0x80086d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETRES */
 	{ 0x80086d02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETFREQ */
-	{ 0x80086d09, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MMTIMER_GETCOUNTER */
+	{ 0x80086d09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETCOUNTER */
 	/* vbg_misc_device_ioctl (drivers/virt/vboxguest/vboxguest_linux.c) */
 	/* VBG_IOCTL_INTERRUPT_ALL_WAIT_FOR_EVENTS */
 	{ 0xc018560b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -4695,11 +4695,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000007b3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_GET_CONTEXT_ID */
 	{ 0x000007cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_SET_NOTIFY */
 	/* vme_user_unlocked_ioctl (drivers/staging/vme_user/vme_user.c) */
-	{ 0x4002ae05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VME_IRQ_GEN */
-	{ 0x401cae02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VME_SET_SLAVE */
-	{ 0x4020ae04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VME_SET_MASTER */
-	{ 0x801cae01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VME_GET_SLAVE */
-	{ 0x8020ae03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VME_GET_MASTER */
+	{ 0x4002ae05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_IRQ_GEN */
+	{ 0x401cae02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_SET_SLAVE */
+	{ 0x4020ae04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_SET_MASTER */
+	{ 0x801cae01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_SLAVE */
+	{ 0x8020ae03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_MASTER */
 	/* vmw_compat_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
 	{ 0x0000004c, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* DRM_COMMAND_BASE */
 	{ 0x00000054, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* DRM_COMMAND_BASE */
@@ -4919,10 +4919,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* XFS_IOC_ATTRMULTI_BY_HANDLE_32 */
 	{ 0x4024587b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40285881, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_EXCHANGE_RANGE */
-	{ 0x4030580a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_ALLOCSP */
-	{ 0x4030580b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FREESP */
-	{ 0x40305824, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_ALLOCSP64 */
-	{ 0x40305825, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FREESP64 */
+	{ 0x4030580a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_ALLOCSP */
+	{ 0x4030580b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FREESP */
+	{ 0x40305824, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_ALLOCSP64 */
+	{ 0x40305825, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FREESP64 */
 	/* XFS_IOC_ATTRLIST_BY_HANDLE_32 */
 	{ 0x4038587a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* XFS_IOC_ATTRMULTI_BY_HANDLE */
@@ -4985,10 +4985,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4010586e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSGROWFSDATA */
 	{ 0x40105870, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSGROWFSRT */
 	{ 0x40285881, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_EXCHANGE_RANGE */
-	{ 0x4030580a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_ALLOCSP */
-	{ 0x4030580b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FREESP */
-	{ 0x40305824, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_ALLOCSP64 */
-	{ 0x40305825, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FREESP64 */
+	{ 0x4030580a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_ALLOCSP */
+	{ 0x4030580b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FREESP */
+	{ 0x40305824, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_ALLOCSP64 */
+	{ 0x40305825, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FREESP64 */
 	/* XFS_IOC_ATTRMULTI_BY_HANDLE */
 	{ 0x4048587b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x4058587a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_ATTRLIST_BY_HANDLE */
@@ -5101,7 +5101,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000041c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_FLUSH_QUEUE */
 	{ 0x00000441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GETMSTATUS */
 	{ 0x00000442, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_SET_OP_MODE */
-	{ 0x00000443, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GET_OP_MODE */
+	{ 0x00000443, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MOXA_GET_OP_MODE */
 	{ 0x00000601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LPCHAR; 2 handlers */
 	{ 0x00000602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LPTIME; 2 handlers */
 	{ 0x00000604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LPABORT; 3 handlers */
@@ -5226,11 +5226,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* SNAPSHOT_PREF_IMAGE_SIZE; 2 handlers */
 	{ 0x00003312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION; 2 handlers */
+	{ 0x00003b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_CHECK_EXTENSION */
 	{ 0x00003b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_SET_IOMMU; 2 handlers */
 	{ 0x00003b67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GROUP_GET_STATUS */
 	{ 0x00003b68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_GROUP_SET_CONTAINER */
 	{ 0x00003b69, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_GROUP_UNSET_CONTAINER */
 	{ 0x00003b6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_GROUP_GET_DEVICE_FD */
+	{ 0x00003b70, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_IOMMU_GET_INFO */
 	{ 0x00003b71, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_IOMMU_MAP_DMA */
 	{ 0x00003b72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_IOMMU_UNMAP_DMA */
 	{ 0x00003b75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_FEATURE; 2 handlers */
@@ -5533,8 +5535,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006904, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DRM_XE_OBSERVATION_IOCTL_INFO */
 	{ 0x00006b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_MAP; 2 handlers */
 	{ 0x00006b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_REMOUNT_ALL; 2 handlers */
+	{ 0x00006b10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_RESET */
 	{ 0x00006b11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_PM */
 	{ 0x00006b12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SEND_BREAK */
+	{ 0x00006d00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETOFFSET */
 	{ 0x00006d06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_MMAPAVAIL */
 	{ 0x00007001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_AIE_ON; 2 handlers */
 	{ 0x00007002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_AIE_OFF; 2 handlers */
@@ -5555,8 +5559,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008113, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_INJECT_CONFIG_IRQ */
 	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN; 2 handlers */
 	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP; 2 handlers */
-	{ 0x00008903, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOGETOWN */
-	{ 0x00008904, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGPGRP */
+	{ 0x00008903, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOGETOWN; 2 handlers */
+	{ 0x00008904, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGPGRP; 2 handlers */
 	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
 	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD; 2 handlers */
 	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD; 2 handlers */
@@ -5812,6 +5816,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40026603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_IRQ */
 	{ 0x40026d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_HDID_SET */
 	{ 0x4002708e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPFCONTROL */
+	{ 0x4002ae05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_IRQ_GEN */
 	/* F2FS_IOC_SET_COMPRESS_OPTION; 2 handlers */
 	{ 0x4002f516, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x40035004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PMIC_SET_MCU_ONLY_STATE */
@@ -6058,6 +6063,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE },
 	/* EXT4_IOC_SETFSUUID; 2 handlers */
 	{ 0x4008662c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x40086709, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PIN_LONGTERM_TEST_READ */
 	{ 0x40086806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IRQFREQ; 2 handlers */
 	/* ORANGEFS_DEV_CLIENT_STRING; 2 handlers */
 	{ 0x40086b09, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -6097,6 +6103,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008a400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_CREATE; 2 handlers */
 	{ 0x4008a402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_INIT; 2 handlers */
 	{ 0x4008a403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_PROVISION; 2 handlers */
+	{ 0x4008ae61, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQ_LINE; 2 handlers */
 	{ 0x4008ae6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_GSI_ROUTING; 2 handlers */
 	{ 0x4008ae89, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_MSRS; 2 handlers */
 	{ 0x4008ae8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_CPUID; 2 handlers */
@@ -6147,7 +6154,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400c5870, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSGROWFSRT_32 */
 	{ 0x400c620e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_FREEZE */
 	{ 0x400c6303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOPOSITION */
-	/* FS_IOC_GET_ENCRYPTION_POLICY; 6 handlers */
+	/* FS_IOC_GET_ENCRYPTION_POLICY; 7 handlers */
 	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x400c6b13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_RX */
 	{ 0x400c6b14, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HSC_GET_RX */
@@ -6269,6 +6276,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x401c0243, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDDEFPRM32 */
 	{ 0x401c5820, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSSETXATTR; 4 handlers */
 	{ 0x401c6302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOEXCHANGE */
+	{ 0x401cae02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_SET_SLAVE */
 	{ 0x40200242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETPRM */
 	{ 0x40200243, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDDEFPRM */
 	{ 0x40204706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GSMIOC_SETCONF_EXT */
@@ -6279,6 +6287,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4020a241, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_SET_MEMSEG */
 	{ 0x4020a242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_UNSET_MEMSEG */
 	{ 0x4020a270, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_IOEVENTFD */
+	{ 0x4020ae04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_SET_MASTER */
 	/* KVM_SET_USER_MEMORY_REGION; 2 handlers */
 	{ 0x4020ae46, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x4020ae76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQFD; 2 handlers */
@@ -6298,6 +6307,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40246a21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCSCORR; 2 handlers */
 	{ 0x40247007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_ALM_SET; 2 handlers */
 	{ 0x4024700a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_SET_TIME; 2 handlers */
+	{ 0x40281be2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_CTXT_INFO */
 	{ 0x40284504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSKEYCODE_V2; 2 handlers */
 	{ 0x40285881, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_EXCHANGE_RANGE; 2 handlers */
 	/* EXT4_IOC_GROUP_ADD; 2 handlers */
@@ -6320,6 +6330,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40304402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCUID */
 	{ 0x40304e42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_SUBMIT_IO; 4 handlers */
 	{ 0x40305009, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_PRIVCMD_IOEVENTFD */
+	{ 0x4030580a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_ALLOCSP; 2 handlers */
+	{ 0x4030580b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FREESP; 2 handlers */
+	{ 0x40305824, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_ALLOCSP64; 2 handlers */
+	{ 0x40305825, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FREESP64; 2 handlers */
 	{ 0x40305828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP; 4 handlers */
 	{ 0x40305829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP; 4 handlers */
 	{ 0x4030582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64; 4 handlers */
@@ -6375,6 +6389,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x406c6310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOGELEM */
 	{ 0x4070aea0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT2; 2 handlers */
 	{ 0x4070bc0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DATA; 3 handlers */
+	{ 0x40781be3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_USER_INFO */
 	/* NILFS_IOCTL_CLEAN_SEGMENTS; 2 handlers */
 	{ 0x40786e88, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* BTRFS_IOC_ENCODED_WRITE_32; 2 handlers */
@@ -6501,6 +6516,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80041272, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETSIZE64_32 */
 	{ 0x80041284, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETZONESZ; 2 handlers */
 	{ 0x80041285, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETNRZONES; 2 handlers */
+	{ 0x80041bee, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_GET_VERS */
 	{ 0x80044100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_PVERSION */
 	{ 0x80044501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGVERSION; 2 handlers */
 	{ 0x80044584, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGEFFECTS; 2 handlers */
@@ -6597,11 +6613,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80046910, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* IPMICTL_SET_MY_ADDRESS_CMD; 2 handlers */
 	{ 0x80046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x80046912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_ADDRESS_CMD; 2 handlers */
 	{ 0x80046913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SET_MY_LUN_CMD; 2 handlers */
+	{ 0x80046914, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IPMICTL_GET_MY_LUN_CMD; 2 handlers */
 	/* IPMICTL_SET_MY_CHANNEL_ADDRESS_CMD; 2 handlers */
 	{ 0x80046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	/* IPMICTL_GET_MY_CHANNEL_ADDRESS_CMD; 2 handlers */
+	{ 0x80046919, 0xffffffff, SEL_IOCTL_READ, 0 },
 	/* IPMICTL_SET_MY_CHANNEL_LUN_CMD; 2 handlers */
 	{ 0x8004691a, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	/* IPMICTL_GET_MY_CHANNEL_LUN_CMD; 2 handlers */
+	{ 0x8004691b, 0xffffffff, SEL_IOCTL_READ, 0 },
+	/* IPMICTL_GET_MAINTENANCE_MODE_CMD; 2 handlers */
+	{ 0x8004691e, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x80046924, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_TIMEOUT */
 	{ 0x80046a01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGVERSION; 2 handlers */
 	{ 0x80046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ; 2 handlers */
@@ -6634,6 +6658,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004af81, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_GROUP_NUM */
 	{ 0x8004b505, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_GET_OUTGOING_FLOWCONTROL */
 	{ 0x8004b702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RPROC_GET_SHUTDOWN_ON_RELEASE */
+	{ 0x8004b706, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_PID_FROM_PIDNS */
+	{ 0x8004b707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_TGID_FROM_PIDNS */
+	{ 0x8004b708, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_PID_IN_PIDNS */
+	{ 0x8004b709, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_TGID_IN_PIDNS */
 	{ 0x8004e500, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUSE_DEV_IOC_CLONE */
 	{ 0x8004f33e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG_SIZE; 2 handlers */
 	{ 0x8004f50c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_FEATURES; 2 handlers */
@@ -6678,6 +6706,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086c42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDF_GETVOLIDENT */
 	{ 0x80086d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETRES */
 	{ 0x80086d02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETFREQ */
+	{ 0x80086d09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETCOUNTER */
 	{ 0x80086e8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_SYNC; 2 handlers */
 	{ 0x80086f53, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_FE_GET_PROPERTY */
 	{ 0x80086f83, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_DESCR_INFO */
@@ -6752,7 +6781,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80105873, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80106408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI_RANGEINFO */
 	{ 0x8010640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSNLIST */
-	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE; 6 handlers */
+	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE; 7 handlers */
 	{ 0x80106f05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_INFO; 2 handlers */
 	{ 0x80106f81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_CAP */
 	{ 0x80107095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME64 */
@@ -6763,8 +6792,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010a406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_RECV */
 	{ 0x8010a407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_SEND */
 	{ 0x8010aa01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_UNREGISTER */
+	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WAKE */
 	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
-	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BCH_IOCTL_QUERY_UUID; 2 handlers */
+	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BCH_IOCTL_QUERY_UUID; 3 handlers */
 	{ 0x80111500, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSUUID; 2 handlers */
 	{ 0x8014020e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETMAXERRS; 2 handlers */
 	{ 0x80140912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_DISK_INFO; 2 handlers */
@@ -6785,6 +6815,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x801c6606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_CONFIG */
 	{ 0x801c6915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND_SETTIME */
 	{ 0x801c6d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCGET32 */
+	{ 0x801cae01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_SLAVE */
 	{ 0x80200204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM */
 	{ 0x80200215, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETFDCSTAT32 */
 	{ 0x80204705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GSMIOC_GETCONF_EXT */
@@ -6795,6 +6826,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8020640d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFCONFIG; 2 handlers */
 	/* IOC_OPAL_GET_GEOMETRY; 5 handlers */
 	{ 0x802070ee, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x8020ae03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_MASTER */
 	{ 0x80246a22, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGCORR; 2 handlers */
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ; 2 handlers */
 	{ 0x80280215, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETFDCSTAT */
@@ -6817,7 +6849,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80306e85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUSTAT; 2 handlers */
 	/* BTRFS_IOC_QGROUP_LIMIT; 2 handlers */
 	{ 0x8030942b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	{ 0x80340212, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETDRVSTAT32 */
+	{ 0x80340212, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVSTAT32 */
 	{ 0x80340213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDPOLLDRVSTAT32 */
 	{ 0x8038550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB */
 	/* XFS_IOC_BULKSTAT; 2 handlers */
@@ -6872,7 +6904,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
 	{ 0x80e85411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_INFO */
 	{ 0x8100587e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY; 2 handlers */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL; 10 handlers */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL; 12 handlers */
 	{ 0x81044804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGSTRING */
 	{ 0x8108551b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_DISCONNECT_CLAIM */
 	{ 0x810c5701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_INFO */
@@ -6974,7 +7006,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc008fe01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_GET_PHY_ID */
 	{ 0xc008fe03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_MBOX_COMMAND */
 	{ 0xc008fe04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_MSR_COMMAND */
-	/* FS_IOC_GET_ENCRYPTION_POLICY_EX; 6 handlers */
+	/* FS_IOC_GET_ENCRYPTION_POLICY_EX; 7 handlers */
 	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc009cf0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_NOTIFY_INFO */
 	{ 0xc00b4603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_BACKEND_FW_UPDATE */
@@ -7091,6 +7123,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* SGX_IOC_ENCLAVE_REMOVE_PAGES; 2 handlers */
 	{ 0xc018a407, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc018a409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SHM_REGISTER */
+	{ 0xc018aa06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WRITEPROTECT */
 	{ 0xc018aa3f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_API */
 	{ 0xc018ae85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_TRANSLATE; 2 handlers */
 	{ 0xc018aec0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CLEAR_DIRTY_LOG; 2 handlers */
@@ -7267,7 +7300,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc048aec8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_XEN_HVM_GET_ATTR; 2 handlers */
 	{ 0xc048aeca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_VCPU_GET_ATTR; 2 handlers */
 	{ 0xc048b300, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* MMC_IOC_CMD; 4 handlers */
-	{ 0xc048b402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_IOCTL; 2 handlers */
 	/* GPIO_GET_LINEINFO_WATCH_IOCTL; 2 handlers */
 	{ 0xc048b40b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc04c6100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_CAPS */
@@ -7305,7 +7337,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* sizeof(structmpt3_diag_query); 4 handlers */
 	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc080583d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_AG_GEOMETRY; 2 handlers */
-	/* FS_IOC_GET_ENCRYPTION_KEY_STATUS; 6 handlers */
+	/* FS_IOC_GET_ENCRYPTION_KEY_STATUS; 7 handlers */
 	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc080aebe, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_NESTED_STATE; 2 handlers */
 	{ 0xc0844123, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* __SNDRV_PCM_IOCTL_SYNC_PTR32 */
@@ -7329,8 +7361,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0f89703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_DATALOC */
 	{ 0xc1004110, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_REFINE_OLD */
 	{ 0xc1004111, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_PARAMS_OLD */
-	/* GPIO_V2_GET_LINEINFO_IOCTL; 2 handlers */
-	{ 0xc100b405, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* GPIO_V2_GET_LINEINFO_WATCH_IOCTL; 2 handlers */
 	{ 0xc100b406, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc1086201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_CTL_ADD */
@@ -7831,7 +7861,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4582, 2088, 47 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4582, 2116, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;
