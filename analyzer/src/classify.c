@@ -768,29 +768,27 @@ static void flags_leave(struct classifier *c)
 	c->flags_fn = NULL;
 }
 
-/* The branches of an if: both, or the one a test on the command selects
- * (then analysed as surely run when the if is). */
 /* Does the test hold for the constant that the summary being made is for
- * (`if (set)` in mxser_ioctl_op_mode(port, index, false, p))? */
+ * (`if (set)` in mxser_ioctl_op_mode(port, index, false, p))? A
+ * comparison is read as for a command whose every bit is known. */
 static enum label_match const_param_holds(const struct classifier *c, const struct stmt *s)
 {
-	uint64_t v;
-	int in = 0;
+	struct command known = { .value = (uint64_t)c->const_value, .mask = UINT64_MAX };
 
-	if (s->cmp_view.param != c->const_param ||
-	    (s->cond != COND_PARAM_TRUTH && (s->cond != COND_PARAM_CMP || !s->segs.len)))
+	if (s->cmp_view.param != c->const_param)
 		return MATCH_MAYBE;
-	v = ((uint64_t)c->const_value >> s->cmp_view.shift) & s->cmp_view.mask;
-	if (s->cond == COND_PARAM_TRUTH)
-		return (v != 0) != s->cmp_eq ? MATCH_YES : MATCH_NO;
-	for (size_t i = 0; i < s->segs.items[0].labels.len; i++) {
-		const struct case_label *l = &s->segs.items[0].labels.items[i];
+	if (s->cond == COND_PARAM_TRUTH) {
+		uint64_t v = (known.value >> s->cmp_view.shift) & s->cmp_view.mask;
 
-		in |= v >= (l->lo & s->cmp_view.mask) && v <= (l->hi & s->cmp_view.mask);
+		return (v != 0) != s->cmp_eq ? MATCH_YES : MATCH_NO;
 	}
-	return in == s->cmp_eq ? MATCH_YES : MATCH_NO;
+	if (s->cond == COND_PARAM_CMP && s->segs.len)
+		return cmp_holds(&known, s);
+	return MATCH_MAYBE;
 }
 
+/* The branches of an if: both, or the one a test on the command selects
+ * (then analysed as surely run when the if is). */
 static int analyse_branches(struct classifier *c, const struct function_facts *fn,
 			    const struct stmt *s, int top, effect_list *out)
 {

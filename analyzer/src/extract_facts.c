@@ -1220,9 +1220,12 @@ static void forget_comparisons(struct stmt *s)
 /* An argument that compares a parameter with one constant. */
 static void arg_comparison(struct walk *w, CXCursor a, struct call_arg *arg)
 {
-	struct stmt *t = stmt_new(ST_IF, 0);
+	struct stmt *t;
 
 	arg->cmp_view.param = -1;
+	if (clang_getCursorKind(strip(a)) != CXCursor_BinaryOperator)
+		return;
+	t = stmt_new(ST_IF, 0);
 	if (param_cmp(w, a, t, NULL) && t->segs.len == 1 && t->segs.items[0].labels.len == 1) {
 		arg->cmp_view = t->cmp_view;
 		arg->cmp_eq = t->cmp_eq;
