@@ -505,19 +505,95 @@ static int set_label(const char *dev, const char *type)
 	return setxattr(dev, "security.selinux", ctx, strlen(ctx) + 1, 0);
 }
 
+static int permissive(const char *dev)
+{
+	(void)dev;
+	return write_file("/sys/fs/selinux/enforce", "0");
+}
+
+static int enforcing(const char *dev)
+{
+	(void)dev;
+	return write_file("/sys/fs/selinux/enforce", "1");
+}
+
+static int label_other(const char *dev)
+{
+	return set_label(dev, "other_t");
+}
+
+static int label_test(const char *dev)
+{
+	return set_label(dev, "test_dev_t");
+}
+
+/*
+ * ro_t opens the device once grant() has made the modify command c pass
+ * for it, runs c twice so that the grant is kept, and runs it again after
+ * end() has taken the permission away: it must be denied { write }.
+ */
+static void kept_until(const struct test_case *c, const char *how, int (*grant)(const char *),
+		       int (*end)(const char *))
+{
+	struct holder h;
+	int e1, e2, e3;
+
+	if (grant(c->dev) || holder_start(&h, RO, c->dev, O_RDONLY) || holder_result(&h)) {
+		result(0, "kept: %s: cannot set up or open %s as ro", how, c->dev);
+		end(c->dev);
+		return;
+	}
+	e1 = holder_ioctl(&h, c->value);
+	e2 = holder_ioctl(&h, c->value);
+	if (end(c->dev))
+		die(how);
+	kmsg_skip();
+	e3 = holder_ioctl(&h, c->value);
+	result(e1 != EACCES && e2 != EACCES && avc_denied_perm(h.pid, e3, c->value, "write"),
+	       "kept: ro %s %s (modify) on one open file, %s: %s, %s, then %s; expected to pass"
+	       " twice, then denied { write }", c->dev, c->name, how, strerror(e1), strerror(e2),
+	       strerror(e3));
+	holder_stop(&h);
+}
+
+/* The opener (init_t) runs c twice; ro_t on that descriptor is denied. */
+static void kept_for_opener_only(const struct test_case *c)
+{
+	int fd = open(c->dev, O_RDWR | O_NONBLOCK), e1, e2, e3 = -1;
+	pid_t pid;
+
+	if (fd < 0) {
+		result(0, "kept: open %s: %s", c->dev, strerror(errno));
+		return;
+	}
+	e1 = ioctl(fd, c->value, argbuf) < 0 ? errno : 0;
+	e2 = ioctl(fd, c->value, argbuf) < 0 ? errno : 0;
+	kmsg_skip();
+	pid = fork();
+	if (pid == 0) {
+		if (write_file("/proc/self/attr/current", domain_contexts[RO]))
+			_exit(1);
+		_exit(ioctl(fd, c->value, argbuf) < 0 ? (errno & 0xff) : 0);
+	}
+	if (pid > 0 && waitpid(pid, &e3, 0) == pid && WIFEXITED(e3))
+		e3 = WEXITSTATUS(e3);
+	close(fd);
+	result(e1 != EACCES && e2 != EACCES && avc_denied_perm(pid, e3, c->value, "write"),
+	       "kept: %s %s (modify) twice by the opener (init_t): %s, %s; then by ro_t on"
+	       " that descriptor %s; expected denied { write }", c->dev, c->name,
+	       strerror(e1), strerror(e2), strerror(e3));
+}
+
 /*
  * The opener's file:read or file:write is kept with the open file after
  * the AVC granted it once (kernel-glue patch 5).  What is kept must never
  * outlive what the AVC would answer: a grant that permissive mode made ends
  * at setenforce 1, a grant on the inode's old label ends when it is
  * relabelled, and another domain on the opener's descriptor asks the AVC.
- * Each check first repeats the command so that it is kept.
  */
 static void phase_kept(void)
 {
 	const struct test_case *c = NULL;
-	struct holder h;
-	int e1, e2, e3;
 
 	for (int i = 0; i < nr_cases && !c; i++)
 		if (cases[i].cls == CLS_MODIFY)
@@ -527,72 +603,9 @@ static void phase_kept(void)
 		return;
 	}
 	set_mode("enforce");
-
-	/* permissive, then enforcing: the grant permissive mode made ends */
-	if (write_file("/sys/fs/selinux/enforce", "0") || holder_start(&h, RO, c->dev, O_RDONLY) ||
-	    holder_result(&h)) {
-		result(0, "kept: setenforce 0 or open %s as ro", c->dev);
-		write_file("/sys/fs/selinux/enforce", "1");
-		return;
-	}
-	e1 = holder_ioctl(&h, c->value);
-	e2 = holder_ioctl(&h, c->value);
-	if (write_file("/sys/fs/selinux/enforce", "1"))
-		die("setenforce 1");
-	kmsg_skip();
-	e3 = holder_ioctl(&h, c->value);
-	result(e1 != EACCES && e2 != EACCES && avc_denied_perm(h.pid, e3, c->value, "write"),
-	       "kept: ro %s %s (modify) on one open file: permissive %s, %s, then after"
-	       " setenforce 1 %s; expected to pass twice, then denied { write }", c->dev,
-	       c->name, strerror(e1), strerror(e2), strerror(e3));
-	holder_stop(&h);
-
-	/* a grant on the old label ends when the inode is relabelled */
-	if (set_label(c->dev, "other_t") || holder_start(&h, RO, c->dev, O_RDONLY) ||
-	    holder_result(&h)) {
-		result(0, "kept: relabel %s to other_t or open it as ro", c->dev);
-		set_label(c->dev, "test_dev_t");
-		return;
-	}
-	e1 = holder_ioctl(&h, c->value);
-	e2 = holder_ioctl(&h, c->value);
-	if (set_label(c->dev, "test_dev_t"))
-		die("relabel to test_dev_t");
-	kmsg_skip();
-	e3 = holder_ioctl(&h, c->value);
-	result(e1 != EACCES && e2 != EACCES && avc_denied_perm(h.pid, e3, c->value, "write"),
-	       "kept: ro %s %s (modify) opened as other_t: %s, %s, then relabelled test_dev_t"
-	       " %s; expected to pass twice, then denied { write }", c->dev, c->name,
-	       strerror(e1), strerror(e2), strerror(e3));
-	holder_stop(&h);
-
-	/* the opener's grant is not another domain's */
-	{
-		int fd = open(c->dev, O_RDWR | O_NONBLOCK);
-		pid_t pid;
-
-		if (fd < 0) {
-			result(0, "kept: open %s: %s", c->dev, strerror(errno));
-			return;
-		}
-		e1 = ioctl(fd, c->value, argbuf) < 0 ? errno : 0;
-		e2 = ioctl(fd, c->value, argbuf) < 0 ? errno : 0;
-		kmsg_skip();
-		pid = fork();
-		if (pid == 0) {
-			if (write_file("/proc/self/attr/current", domain_contexts[RO]))
-				_exit(1);
-			_exit(ioctl(fd, c->value, argbuf) < 0 ? (errno & 0xff) : 0);
-		}
-		e3 = -1;
-		if (pid > 0 && waitpid(pid, &e3, 0) == pid && WIFEXITED(e3))
-			e3 = WEXITSTATUS(e3);
-		close(fd);
-		result(e1 != EACCES && e2 != EACCES && avc_denied_perm(pid, e3, c->value, "write"),
-		       "kept: %s %s (modify) twice by the opener (init_t): %s, %s; then by ro_t on"
-		       " that descriptor %s; expected denied { write }", c->dev, c->name,
-		       strerror(e1), strerror(e2), strerror(e3));
-	}
+	kept_until(c, "permissive, then setenforce 1", permissive, enforcing);
+	kept_until(c, "labelled other_t, then relabelled test_dev_t", label_other, label_test);
+	kept_for_opener_only(c);
 }
 
 static void phase_audit(void)
