@@ -39,6 +39,7 @@ enum effect_kind {
 	EF_CAP_COND,		/* capability check on some paths only */
 	EF_STORE,
 	EF_API_MODIFY,
+	EF_LINK,		/* a list entry linked or unlinked */
 	EF_HARDWARE,
 	EF_LIFETIME,
 	EF_MODE_WRITE,		/* the driver tests FMODE_WRITE */
@@ -49,7 +50,7 @@ enum effect_kind {
 
 static const char *const effect_kind_names[] = {
 	[EF_CAP_GUARD] = "capability_check", [EF_CAP_COND] = "conditional_capability",
-	[EF_STORE] = "store", [EF_API_MODIFY] = "modifying_call",
+	[EF_STORE] = "store", [EF_API_MODIFY] = "modifying_call", [EF_LINK] = "modifying_call",
 	[EF_HARDWARE] = "hardware_write", [EF_LIFETIME] = "object_lifetime",
 	[EF_MODE_WRITE] = "fmode_write_check", [EF_USER_OUT] = "user_copy_out",
 	[EF_USER_IN] = "user_copy_in", [EF_UNKNOWN] = "unanalysed_call",
@@ -73,7 +74,7 @@ struct effect {
 	const char *file;
 	unsigned line;
 	strvec caps;
-	/* EF_STORE through the function's parameter N; EF_UNKNOWN: a call
+	/* EF_STORE or EF_LINK through the function's parameter N; EF_UNKNOWN: a call
 	 * through parameter N (a callback), cbmap[j] telling into what its
 	 * argument j points: parameter M, CB_LOCAL or CB_UNKNOWN. Else -1. */
 	int param;
@@ -276,15 +277,23 @@ static int pointer_param(const struct call_arg *a)
 	return a->ptr_param;
 }
 
-/* A store through the callee's parameter `param`, seen from the caller of
- * `call`: 0 when it lands in the caller's own frame (&local passed);
- * otherwise 1, with the caller's parameter it goes through, or -1. */
-static int store_through_call(const struct stmt *call, int param, int *caller_param)
+/* A store (or a list entry linked, EF_LINK) through the callee's
+ * parameter `param`, seen from the caller of `call`: 0 when it lands in
+ * the caller's own frame (&local passed; for a store, a fresh allocation
+ * too); otherwise 1, with the caller's parameter it goes through, or -1. */
+static int store_through_call(const struct stmt *call, enum effect_kind k, int param,
+			      int *caller_param)
 {
 	const struct call_arg *a = (size_t)param < call->args.len ? &call->args.items[param] : NULL;
 
 	*caller_param = a ? pointer_param(a) : -1;
-	return !(a && a->points_to_local);
+	return !(a && (k == EF_LINK ? a->points_to_frame : a->points_to_local));
+}
+
+/* Effects that go where a parameter points: the caller places them. */
+static int lands_through_param(const struct effect *e)
+{
+	return (e->kind == EF_STORE || e->kind == EF_LINK) && e->param >= 0;
 }
 
 /* A callee's effects as the caller sees them. */
@@ -329,11 +338,13 @@ static void lift_callback(struct classifier *c, const struct function_facts *fn,
 			const struct effect *f = &sum->effects.items[i];
 			int m = f->param >= 0 && f->param < MAX_CB_ARGS ? e->cbmap[f->param] : CB_UNKNOWN;
 
+			/* CB_LOCAL does not tell a frame from a fresh
+			 * allocation: a list entry there still counts */
 			if (f->kind == EF_STORE && f->param >= 0 && m == CB_LOCAL)
 				continue;
 			effect_add_mapped(&sub, f->kind == EF_CAP_GUARD ? EF_CAP_COND : f->kind,
 					  xstrdup(f->what), f->file, f->line, &f->caps,
-					  f->kind == EF_STORE && f->param >= 0 ? m : -1, NULL);
+					  lands_through_param(f) && m >= 0 ? m : -1, NULL);
 		}
 		lift_callee(c, fn, s, cb, &sub, 0, out);
 		effects_free(&sub);
@@ -373,7 +384,7 @@ static void lift_callee(struct classifier *c, const struct function_facts *fn,
 			continue;
 		/* a store through the callee's parameter: where
 		 * does this call's argument point? */
-		if (k == EF_STORE && e->param >= 0 && !store_through_call(s, e->param, &param))
+		if (lands_through_param(e) && !store_through_call(s, k, e->param, &param))
 			continue;	/* into this call's own frame */
 		effect_add_param(out, k, xstrdup(e->what), e->file, e->line, &e->caps, param);
 	}
@@ -510,6 +521,27 @@ static void store_through_arg(const struct function_facts *fn, const struct stmt
 			 fn->file, s->line, NULL, pointer_param(&s->args.items[a->arg]));
 }
 
+/* An API that links or unlinks the list entry a->arg (list_add(&w.list,
+ * &dev->waiters)): nothing when the entry is in this call's frame. A stack
+ * entry cannot stay linked past the frame that holds it, so its stay on a
+ * shared list is temporary, like a wait-queue entry's. A fresh allocation
+ * linked in stays: that is a modification. */
+static void link_through_arg(const struct function_facts *fn, const struct stmt *s,
+			     const struct api_entry *a, effect_list *out)
+{
+	const struct call_arg *entry = a->arg >= 0 && (size_t)a->arg < s->args.len ?
+		&s->args.items[a->arg] : NULL;
+
+	if (entry && entry->points_to_frame)
+		return;
+	if (s->is_macro || !entry) {
+		effect_add(out, EF_API_MODIFY, xstrdup(s->callee), fn->file, s->line, NULL);
+		return;
+	}
+	effect_add_param(out, EF_LINK, xasprintf("%s of the entry %s", s->callee, entry->spelling),
+			 fn->file, s->line, NULL, pointer_param(entry));
+}
+
 static void analyse_call(struct classifier *c, const struct function_facts *fn,
 			 const struct stmt *s, int top, effect_list *out)
 {
@@ -546,6 +578,9 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 			break;
 		case API_WRITES_ARG:
 			store_through_arg(fn, s, a, out);
+			break;
+		case API_LINKS_ARG:
+			link_through_arg(fn, s, a, out);
 			break;
 		case API_HW_READ:
 			/* acquirewdt pings its watchdog with inb_p(wdt_start); */
@@ -1175,6 +1210,7 @@ static void decide(struct command *cmd, const effect_list *l)
 {
 	int unknown = count_kind(l, EF_UNKNOWN);
 	int modifies = count_kind(l, EF_STORE) + count_kind(l, EF_API_MODIFY) +
+		count_kind(l, EF_LINK) +
 		count_kind(l, EF_HARDWARE) + count_kind(l, EF_LIFETIME) +
 		count_kind(l, EF_MODE_WRITE);
 
@@ -1198,6 +1234,7 @@ static void decide(struct command *cmd, const effect_list *l)
 		add_evidence_of(cmd, l, EF_HARDWARE);
 		add_evidence_of(cmd, l, EF_LIFETIME);
 		add_evidence_of(cmd, l, EF_API_MODIFY);
+		add_evidence_of(cmd, l, EF_LINK);
 		add_evidence_of(cmd, l, EF_STORE);
 	} else if (unknown) {
 		cmd->class_name = xstrdup("unknown");
@@ -1305,8 +1342,8 @@ static void lift_link(const struct chain_link *link, const effect_list *from, ef
 		/* a callback of the chain's own is not resolved */
 		int param = e->kind == EF_UNKNOWN ? -1 : e->param;
 
-		if (link->call && e->kind == EF_STORE && e->param >= 0 &&
-		    !store_through_call(link->call, e->param, &param))
+		if (link->call && lands_through_param(e) &&
+		    !store_through_call(link->call, e->kind, e->param, &param))
 			continue;
 		effect_add_param(out, e->kind, xstrdup(e->what), e->file, e->line, &e->caps, param);
 	}

@@ -886,6 +886,16 @@ static void add_macro_lvalue_store(struct walk *w, CXCursor c, struct stmt *bloc
 	}
 }
 
+/* An API macro recorded as one call: its arguments as written, the store
+ * into its first argument if it assigns it, then the call. */
+static void walk_api_macro(struct walk *w, CXCursor c, char *macro, struct stmt *block)
+{
+	walk_macro_args(w, c, block);
+	if (!w->in_macro_args && strvec_contains(&w->kn->macro_assigns, macro))
+		add_macro_lvalue_store(w, c, block);
+	add_macro_call(c, macro, block);
+}
+
 static void walk_kids(struct walk *w, CXCursor c, struct stmt *block)
 {
 	cursorvec kids = children_of(c);
@@ -927,10 +937,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 		macro = NULL;
 	}
 	if (macro) {
-		walk_macro_args(w, c, block);
-		if (!w->in_macro_args && strvec_contains(&w->kn->macro_assigns, macro))
-			add_macro_lvalue_store(w, c, block);
-		add_macro_call(c, macro, block);
+		walk_api_macro(w, c, macro, block);
 		return;
 	}
 	switch (k) {
@@ -1516,6 +1523,7 @@ static struct stmt *walk_stmt_kind(struct walk *w, CXCursor c)
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct stmt *s;
 	cursorvec kids;
+	char *macro;
 
 	switch (k) {
 	case CXCursor_CompoundStmt:
@@ -1534,9 +1542,18 @@ static struct stmt *walk_stmt_kind(struct walk *w, CXCursor c)
 		return walk_if(w, c);
 	case CXCursor_SwitchStmt:
 		return walk_switch(w, c);
+	case CXCursor_DoStmt:
+		/* WRITE_ONCE(x, v): `do { ... } while (0)`, one API call, its
+		 * inner statements (compile-time asserts, the store in its
+		 * body, the literal 0) not read one by one */
+		if (macro_may_expand(w->macros, c) && (macro = api_macro_at(w, c))) {
+			s = stmt_new(ST_BLOCK, cursor_line(c));
+			walk_api_macro(w, c, macro, s);
+			return s;
+		}
+		/* fall through */
 	case CXCursor_WhileStmt:
 	case CXCursor_ForStmt:
-	case CXCursor_DoStmt:
 		s = stmt_new(ST_LOOP, cursor_line(c));
 		kids = children_of(c);
 		for (size_t i = 0; i < kids.len; i++) {
@@ -1634,6 +1651,7 @@ static void resolve_pending(struct walk *w)
 			p->s->store_param = param;
 		} else {
 			p->s->args.items[p->arg].points_to_local = local;
+			p->s->args.items[p->arg].points_to_frame = o.kind == ORIGIN_FRAME;
 			p->s->args.items[p->arg].ptr_param = param;
 		}
 	}

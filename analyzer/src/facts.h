@@ -46,6 +46,8 @@ enum cond_kind {
 struct call_arg {
 	struct param_view view;	/* passes a parameter (transformed) */
 	int points_to_local;	/* into this call's frame or a temporary */
+	int points_to_frame;	/* into this call's own locals (not a fresh
+				 * allocation): a stack list entry */
 	int ptr_param;		/* into what parameter N points to, or -1 */
 	int is_const;
 	int64_t value;

@@ -80,7 +80,8 @@ static int load_kinds(struct knowledge *kn, json_t *root)
 static const char *const effect_names[] = {
 	[API_NEUTRAL] = "neutral", [API_USER_OUT] = "user_out", [API_USER_IN] = "user_in",
 	[API_MODIFY] = "modify", [API_HARDWARE] = "hardware", [API_LIFETIME] = "lifetime",
-	[API_WRITES_ARG] = "writes_arg", [API_CAPABILITY] = "capability",
+	[API_WRITES_ARG] = "writes_arg", [API_LINKS_ARG] = "links_arg",
+	[API_CAPABILITY] = "capability",
 	[API_HW_READ] = "hardware_read",
 };
 

@@ -32,6 +32,7 @@ enum api_effect {
 	API_HARDWARE,
 	API_LIFETIME,
 	API_WRITES_ARG,		/* stores through argument arg */
+	API_LINKS_ARG,		/* links or unlinks list entry arg */
 	API_CAPABILITY,		/* CAP_ argument at arg, or fixed caps */
 	API_HW_READ,		/* reads a register: acts when the result is unused */
 };
