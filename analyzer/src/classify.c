@@ -33,6 +33,10 @@
 /* A call through a struct member is followed into at most this many of
  * the functions parsed initialisers assign to the member. */
 #define MAX_MEMBER_TARGETS 8
+/* ... and into this many when the call hands on the command being
+ * classified (tty_ioctl's ld->ops->ioctl(tty, cmd, arg)): each target is
+ * then analysed for that command alone, its other cases left out. */
+#define MAX_COMMAND_TARGETS 64
 
 enum effect_kind {
 	EF_CAP_GUARD,		/* capability check guarding what follows */
@@ -398,19 +402,27 @@ static int in_command_context(const struct classifier *c, const struct function_
  * -ENOIOCTLCMD) return ret;" before the dispatch that holds the command):
  * the callee is analysed for the command too, its tests on the command
  * following it, instead of through its summary for every command. */
+/* The argument of call s (in fn) that hands on the command being
+ * classified, or -1. */
+static int command_argument(const struct classifier *c, const struct function_facts *fn,
+			    const struct stmt *s)
+{
+	int param = command_param(c, fn);
+
+	for (size_t i = 0; param >= 0 && i < s->args.len; i++)
+		if (passes_command(&s->args.items[i].view, param))
+			return (int)i;
+	return -1;
+}
+
 static int analyse_for_command(struct classifier *c, const struct function_facts *fn,
 			       const struct stmt *s, const struct function_facts *callee, int top,
 			       effect_list *out)
 {
-	int param = command_param(c, fn), passed = -1;
+	int passed = command_argument(c, fn, s);
 	effect_list sub = {0};
 
-	if (param < 0 || c->nextra >= MAX_EXTRA_LINKS || in_command_context(c, callee))
-		return 0;
-	for (size_t i = 0; i < s->args.len && passed < 0; i++)
-		if (passes_command(&s->args.items[i].view, param))
-			passed = (int)i;
-	if (passed < 0)
+	if (passed < 0 || c->nextra >= MAX_EXTRA_LINKS || in_command_context(c, callee))
 		return 0;
 	c->extra[c->nextra].fn = callee;
 	c->extra[c->nextra].cmd_param = passed;
@@ -460,10 +472,10 @@ static void apply_contract(const struct function_facts *fn, const struct stmt *s
 static void analyse_member_call(struct classifier *c, const struct function_facts *fn,
 				const struct stmt *s, effect_list *out)
 {
-	const struct function_facts *t[MAX_MEMBER_TARGETS];
+	const struct function_facts *t[MAX_COMMAND_TARGETS];
 	const struct api_entry *k = s->callee_struct ?
 		knowledge_contract(c->kn, s->callee_struct, s->callee_field) : NULL;
-	size_t n;
+	size_t n, max = MAX_MEMBER_TARGETS;
 	struct strbuf names = {0};
 
 	if (s->callee_param >= 0) {
@@ -480,17 +492,25 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 		apply_contract(fn, s, k, out);
 		return;
 	}
+	if (command_argument(c, fn, s) >= 0)
+		max = MAX_COMMAND_TARGETS;
 	n = s->callee_struct ? function_index_member_targets(c->fi, s->callee_struct,
-		s->callee_field, t, MAX_MEMBER_TARGETS) : 0;
-	if (!n || n > MAX_MEMBER_TARGETS) {
+		s->callee_field, t, max) : 0;
+	if (!n || n > max) {
 		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
 			   fn->file, s->line, NULL);
 		return;
 	}
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && i < MAX_MEMBER_TARGETS; i++) {
 		if (i)
 			sb_add(&names, ", ");
 		sb_add(&names, t[i]->name);
+	}
+	if (n > MAX_MEMBER_TARGETS) {
+		char *more = xasprintf(" and %zu more", n - MAX_MEMBER_TARGETS);
+
+		sb_add(&names, more);
+		free(more);
 	}
 	effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s (targets seen: %s; others not known)",
 					     s->callee_text, names.buf), fn->file, s->line, NULL);
