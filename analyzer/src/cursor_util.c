@@ -42,6 +42,15 @@ char *cursor_name(CXCursor c)
 	return cxstr(clang_getCursorSpelling(c));
 }
 
+/* An expression clang kept only to recover from an error in it: its
+ * type is unknown. */
+static int recovered(CXCursor c)
+{
+	enum CXTypeKind t = clang_getCursorType(c).kind;
+
+	return t == CXType_Dependent || t == CXType_Invalid;
+}
+
 CXCursor strip(CXCursor c)
 {
 	for (;;) {
@@ -51,6 +60,11 @@ CXCursor strip(CXCursor c)
 
 		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
 		    k != CXCursor_CStyleCastExpr)
+			return c;
+		/* code clang could not make sense of (a RecoveryExpr, e.g.
+		 * `geo->blocksize` when the struct is not declared): its
+		 * child is not what it stands for */
+		if (k == CXCursor_UnexposedExpr && recovered(c))
 			return c;
 		kids = children_of(c);
 		if (kids.len == 0) {

@@ -44,6 +44,25 @@ static long broken_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
 }
 static const struct file_operations broken_fops = { .unlocked_ioctl = broken_ioctl };
 C
+# a store through a struct the file never declares: clang keeps it as an
+# expression recovered from an error, whose child is the pointer itself
+cat > "$t/drivers/recovered.c" <<'C'
+#include <linux/fs.h>
+#define RECOVERED_SET _IO('r', 1)
+struct recovered_dev;
+static long recovered_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
+{
+	struct recovered_dev *d = f->private_data;
+
+	switch (cmd) {
+	case RECOVERED_SET:
+		d->mode = arg;
+		return 0;
+	}
+	return -ENOTTY;
+}
+static const struct file_operations recovered_fops = { .unlocked_ioctl = recovered_ioctl };
+C
 printf 'static const struct file_operations f = { .unlocked_ioctl = 0 };\0\1\2' > "$t/drivers/binary.c"
 { echo 'struct file_operations; /* unlocked_ioctl */'; head -c 9000000 /dev/zero | tr '\0' ' '; } > "$t/drivers/huge.c"
 printf '[\n' > "$w/cc.json"; first=1
@@ -65,6 +84,10 @@ for f in broken binary huge; do
 done
 grep -q "larger than 8 MiB" "$w/r.json" && echo "ok - the huge file is refused by size" || echo "not ok - huge file message"
 grep -q "binary file" "$w/r.json" && echo "ok - the binary file is refused" || echo "not ok - binary file message"
+got=$("$scan" list "$w/r.json" --handler recovered_ioctl | awk -F'\t' '$3 == "RECOVERED_SET" { print $6 }')
+[ "$got" = modify ] || [ "$got" = unknown ] &&
+	echo "ok - a store clang could only recover from is not a local's ($got)" ||
+	echo "not ok - a store in code with errors is '$got'"
 "$scan" list "$w/r.json" --handler demo_ioctl | grep -q DEMO_RESET &&
 	echo "ok - the other files are still scanned" || echo "not ok - good files lost"
 
