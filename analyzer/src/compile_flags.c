@@ -13,6 +13,14 @@ struct dir_flags {
 	char *dir;
 	strvec own;	/* ccflags-y of this directory */
 	strvec subdir;	/* subdir-ccflags-y, inherited by subdirectories */
+	int has_makefile;	/* a Makefile or Kbuild is there */
+};
+
+/* The plain variables a Makefile sets before it uses them
+ * (FULL_AMD_PATH=$(srctree)/$(src)/.., NOUVEAU_PATH ?= $(srctree)):
+ * names[i] = values[i], the last assignment winning. */
+struct make_vars {
+	strvec names, values;
 };
 
 struct flag_source {
@@ -155,12 +163,56 @@ struct flag_source *flag_source_open(const struct kernel_tree *kt, char *err,
 	return fs;
 }
 
+/* Expands val into sb: $(srctree), $(objtree), $(src), $(obj) and the
+ * Makefile's own plain variables. 0 when something cannot be expanded. */
+static int expand_make(const struct kernel_tree *kt, const char *dir,
+		       const struct make_vars *vars, const char *val, struct strbuf *sb,
+		       int depth)
+{
+	for (const char *p = val; *p;) {
+		if (starts_with(p, "$(srctree)")) {
+			sb_add(sb, kt->ksrc);
+			p += 10;
+		} else if (starts_with(p, "$(objtree)")) {
+			sb_add(sb, kt->build_dir);
+			p += 10;
+		} else if (starts_with(p, "$(src)") || starts_with(p, "$(obj)")) {
+			sb_add(sb, dir);
+			p += 6;
+		} else if (starts_with(p, "$(")) {
+			const char *end = strchr(p, ')');
+			char *name = end ? xstrndup(p + 2, (size_t)(end - p - 2)) : NULL;
+			int ok = 0;
+
+			for (size_t i = vars->names.len; name && depth < 8 && i-- > 0;) {
+				if (!strcmp(vars->names.items[i], name)) {
+					ok = expand_make(kt, dir, vars, vars->values.items[i], sb,
+							 depth + 1);
+					break;
+				}
+			}
+			free(name);
+			if (!ok)
+				return 0;
+			p = end + 1;
+		} else if (p[0] == '$') {
+			return 0;
+		} else {
+			sb_addn(sb, p, 1);
+			p++;
+		}
+	}
+	return 1;
+}
+
 /* Makefile variables of the forms ccflags-y, ccflags-$(CONFIG_X),
  * subdir-ccflags-y, EXTRA_CFLAGS, CFLAGS_<file>.o: include paths and
- * defines only. $(srctree), $(objtree), $(src) and $(obj) are expanded;
- * anything else unexpandable is skipped. */
+ * defines only. $(srctree), $(objtree), $(src), $(obj) and the Makefile's
+ * own plain variables are expanded; anything else unexpandable is
+ * skipped. */
 static void add_makefile_flag(const struct kernel_tree *kt, const char *dir,
-			      const char *word, const char *next, strvec *out, int *used_next)
+			      const struct make_vars *vars, const char *word,
+			      const char *next, strvec *out, int *used_next)
 {
 	const char *val = NULL;
 	char opt[3] = {0};
@@ -179,23 +231,9 @@ static void add_makefile_flag(const struct kernel_tree *kt, const char *dir,
 	} else {
 		return;
 	}
-	for (const char *p = val; *p;) {
-		if (starts_with(p, "$(srctree)")) {
-			sb_add(&sb, kt->ksrc);
-			p += 10;
-		} else if (starts_with(p, "$(objtree)")) {
-			sb_add(&sb, kt->build_dir);
-			p += 10;
-		} else if (starts_with(p, "$(src)") || starts_with(p, "$(obj)")) {
-			sb_add(&sb, dir);
-			p += 6;
-		} else if (p[0] == '$') {
-			free(sb.buf);
-			return;
-		} else {
-			sb_addn(&sb, p, 1);
-			p++;
-		}
+	if (!expand_make(kt, dir, vars, val, &sb, 0)) {
+		free(sb.buf);
+		return;
 	}
 	if (opt[1] == 'I') {
 		char *path = sb_detach(&sb);
@@ -220,19 +258,54 @@ static void add_makefile_flag(const struct kernel_tree *kt, const char *dir,
 	}
 }
 
-static void parse_dir_makefile(const struct kernel_tree *kt, struct dir_flags *df)
+/* NAME = value, NAME := value, NAME ?= value: a plain variable. */
+static void note_make_var(char *line, struct make_vars *vars)
 {
-	char *path = xasprintf("%s/%s/Makefile", kt->ksrc, df->dir);
-	char *text = read_file(path, NULL);
+	size_t n = 0;
+	char *v;
 
-	free(path);
-	if (!text) {
-		path = xasprintf("%s/%s/Kbuild", kt->ksrc, df->dir);
+	while (isalnum((unsigned char)line[n]) || line[n] == '_')
+		n++;
+	if (!n || isdigit((unsigned char)line[0]))
+		return;
+	v = line + n;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	if (*v == ':' || *v == '?')
+		v++;
+	if (*v != '=')
+		return;
+	v++;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	vec_push(&vars->names, xstrndup(line, n));
+	vec_push(&vars->values, xstrndup(v, strcspn(v, " \t#")));
+}
+
+/* The directory's Kbuild file (which Kbuild reads before a Makefile), or
+ * its Makefile. */
+static char *read_dir_makefile(const struct kernel_tree *kt, const char *dir)
+{
+	static const char *const names[] = { "Kbuild", "Makefile" };
+	char *text = NULL;
+
+	for (size_t i = 0; !text && i < sizeof(names) / sizeof(*names); i++) {
+		char *path = xasprintf("%s/%s/%s", kt->ksrc, dir, names[i]);
+
 		text = read_file(path, NULL);
 		free(path);
 	}
+	return text;
+}
+
+static void parse_dir_makefile(const struct kernel_tree *kt, struct dir_flags *df)
+{
+	char *text = read_dir_makefile(kt, df->dir);
+	struct make_vars vars = {0};
+
 	if (!text)
 		return;
+	df->has_makefile = 1;
 	/* join continuation lines */
 	for (char *p = text; (p = strstr(p, "\\\n")); )
 		p[0] = p[1] = ' ';
@@ -243,6 +316,7 @@ static void parse_dir_makefile(const struct kernel_tree *kt, struct dir_flags *d
 
 		if (nl)
 			*nl = '\0';
+		note_make_var(line, &vars);
 		if (starts_with(line, "subdir-ccflags"))
 			dst = &df->subdir;
 		else if (starts_with(line, "ccflags") || starts_with(line, "EXTRA_CFLAGS"))
@@ -255,7 +329,7 @@ static void parse_dir_makefile(const struct kernel_tree *kt, struct dir_flags *d
 			for (size_t i = 0; i < words.len; i++) {
 				int used = 0;
 
-				add_makefile_flag(kt, df->dir, words.items[i],
+				add_makefile_flag(kt, df->dir, &vars, words.items[i],
 						  i + 1 < words.len ? words.items[i + 1] : NULL,
 						  dst, &used);
 				i += (size_t)used;
@@ -264,6 +338,8 @@ static void parse_dir_makefile(const struct kernel_tree *kt, struct dir_flags *d
 		}
 		line = nl ? nl + 1 : NULL;
 	}
+	strvec_clear(&vars.names);
+	strvec_clear(&vars.values);
 	free(text);
 }
 
@@ -361,9 +437,17 @@ void flags_for_file(struct flag_source *fs, const char *rel, strvec *out)
 			d = up;
 		}
 		free(d);
+		struct dir_flags *own = NULL;
+
 		for (size_t i = chain.len; i-- > 0;)
 			append_all(out, &dir_flags_get(fs, chain.items[i])->subdir);
-		append_all(out, &dir_flags_get(fs, dir)->own);
+		/* a directory without a Makefile (fs/xfs/libxfs,
+		 * arch/x86/kvm/mmu) is built by its parent's, whose
+		 * ccflags-y apply */
+		for (size_t i = 0; i < chain.len && !(own && own->has_makefile); i++)
+			own = dir_flags_get(fs, chain.items[i]);
+		if (own)
+			append_all(out, &own->own);
 		strvec_clear(&chain);
 	}
 	pthread_mutex_unlock(&fs->lock);
