@@ -156,21 +156,66 @@ static char *lvalue_last_token(CXCursor lhs)
  * tokens, the operand an lvalue of the node's own type. Then the node is
  * taken for that store, so a store in a macro is never lost; any other
  * operator stays unknown. */
+/* Can e be assigned to: a variable, a member, an element, *p? An
+ * operand that is not (the !!(e) of BUILD_BUG_ON_ZERO's -!!(e)) is never
+ * the operand of ++ or --. (For `=` no such test: a member access libclang
+ * does not expose would make a store be missed.) */
+static int lvalue_like(CXCursor e)
+{
+	CXCursor t = e;
+	cursorvec kids;
+	int deref = 0;
+
+	while (clang_getCursorKind(t) == CXCursor_ParenExpr) {
+		kids = children_of(t);
+		if (kids.len != 1) {
+			vec_free(&kids);
+			return 0;
+		}
+		t = kids.items[0];
+		vec_free(&kids);
+	}
+	switch (clang_getCursorKind(t)) {
+	case CXCursor_DeclRefExpr:
+	case CXCursor_MemberRefExpr:
+	case CXCursor_ArraySubscriptExpr:
+	case CXCursor_UnexposedExpr:	/* not known: taken as one */
+		return 1;
+	case CXCursor_UnaryOperator:
+		kids = children_of(t);
+		if (kids.len == 1) {
+			CXType p = clang_getCanonicalType(clang_getCursorType(kids.items[0]));
+
+			deref = p.kind == CXType_Pointer &&
+				clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(p)),
+						 clang_getCanonicalType(clang_getCursorType(t)));
+		}
+		vec_free(&kids);
+		return deref;
+	default:
+		return 0;
+	}
+}
+
 static char *operator_in_expansion(struct walk *w, CXCursor c, const cursorvec *kids)
 {
 	const strvec *toks = NULL;
 	const char *found = NULL;
 	char *last = lvalue_last_token(kids->items[0]);
 
-	if (last && same_type(clang_getCursorType(c), clang_getCursorType(kids->items[0])))
+	if (last && same_type(clang_getCursorType(c), clang_getCursorType(kids->items[0])) &&
+	    (kids->len != 1 || lvalue_like(kids->items[0])))
 		toks = macro_expansion_at(w->macros, c);
+	/* an operand the macro wraps in parentheses, `((x)++)`, ends in `)` */
+	int paren = clang_getCursorKind(kids->items[0]) == CXCursor_ParenExpr;
+
 	for (size_t i = 1; toks && i < toks->len && !found; i++) {
 		const char *t = toks->items[i], *before = toks->items[i - 1];
+		int ends = !strcmp(before, last) || (paren && !strcmp(before, ")"));
 
-		if (kids->len == 2 && !strcmp(t, "=") && !strcmp(before, last))
+		if (kids->len == 2 && !strcmp(t, "=") && ends)
 			found = "=";
-		else if (kids->len == 1 && (!strcmp(t, "++") || !strcmp(t, "--")) &&
-			 !strcmp(before, last))
+		else if (kids->len == 1 && (!strcmp(t, "++") || !strcmp(t, "--")) && ends)
 			found = t;
 		else if (kids->len == 1 && (!strcmp(before, "++") || !strcmp(before, "--")))
 			for (size_t j = i; j < toks->len && j < i + 8 && !found; j++)
