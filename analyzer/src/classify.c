@@ -130,6 +130,13 @@ struct classifier {
 	const struct function_facts *const_fn;
 	int const_param;
 	int64_t const_value;
+	/* the kind of the handler whose commands are walked; the return by
+	 * which the handler's own code declines the command being
+	 * classified, and which links of its dispatch chain return that
+	 * value on its path (bit d for chain[d]) */
+	const struct handler_kind *hkind;
+	const struct stmt *declined;
+	unsigned declined_links;
 };
 
 /* Effects are a set: the same fact reached along many call paths is kept
@@ -1015,6 +1022,20 @@ static int analyse_seq(struct classifier *c, const struct function_facts *fn,
 	return (reach ? FLOW_ON : 0) | out_flow;
 }
 
+/* A return of the declining value (-ENOIOCTLCMD) in a link of the
+ * command's dispatch chain. */
+static void note_declined(struct classifier *c, const struct function_facts *fn,
+			  const struct stmt *ret)
+{
+	for (int d = 0; d < c->site->chain_len && d < 32; d++) {
+		if (c->site->chain[d].fn != fn)
+			continue;
+		c->declined_links |= 1u << d;
+		if (!d && !c->declined)
+			c->declined = ret;
+	}
+}
+
 static int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 			const struct stmt *s, int top, effect_list *out)
 {
@@ -1045,6 +1066,9 @@ static int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 		note_goto(c, fn, s->target);
 		return 0;
 	case ST_RETURN:
+		if (c->cmd && c->hkind && c->hkind->declined_struct && !c->depth &&
+		    s->ret_is_const && s->ret_value == c->hkind->declined_value)
+			note_declined(c, fn, s);
 		return 0;
 	case ST_BREAK:
 		return FLOW_OUT;
@@ -1370,6 +1394,44 @@ static void lift_link(const struct chain_link *link, const effect_list *from, ef
 }
 
 /* Tests on the command in the chain's own code follow the command. */
+/* Does the handler decline the command? Its own code returns the value;
+ * when the command's code is in a function it calls (vt_ioctl's
+ * vt_k_ioctl), that function must return it too, or the handler's later
+ * return (vt_ioctl's default after `if (ret != -ENOIOCTLCMD) return ret;`)
+ * is not reached for this command. */
+static int declines(const struct classifier *c, const struct command_site *site)
+{
+	return c->declined && (site->chain_len == 1 || (c->declined_links & ~1u));
+}
+
+/* The command the handler's own code declines on some path (rfcomm's
+ * tty driver: `case TCSETS: return -ENOIOCTLCMD;`) goes on where its kind
+ * says (tty_ioctl hands it to the line discipline's ioctl, which sets the
+ * termios): a call through that member, handing on the command, is on the
+ * command's path too. */
+static void declined_effects(struct classifier *c, const struct command_site *site,
+			     effect_list *out)
+{
+	const struct handler_kind *k = c->hkind;
+	const struct function_facts *fn = site->chain[0].fn;
+	struct stmt *call = stmt_new(ST_CALL, c->declined->line);
+
+	call->callee_struct = xstrdup(k->declined_struct);
+	call->callee_field = xstrdup(k->declined_field);
+	call->callee_param = -1;
+	call->callee_text = xasprintf("%s.%s, where the caller of %s takes a command it declines",
+				      k->declined_struct, k->declined_field, fn->name);
+	for (int i = 0; i <= k->declined_cmd_param; i++) {
+		struct call_arg a = { .view = { -1, 0, 0 }, .ptr_param = -1 };
+
+		if (i == k->declined_cmd_param)
+			a.view = (struct param_view){ site->chain[0].cmd_param, 0, ~(uint64_t)0 };
+		vec_push(&call->args, a);
+	}
+	analyse_member_call(c, fn, call, out);
+	stmt_free(call);
+}
+
 static void site_effects(struct classifier *c, const struct command *cmd,
 			 const struct command_site *site, effect_list *out)
 {
@@ -1378,8 +1440,13 @@ static void site_effects(struct classifier *c, const struct command *cmd,
 	c->cmd = cmd;
 	c->site = site;
 	c->ngotos = 0;
+	c->declined = NULL;
+	c->declined_links = 0;
 	flags_enter(c, site);
 	site_path_effects(c, site, link);
+	if (declines(c, site))
+		declined_effects(c, site, &link[0]);
+	c->declined = NULL;
 	flags_leave(c);
 	c->cmd = NULL;
 	c->site = NULL;
@@ -1413,6 +1480,7 @@ static void walk_commands(struct classifier *c, struct scan_result *r, int decid
 	for (size_t i = 0; i < r->handlers.len; i++) {
 		struct handler *h = &r->handlers.items[i];
 
+		c->hkind = knowledge_kind_named(c->kn, h->kind);
 		for (size_t j = 0; j < h->commands.len; j++) {
 			struct command *cmd = &h->commands.items[j];
 			effect_list l = {0};

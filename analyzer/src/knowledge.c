@@ -62,6 +62,22 @@ static int load_kinds(struct knowledge *kn, json_t *root)
 			fprintf(stderr, "ioctl-scan: handler_kinds.json: entry %zu is incomplete\n", i);
 			return -1;
 		}
+		if (json_object_get(k, "declined_to")) {
+			json_t *d = json_object_get(k, "declined_to");
+
+			hk.declined_struct = dup_or_null(str_member(d, "struct"));
+			hk.declined_field = dup_or_null(str_member(d, "field"));
+			hk.declined_cmd_param = (int)json_integer_value(json_object_get(d, "cmd_param"));
+			hk.declined_value = json_integer_value(json_object_get(d, "returning"));
+			if (!hk.declined_struct || !hk.declined_field ||
+			    !json_is_integer(json_object_get(d, "returning"))) {
+				fprintf(stderr, "ioctl-scan: handler_kinds.json: entry %zu: "
+					"declined_to needs struct, field, cmd_param and returning\n", i);
+				free(hk.declined_struct);
+				free(hk.declined_field);
+				return -1;
+			}
+		}
 		vec_push(&kn->kinds, hk);
 	}
 	arr = json_object_get(root, "forwarders");
@@ -273,6 +289,8 @@ void knowledge_free(struct knowledge *kn)
 		free(k->field);
 		free(k->function);
 		free(k->file);
+		free(k->declined_struct);
+		free(k->declined_field);
 	}
 	vec_free(&kn->kinds);
 	for (size_t i = 0; i < kn->forwarders.len; i++) {
@@ -290,6 +308,14 @@ void knowledge_free(struct knowledge *kn)
 	strvec_clear(&kn->neutral_paths);
 	free_apis(&kn->apis);
 	free_apis(&kn->contracts);
+}
+
+const struct handler_kind *knowledge_kind_named(const struct knowledge *kn, const char *kind)
+{
+	for (size_t i = 0; kind && i < kn->kinds.len; i++)
+		if (!strcmp(kn->kinds.items[i].kind, kind))
+			return &kn->kinds.items[i];
+	return NULL;
 }
 
 const struct handler_kind *knowledge_kind_for(const struct knowledge *kn,

@@ -15,6 +15,12 @@ struct handler_kind {
 	char *function;		/* for fixed functions: "do_vfs_ioctl" */
 	char *file;		/* where the fixed function is defined */
 	int cmd_param;		/* index of the command parameter */
+	/* a command the handler declines (returns declined_value,
+	 * -ENOIOCTLCMD) goes on to this ops member: tty_ioctl hands a tty
+	 * driver's declined commands to the line discipline */
+	char *declined_struct, *declined_field;
+	int declined_cmd_param;
+	int64_t declined_value;
 };
 
 /* A generic handler that only forwards to another member of the same ops
@@ -71,6 +77,8 @@ struct knowledge {
 /* Loads the data files from dir; on error prints a message and returns -1. */
 int knowledge_load(struct knowledge *kn, const char *dir);
 void knowledge_free(struct knowledge *kn);
+/* The handler kind named kind ("tty_operations.ioctl"), or NULL. */
+const struct handler_kind *knowledge_kind_named(const struct knowledge *kn, const char *kind);
 const struct handler_kind *knowledge_kind_for(const struct knowledge *kn,
 					      const char *struct_name,
 					      const char *field);
