@@ -849,12 +849,13 @@ static enum label_match const_param_holds(const struct classifier *c, const stru
 	return MATCH_MAYBE;
 }
 
-/* The branches of an if: both, or the one a test on the command selects
- * (then analysed as surely run when the if is). */
-static int analyse_branches(struct classifier *c, const struct function_facts *fn,
-			    const struct stmt *s, int top, effect_list *out)
+/* Does an if's condition hold on this path: a test on the command, an
+ * implied one (which rules a branch out, never in), a local flag still 0,
+ * a parameter the summary is made for a constant of? */
+static enum label_match if_holds(const struct classifier *c, const struct function_facts *fn,
+				 const struct stmt *s)
 {
-	int param = command_param(c, fn), flow = 0;
+	int param = command_param(c, fn);
 	enum label_match holds = MATCH_MAYBE;
 
 	if (param >= 0 && s->cond == COND_PARAM_CMP && s->cmp_view.param == param && s->segs.len)
@@ -867,6 +868,33 @@ static int analyse_branches(struct classifier *c, const struct function_facts *f
 		holds = s->flag_neg ? MATCH_YES : MATCH_NO;
 	if (holds == MATCH_MAYBE && fn == c->const_fn)
 		holds = const_param_holds(c, s);
+	return holds;
+}
+
+/* Do a call's premises (`cmd != A` in `cmd != A && !capable(X)`) hold? */
+static enum label_match premises_hold(const struct classifier *c,
+				      const struct function_facts *fn, const struct stmt *call)
+{
+	int maybe = 0;
+
+	for (size_t i = 0; i < call->premises.len; i++) {
+		enum label_match m = if_holds(c, fn, call->premises.items[i]);
+
+		if (m == MATCH_NO)
+			return MATCH_NO;
+		maybe |= m == MATCH_MAYBE;
+	}
+	return maybe ? MATCH_MAYBE : MATCH_YES;
+}
+
+/* The branches of an if: both, or the one a test on the command selects
+ * (then analysed as surely run when the if is). */
+static int analyse_branches(struct classifier *c, const struct function_facts *fn,
+			    const struct stmt *s, int top, effect_list *out)
+{
+	enum label_match holds = if_holds(c, fn, s);
+	int flow = 0;
+
 	if (holds != MATCH_NO)
 		flow |= analyse_block(c, fn, s->then_s, holds == MATCH_YES && top, out);
 	if (holds != MATCH_YES)
@@ -896,8 +924,16 @@ static int analyse_if(struct classifier *c, const struct function_facts *fn,
 		}
 		call_capabilities(c, fn, k, &caps);
 		if (caps.len) {
-			int guard = top && k->negated_in_cond && error_exit(s->then_s);
+			/* `cmd != A && !capable(X)`: for A, capable() is
+			 * not called; for other commands it guards */
+			enum label_match p = premises_hold(c, fn, k);
+			int guard = top && (k->negated_in_cond || (k->premises.len && p == MATCH_YES)) &&
+				error_exit(s->then_s);
 
+			if (k->premises.len && p == MATCH_NO) {
+				strvec_clear(&caps);
+				continue;
+			}
 			effect_add(out, guard ? EF_CAP_GUARD : EF_CAP_COND,
 				   xasprintf("%s(%s)", k->callee, caps.items[0]), fn->file, k->line, &caps);
 			strvec_clear(&caps);

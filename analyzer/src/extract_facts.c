@@ -64,6 +64,9 @@ struct walk {
 	unsigned nlabels;	/* label statements seen so far */
 	/* calls of the current if's condition whose 0 makes it true */
 	CXSourceRange negated_calls[8];
+	/* for negated_calls[i], the tests that must hold too (an ST_BLOCK
+	 * of premises, shared by the calls of one operand), or NULL */
+	struct stmt *negated_premises[8];
 	int nnegated;
 	CXFile main_file;	/* the file being parsed */
 };
@@ -763,6 +766,28 @@ static int callback_param(struct walk *w, CXCursor callee)
 	return v.shift == 0 ? v.param : -1;
 }
 
+/* A copy of a premise (an ST_IF testing a parameter, no branches). */
+static struct stmt *premise_copy(const struct stmt *p)
+{
+	struct stmt *q = stmt_new(ST_IF, p->line);
+
+	q->cond = p->cond;
+	q->cmp_view = p->cmp_view;
+	q->cmp_eq = p->cmp_eq;
+	for (size_t i = 0; i < p->segs.len; i++) {
+		struct switch_segment seg = {0};
+
+		for (size_t j = 0; j < p->segs.items[i].labels.len; j++) {
+			struct case_label l = p->segs.items[i].labels.items[j];
+
+			l.name = l.name ? xstrdup(l.name) : NULL;
+			vec_push(&seg.labels, l);
+		}
+		vec_push(&q->segs, seg);
+	}
+	return q;
+}
+
 static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 {
 	struct stmt *s = stmt_new(ST_CALL, cursor_line(c));
@@ -783,8 +808,14 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 		}
 		vec_free(&kids);
 	}
-	for (int i = 0; i < w->nnegated; i++)
-		s->negated_in_cond |= clang_equalRanges(clang_getCursorExtent(c), w->negated_calls[i]);
+	for (int i = 0; i < w->nnegated; i++) {
+		if (!clang_equalRanges(clang_getCursorExtent(c), w->negated_calls[i]))
+			continue;
+		if (!w->negated_premises[i])
+			s->negated_in_cond = 1;
+		for (size_t j = 0; w->negated_premises[i] && j < w->negated_premises[i]->kids.len; j++)
+			vec_push(&s->premises, premise_copy(w->negated_premises[i]->kids.items[j]));
+	}
 	for (int i = 0; i < nargs && i < 16; i++) {
 		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
 		struct call_arg arg = {0};
@@ -1422,6 +1453,104 @@ static void find_negated_calls(struct walk *w, CXCursor cond, int odd)
 	vec_free(&kids);
 }
 
+/* A test on a parameter that can be a premise: `cmd != A`, `cmd == A`,
+ * `set`, `!set`. NULL otherwise. */
+static struct stmt *premise_of(struct walk *w, CXCursor op)
+{
+	struct stmt *t = stmt_new(ST_IF, cursor_line(op));
+	CXCursor c = strip(op);
+	cursorvec kids = {0};
+	char *o = NULL;
+
+	if (param_truth(w, c, t, 0)) {
+		t->cond = COND_PARAM_TRUTH;
+		return t;
+	}
+	if (clang_getCursorKind(c) == CXCursor_UnaryOperator) {
+		kids = children_of(c);
+		o = operator_of(w, c);
+		if (o && !strcmp(o, "!") && kids.len == 1 && param_truth(w, kids.items[0], t, 1))
+			t->cond = COND_PARAM_TRUTH;
+		free(o);
+		vec_free(&kids);
+		if (t->cond == COND_PARAM_TRUTH)
+			return t;
+	} else if (param_cmp(w, c, t, NULL) && t->segs.len == 1 &&
+		   t->segs.items[0].labels.len == 1) {
+		t->cond = COND_PARAM_CMP;
+		return t;
+	}
+	stmt_free(t);
+	return NULL;
+}
+
+/* The operands of a chain of `&&` (a && b && c), left to right. */
+static void and_operands(struct walk *w, CXCursor c, cursorvec *out)
+{
+	cursorvec kids;
+	char *op;
+
+	if (binary_parts(w, c, &kids, &op)) {
+		if (!strcmp(op, "&&")) {
+			and_operands(w, kids.items[0], out);
+			and_operands(w, kids.items[1], out);
+			free(op);
+			vec_free(&kids);
+			return;
+		}
+		free(op);
+		vec_free(&kids);
+	}
+	vec_push(out, c);
+}
+
+/* A condition `tests && rest` where every operand but one tests a
+ * parameter (autofs's `cmd != VERSION_CMD && cmd != ISMOUNTPOINT_CMD &&
+ * !capable(CAP_SYS_ADMIN)`, ksys_ioperm's `turn_on && (!capable(X) ||
+ * ...)`): the calls whose result 0 makes that one operand hold make the
+ * whole condition hold when the tests do. They are recorded with those
+ * tests as premises. */
+static void find_premised_calls(struct walk *w, CXCursor cond)
+{
+	cursorvec ops = {0};
+	struct stmt *premises = stmt_new(ST_BLOCK, 0);
+	int rest = -1, others = 0, from = w->nnegated;
+
+	and_operands(w, cond, &ops);
+	for (size_t i = 0; ops.len > 1 && i < ops.len; i++) {
+		struct stmt *p = premise_of(w, ops.items[i]);
+
+		if (p) {
+			vec_push(&premises->kids, p);
+		} else {
+			rest = (int)i;
+			others++;
+		}
+	}
+	if (others == 1) {
+		find_negated_calls(w, ops.items[rest], 0);
+		for (int i = from; i < w->nnegated; i++)
+			w->negated_premises[i] = premises;
+	}
+	if (others != 1 || w->nnegated == from)
+		stmt_free(premises);
+	vec_free(&ops);
+}
+
+static void forget_negated(struct walk *w)
+{
+	for (int i = 0; i < w->nnegated; i++) {
+		struct stmt *p = w->negated_premises[i];
+
+		for (int j = i; p && j < w->nnegated; j++)
+			if (w->negated_premises[j] == p)
+				w->negated_premises[j] = NULL;
+		stmt_free(p);
+	}
+	memset(w->negated_premises, 0, sizeof(w->negated_premises));
+	w->nnegated = 0;
+}
+
 /* `if (flag)` or `if (!flag)` on a local variable (local_flags.h) */
 static void note_flag_test(struct walk *w, CXCursor cond, struct stmt *s)
 {
@@ -1450,10 +1579,11 @@ static struct stmt *walk_if(struct walk *w, CXCursor c)
 		if (s->cond == COND_OTHER && w->flags)
 			note_flag_test(w, kids.items[0], s);
 		note_mode_tests(w, kids.items[0], s);
-		w->nnegated = 0;
+		forget_negated(w);
 		find_negated_calls(w, kids.items[0], 0);
+		find_premised_calls(w, kids.items[0]);
 		walk_expr(w, kids.items[0], s);
-		w->nnegated = 0;
+		forget_negated(w);
 		s->then_s = stmt_new(ST_BLOCK, cursor_line(kids.items[1]));
 		walk_into(w, kids.items[1], s->then_s);
 		if (kids.len >= 3) {

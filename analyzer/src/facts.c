@@ -44,6 +44,9 @@ void stmt_free(struct stmt *s)
 		free(s->args.items[i].function);
 	}
 	vec_free(&s->args);
+	for (size_t i = 0; i < s->premises.len; i++)
+		stmt_free(s->premises.items[i]);
+	vec_free(&s->premises);
 	free(s->target);
 	free(s->flag);
 	free(s);
@@ -65,6 +68,9 @@ int stmt_any(const struct stmt *s, int (*pred)(const struct stmt *s, void *ctx),
 		return 1;
 	for (size_t i = 0; i < s->segs.len; i++)
 		if (stmt_any(s->segs.items[i].body, pred, ctx))
+			return 1;
+	for (size_t i = 0; i < s->premises.len; i++)
+		if (stmt_any(s->premises.items[i], pred, ctx))
 			return 1;
 	return 0;
 }

@@ -103,6 +103,10 @@ struct stmt {
 	int value_unused;	/* an expression statement: its result is dropped */
 	int negated_in_cond;	/* the if's condition holds whenever this call
 				 * returns 0: `!f()`, `a || !f()` */
+	/* the tests on parameters that, with this call returning 0, make the
+	 * if's condition hold (`cmd != A && !capable(X)`: cmd != A): ST_IF
+	 * statements of kind COND_PARAM_CMP or COND_PARAM_TRUTH */
+	VEC(struct stmt *) premises;
 	VEC(struct call_arg) args;
 
 	/* ST_STORE; ST_GOTO: the label (NULL for a computed goto) */
