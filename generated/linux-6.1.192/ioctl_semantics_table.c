@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 379 handlers, 4171 exact entries and 161 families; fallback: 2013 exact
- * entries and 47 families, 1083 of them values served by more than one
+ * 379 handlers, 4173 exact entries and 161 families; fallback: 2017 exact
+ * entries and 47 families, 1084 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1480, modify 3838, admin 844, none (unknown) 230.
+ * Entries per class: read 1491, modify 3840, admin 856, none (unknown) 211.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -133,7 +133,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 5 */
 	{ 0x00000006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 6 */
 	/* acm_tty_ioctl (drivers/usb/class/cdc-acm.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* acpi_thermal_rel_ioctl (drivers/thermal/intel/int340x_thermal/acpi_thermal_rel.c) */
 	{ 0x80087301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_TRT_LEN */
 	{ 0x80087302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_ART_LEN */
@@ -229,15 +229,21 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* autofs_dev_ioctl (fs/autofs/dev-ioctl.c) */
 	{ 0x00000071, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_VERSION_CMD */
-	{ 0x00000074, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_OPENMOUNT_CMD */
-	{ 0x00000075, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_CLOSEMOUNT_CMD */
-	{ 0x0000007b, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_REQUESTER_CMD */
+	/* AUTOFS_DEV_IOCTL_OPENMOUNT_CMD */
+	{ 0x00000074, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	/* AUTOFS_DEV_IOCTL_CLOSEMOUNT_CMD */
+	{ 0x00000075, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	/* AUTOFS_DEV_IOCTL_REQUESTER_CMD */
+	{ 0x0000007b, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x0000007e, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_ISMOUNTPOINT_CMD */
 	/* autofs_dev_ioctl_compat (fs/autofs/dev-ioctl.c) */
 	{ 0x00000071, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_VERSION_CMD */
-	{ 0x00000074, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_OPENMOUNT_CMD */
-	{ 0x00000075, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_CLOSEMOUNT_CMD */
-	{ 0x0000007b, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_REQUESTER_CMD */
+	/* AUTOFS_DEV_IOCTL_OPENMOUNT_CMD */
+	{ 0x00000074, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	/* AUTOFS_DEV_IOCTL_CLOSEMOUNT_CMD */
+	{ 0x00000075, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	/* AUTOFS_DEV_IOCTL_REQUESTER_CMD */
+	{ 0x0000007b, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x0000007e, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_ISMOUNTPOINT_CMD */
 	/* autofs_root_compat_ioctl (fs/autofs/root.c) */
 	{ 0x00009360, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_READY */
@@ -487,7 +493,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* ca8210_test_int_ioctl (drivers/net/ieee802154/ca8210.c) */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA8210_IOCTL_HARD_RESET */
 	/* cachefiles_ondemand_fd_ioctl (fs/cachefiles/ondemand.c) */
-	{ 0x40049801, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CACHEFILES_IOC_READ_COMPLETE */
+	{ 0x40049801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CACHEFILES_IOC_READ_COMPLETE */
 	/* can327_ldisc_ioctl (drivers/net/can/can327.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
@@ -840,8 +846,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046f41, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCDET */
 	{ 0x40186f40, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCATT */
 	/* cxl_memdev_ioctl (drivers/cxl/core/memdev.c) */
-	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_QUERY_COMMANDS */
-	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
+	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
+	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CXL_MEM_SEND_COMMAND */
 	/* dimm_ioctl (drivers/nvdimm/bus.c) */
 	{ 0x00000002, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_ARS_START */
 	{ 0x00000004, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_CLEAR_ERROR */
@@ -2155,7 +2161,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80005a14, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
 	{ 0xc0006d11, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
 	/* msr_ioctl (arch/x86/kernel/msr.c) */
-	{ 0xc02063a0, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* X86_IOC_RDMSR_REGS */
+	{ 0xc02063a0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* X86_IOC_RDMSR_REGS */
 	{ 0xc02063a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* X86_IOC_WRMSR_REGS */
 	/* mtdchar_compat_ioctl (drivers/mtd/mtdchar.c) */
 	{ 0x0000125f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKRRPART */
@@ -2762,12 +2768,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* pkt_ctl_ioctl (drivers/block/pktcdvd.c) */
 	{ 0xc0185801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PACKET_CTRL_CMD */
 	/* pkt_ioctl (drivers/block/pktcdvd.c) */
-	{ 0x00000001, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_SEND_COMMAND */
-	{ 0x00005306, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMREADTOCENTRY */
+	{ 0x00000001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_SEND_COMMAND */
+	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMMULTISESSION */
-	{ 0x00005393, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_SEND_PACKET */
-	{ 0x00005395, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_LAST_WRITTEN */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION */
+	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
+	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN */
 	/* pmcraid_chr_ioctl (drivers/scsi/pmcraid.c) */
 	{ 0xc0104405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PMCRAID_IOCTL_RESET_ADAPTER */
 	/* pp_ioctl (drivers/char/ppdev.c) */
@@ -2975,7 +2981,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0085504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP0_READ */
 	{ 0xc0085508, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_READ */
 	/* rdc321x_wdt_ioctl (drivers/watchdog/rdc321x_wdt.c) */
-	{ 0x80045701, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* WDIOC_GETSTATUS */
+	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS */
 	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
@@ -2991,11 +2997,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_GETVERSION */
 	/* rfcomm_tty_ioctl (net/bluetooth/rfcomm/tty.c) */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
-	{ 0x00005402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETS */
-	{ 0x00005453, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERCONFIG */
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS */
+	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
+	{ 0x00005453, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERCONFIG */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
 	/* rfkill_fop_ioctl (net/rfkill/core.c) */
 	{ 0x00005201, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* RFKILL_IOC_NOINPUT */
 	{ 0x00005202, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* RFKILL_IOC_MAX_SIZE */
@@ -3827,15 +3833,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0187491, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSHIBA_ACPI_SCI */
 	/* tty_compat_ioctl (drivers/tty/tty_io.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS */
-	{ 0x00005402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETS */
-	{ 0x00005403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSW */
-	{ 0x00005404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSF */
+	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
+	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
+	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
 	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
-	{ 0x00005406, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETA */
-	{ 0x00005407, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETAW */
-	{ 0x00005408, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETAF */
+	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
+	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
+	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
 	{ 0x00005409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRK */
-	{ 0x0000540a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCXONC */
+	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
 	{ 0x0000540c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCEXCL */
 	{ 0x0000540d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNXCL */
@@ -3851,7 +3857,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
 	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSOFTCAR */
-	{ 0x0000541a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSSOFTCAR */
+	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS */
 	{ 0x0000541e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSERIAL */
 	{ 0x0000541f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSERIAL */
@@ -3863,22 +3869,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK */
 	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID */
 	{ 0x0000542e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGRS485 */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSRS485 */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
 	{ 0x00005432, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETX */
 	{ 0x00005433, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETX */
 	{ 0x00005434, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXF */
 	{ 0x00005435, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXW */
 	{ 0x00005437, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCVHANGUP */
 	{ 0x00005441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPTPEER */
-	{ 0x00005453, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERCONFIG */
+	{ 0x00005453, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERCONFIG */
 	{ 0x00005456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGLCKTRMIOS */
-	{ 0x00005457, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSLCKTRMIOS */
+	{ 0x00005457, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSLCKTRMIOS */
 	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT */
-	{ 0x402c542b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETS2 */
-	{ 0x402c542c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSW2 */
-	{ 0x402c542d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSF2 */
+	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2 */
+	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2 */
+	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x80045432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGDEV */
 	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL */
 	{ 0x80047437, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGCHAN */
@@ -4193,7 +4199,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc028aa03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_COPY */
 	/* uv_mmtimer_ioctl (drivers/char/uv_mmtimer.c) */
 	{ 0x00006d00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETOFFSET */
-	{ 0x00006d04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MMTIMER_GETBITS */
+	{ 0x00006d04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETBITS */
 	{ 0x00006d06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_MMAPAVAIL */
 	{ 0x80086d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETRES */
 	{ 0x80086d02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETFREQ */
@@ -4224,18 +4230,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000c40d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_RELEASE_SERVICE */
 	{ 0x0000c410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_LIB_VERSION */
 	{ 0x0000c411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CLOSE_DELIVERED */
-	{ 0x4001c40e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_SET_SERVICE_OPTION */
-	{ 0x400cc404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE32 */
-	{ 0x4010c404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE */
-	{ 0xc001c405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_TRANSMIT32 */
-	{ 0xc001c406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_RECEIVE32 */
+	{ 0x400cc404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE32 */
+	{ 0x400cc40e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_SET_SERVICE_OPTION */
+	{ 0x4010c404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE */
 	{ 0xc008c40a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_GET_CONFIG32 */
 	{ 0xc010c408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_DEQUEUE_MESSAGE32 */
 	{ 0xc010c40a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_GET_CONFIG */
+	{ 0xc014c405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_TRANSMIT32 */
+	{ 0xc014c406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_RECEIVE32 */
 	{ 0xc014c407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_AWAIT_COMPLETION32 */
 	{ 0xc018c408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_DEQUEUE_MESSAGE */
 	{ 0xc01cc402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE32 */
 	{ 0xc020c407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_AWAIT_COMPLETION */
+	{ 0xc028c405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_TRANSMIT */
+	{ 0xc028c406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_RECEIVE */
 	{ 0xc030c402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE */
 	/* vchiq_ioctl (drivers/staging/vc04_services/interface/vchiq_arm/vchiq_dev.c) */
 	{ 0x0000c400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CONNECT */
@@ -4247,13 +4255,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000c40d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_RELEASE_SERVICE */
 	{ 0x0000c410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_LIB_VERSION */
 	{ 0x0000c411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CLOSE_DELIVERED */
-	{ 0x4001c40e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_SET_SERVICE_OPTION */
-	{ 0x4010c404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE */
-	{ 0xc001c405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_TRANSMIT */
-	{ 0xc001c406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_RECEIVE */
+	{ 0x400cc40e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_SET_SERVICE_OPTION */
+	{ 0x4010c404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE */
 	{ 0xc010c40a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_GET_CONFIG */
 	{ 0xc018c408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_DEQUEUE_MESSAGE */
 	{ 0xc020c407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_AWAIT_COMPLETION */
+	{ 0xc028c405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_TRANSMIT */
+	{ 0xc028c406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_RECEIVE */
 	{ 0xc030c402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE */
 	/* vduse_dev_ioctl (drivers/vdpa/vdpa_user/vduse_dev.c) */
 	{ 0x00008113, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_INJECT_CONFIG_IRQ */
@@ -4459,9 +4467,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b31, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETLED */
 	{ 0x00004b32, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETLED */
 	{ 0x00004b33, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBTYPE */
-	{ 0x00004b34, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDADDIO */
+	{ 0x00004b34, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* KDADDIO */
 	{ 0x00004b35, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDELIO */
-	{ 0x00004b36, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDENABIO */
+	{ 0x00004b36, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* KDENABIO */
 	{ 0x00004b37, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDISABIO */
 	{ 0x00004b3a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETMODE */
 	{ 0x00004b3b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETMODE */
@@ -4502,14 +4510,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETSTATE */
 	{ 0x00005605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RELDISP */
 	{ 0x00005606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_ACTIVATE */
-	{ 0x00005607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITACTIVE */
+	{ 0x00005607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_WAITACTIVE */
 	{ 0x00005608, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_DISALLOCATE */
 	{ 0x00005609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RESIZE */
 	{ 0x0000560a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RESIZEX */
 	{ 0x0000560b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* VT_LOCKSWITCH */
 	{ 0x0000560c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* VT_UNLOCKSWITCH */
 	{ 0x0000560d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETHIFONTMASK */
-	{ 0x0000560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITEVENT */
+	{ 0x0000560e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_WAITEVENT */
 	{ 0x0000560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETACTIVATE */
 	/* vt_ioctl (drivers/tty/vt/vt_ioctl.c) */
 	{ 0x00004b2f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KIOCSOUND */
@@ -4517,9 +4525,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b31, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETLED */
 	{ 0x00004b32, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETLED */
 	{ 0x00004b33, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBTYPE */
-	{ 0x00004b34, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDADDIO */
+	{ 0x00004b34, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* KDADDIO */
 	{ 0x00004b35, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDELIO */
-	{ 0x00004b36, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDENABIO */
+	{ 0x00004b36, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* KDENABIO */
 	{ 0x00004b37, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDISABIO */
 	{ 0x00004b3a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETMODE */
 	{ 0x00004b3b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETMODE */
@@ -4560,14 +4568,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETSTATE */
 	{ 0x00005605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RELDISP */
 	{ 0x00005606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_ACTIVATE */
-	{ 0x00005607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITACTIVE */
+	{ 0x00005607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_WAITACTIVE */
 	{ 0x00005608, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_DISALLOCATE */
 	{ 0x00005609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RESIZE */
 	{ 0x0000560a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RESIZEX */
 	{ 0x0000560b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* VT_LOCKSWITCH */
 	{ 0x0000560c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* VT_UNLOCKSWITCH */
 	{ 0x0000560d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETHIFONTMASK */
-	{ 0x0000560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITEVENT */
+	{ 0x0000560e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_WAITEVENT */
 	{ 0x0000560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETACTIVATE */
 	/* vtpmx_fops_ioctl (drivers/char/tpm/tpm_vtpm_proxy.c) */
 	{ 0xc014a100, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* VTPM_PROXY_IOC_NEW_DEV */
@@ -4664,11 +4672,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80205871, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSCOUNTS */
 	{ 0x8040587f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_BULKSTAT */
 	{ 0x80405880, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_INUMBERS */
-	{ 0x806c5864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1_32 */
-	{ 0x80705864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1 */
-	{ 0x8070587c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V4 */
+	{ 0x806c5864, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V1_32 */
+	{ 0x80705864, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V1 */
+	{ 0x8070587c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V4 */
 	{ 0x8080583a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FREE_EOFBLOCKS */
-	{ 0x8100587e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY */
+	{ 0x8100587e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0105865, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSBULKSTAT_32 */
 	/* XFS_IOC_FSBULKSTAT_SINGLE_32 */
@@ -4720,10 +4728,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80205871, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSCOUNTS */
 	{ 0x8040587f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_BULKSTAT */
 	{ 0x80405880, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_INUMBERS */
-	{ 0x80705864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1 */
-	{ 0x8070587c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V4 */
+	{ 0x80705864, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V1 */
+	{ 0x8070587c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V4 */
 	{ 0x8080583a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FREE_EOFBLOCKS */
-	{ 0x8100587e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY */
+	{ 0x8100587e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0105872, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_SET_RESBLKS */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
@@ -4765,7 +4773,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* fallback: each value merged over every handler that serves it */
 	/* INTE_SCU_IPC_REGISTER_READ; 5 handlers */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
-	{ 0x00000001, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FIBMAP; 14 handlers */
+	{ 0x00000001, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FIBMAP; 15 handlers */
 	/* INTE_SCU_IPC_REGISTER_UPDATE; 13 handlers */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0x00000003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 3; 9 handlers */
@@ -4989,9 +4997,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b31, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETLED; 2 handlers */
 	{ 0x00004b32, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETLED; 2 handlers */
 	{ 0x00004b33, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBTYPE; 2 handlers */
-	{ 0x00004b34, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDADDIO; 2 handlers */
+	{ 0x00004b34, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* KDADDIO; 2 handlers */
 	{ 0x00004b35, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDELIO; 2 handlers */
-	{ 0x00004b36, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDENABIO; 2 handlers */
+	{ 0x00004b36, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* KDENABIO; 2 handlers */
 	{ 0x00004b37, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDISABIO; 2 handlers */
 	{ 0x00004b3a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETMODE; 2 handlers */
 	{ 0x00004b3b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETMODE; 2 handlers */
@@ -5066,7 +5074,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYMSF; 2 handlers */
 	{ 0x00005304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYTRKIND; 2 handlers */
 	{ 0x00005305, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCHDR; 2 handlers */
-	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY; 2 handlers */
+	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY; 3 handlers */
 	{ 0x00005307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTOP; 2 handlers */
 	{ 0x00005308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTART; 2 handlers */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT; 11 handlers */
@@ -5076,7 +5084,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1; 2 handlers */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO; 2 handlers */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW; 2 handlers */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION; 3 handlers */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION; 4 handlers */
 	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN; 2 handlers */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET; 2 handlers */
 	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD; 2 handlers */
@@ -5102,21 +5110,21 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI; 6 handlers */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT; 2 handlers */
 	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH; 2 handlers */
-	/* CDROM_SEND_PACKET; 6 handlers */
+	/* CDROM_SEND_PACKET; 7 handlers */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0x00005394, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_NEXT_WRITABLE; 2 handlers */
-	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN; 2 handlers */
+	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN; 3 handlers */
 	{ 0x00005396, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_TIMED_MEDIA_CHANGE; 2 handlers */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS; 13 handlers */
-	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS; 15 handlers */
-	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW; 14 handlers */
-	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF; 14 handlers */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS; 12 handlers */
+	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS; 16 handlers */
+	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW; 15 handlers */
+	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF; 15 handlers */
 	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA; 11 handlers */
-	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA; 11 handlers */
-	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW; 11 handlers */
-	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF; 11 handlers */
+	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA; 12 handlers */
+	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW; 12 handlers */
+	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF; 12 handlers */
 	{ 0x00005409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRK; 2 handlers */
-	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC; 5 handlers */
+	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC; 6 handlers */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH; 11 handlers */
 	{ 0x0000540c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCEXCL; 2 handlers */
 	{ 0x0000540d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNXCL; 2 handlers */
@@ -5132,7 +5140,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC; 3 handlers */
 	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET; 3 handlers */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR; 11 handlers */
-	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR; 11 handlers */
+	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR; 12 handlers */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD; 10 handlers */
 	{ 0x0000541c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCLINUX; 2 handlers */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS; 2 handlers */
@@ -5150,7 +5158,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK; 2 handlers */
 	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID; 2 handlers */
 	{ 0x0000542e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGRS485 */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485; 2 handlers */
 	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX; 11 handlers */
 	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX; 11 handlers */
 	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF; 11 handlers */
@@ -5162,9 +5170,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOASYNC; 2 handlers */
 	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG; 2 handlers */
 	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS; 11 handlers */
-	/* TIOCSLCKTRMIOS; 11 handlers */
+	/* TIOCSLCKTRMIOS; 12 handlers */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_ADMIN, CAP_CHECKPOINT_RESTORE },
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR; 3 handlers */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR; 2 handlers */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT; 10 handlers */
 	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT; 2 handlers */
 	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE; 2 handlers */
@@ -5189,7 +5197,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETSTATE; 2 handlers */
 	{ 0x00005605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RELDISP; 2 handlers */
 	{ 0x00005606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_ACTIVATE; 2 handlers */
-	{ 0x00005607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITACTIVE; 2 handlers */
+	{ 0x00005607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_WAITACTIVE; 2 handlers */
 	{ 0x00005608, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_DISALLOCATE; 2 handlers */
 	{ 0x00005609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RESIZE; 2 handlers */
 	{ 0x0000560a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RESIZEX; 2 handlers */
@@ -5198,7 +5206,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* VT_UNLOCKSWITCH; 2 handlers */
 	{ 0x0000560c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG },
 	{ 0x0000560d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETHIFONTMASK; 2 handlers */
-	{ 0x0000560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITEVENT; 2 handlers */
+	{ 0x0000560e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_WAITEVENT; 2 handlers */
 	{ 0x0000560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETACTIVATE; 2 handlers */
 	{ 0x00005700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UACCE_CMD_START_Q; 2 handlers */
 	{ 0x00005701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UACCE_CMD_PUT_Q; 2 handlers */
@@ -5254,6 +5262,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006b12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SEND_BREAK */
 	{ 0x00006d00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETOFFSET */
 	{ 0x00006d03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGTXIDLE */
+	{ 0x00006d04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETBITS */
 	{ 0x00006d06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_MMAPAVAIL */
 	{ 0x00006d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCGSTATS */
 	{ 0x00006d0b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGIF */
@@ -5499,8 +5508,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40017609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBLUE */
 	{ 0x4001760b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSFAN */
 	{ 0x4001af72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_STATUS */
-	/* VCHIQ_IOC_SET_SERVICE_OPTION; 2 handlers */
-	{ 0x4001c40e, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x40021beb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_SET_PKEY */
 	{ 0x40025b0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBTMC_IOCTL_CONFIG_TERMCHAR */
 	{ 0x40026102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_ADAP_S_PHYS_ADDR */
@@ -5660,6 +5667,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE; 2 handlers */
 	/* BTRFS_IOC_BALANCE_CTL; 2 handlers */
 	{ 0x40049421, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x40049801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CACHEFILES_IOC_READ_COMPLETE */
 	{ 0x4004ae86, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_INTERRUPT; 2 handlers */
 	{ 0x4004ae8b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_SIGNAL_MASK; 2 handlers */
 	{ 0x4004ae99, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_MP_STATE; 2 handlers */
@@ -5843,7 +5851,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400c9206, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCX_GET32 */
 	{ 0x400c920a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCX_GETX32 */
 	{ 0x400caed0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_HVM_EVTCHN_SEND; 2 handlers */
-	{ 0x400cc404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE32 */
+	{ 0x400cc404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE32 */
+	/* VCHIQ_IOC_SET_SERVICE_OPTION; 2 handlers */
+	{ 0x400cc40e, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x400cee06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRT_LOG_IOC_SET_INFO */
 	{ 0x4010060f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LPSETTIMEOUT_NEW; 2 handlers */
 	{ 0x40101283, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKRESETZONE; 2 handlers */
@@ -5891,7 +5901,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4010ae68, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x4010b201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ASPEED_LPC_CTRL_IOCTL_MAP */
 	{ 0x4010b300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ASPEED_P2A_CTRL_IOCTL_SET_WINDOW */
-	{ 0x4010c404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE; 2 handlers */
+	{ 0x4010c404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE; 2 handlers */
 	{ 0x4014024c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETMAXERRS; 2 handlers */
 	{ 0x40140921, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* ADD_NEW_DISK; 2 handlers */
 	{ 0x40146301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOMOVE */
@@ -5969,9 +5979,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40289705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT_POLICY */
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR; 5 handlers */
 	{ 0x4028b501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_CREATE_EPT_IOCTL */
-	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2; 12 handlers */
-	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2; 12 handlers */
-	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2; 12 handlers */
+	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2; 13 handlers */
+	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2; 13 handlers */
+	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2; 13 handlers */
 	{ 0x402c5828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP_32 */
 	{ 0x402c5829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP_32 */
 	{ 0x402c582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64_32 */
@@ -6231,7 +6241,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800455cc, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HCIUARTGETFLAGS */
 	{ 0x800455d1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_POWER_STATE */
 	{ 0x80045700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_RAWMIDI_IOCTL_PVERSION */
-	{ 0x80045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETSTATUS; 32 handlers */
+	{ 0x80045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETSTATUS; 33 handlers */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS; 30 handlers */
 	{ 0x80045703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETTEMP; 2 handlers */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS; 29 handlers */
@@ -6372,7 +6382,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES; 4 handlers */
 	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES; 3 handlers */
 	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
-	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_QUERY_COMMANDS */
+	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
 	/* F2FS_IOC_GET_COMPRESS_BLOCKS; 2 handlers */
 	{ 0x8008f511, 0xffffffff, SEL_IOCTL_READ, 0 },
 	/* F2FS_IOC_RELEASE_COMPRESS_BLOCKS; 2 handlers */
@@ -6513,9 +6523,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80605414, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_STATUS64 */
 	{ 0x80645a14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
 	{ 0x806c4120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS32 */
-	{ 0x806c5864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1_32 */
-	{ 0x80705864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1; 2 handlers */
-	{ 0x8070587c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V4; 2 handlers */
+	{ 0x806c5864, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V1_32 */
+	{ 0x80705864, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V1; 2 handlers */
+	{ 0x8070587c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V4; 2 handlers */
 	{ 0x80706313, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGVPARAMS */
 	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_PIT2; 2 handlers */
 	/* BTRFS_IOC_ENCODED_READ_32; 2 handlers */
@@ -6533,7 +6543,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETOOBSEL; 2 handlers */
 	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
 	{ 0x80e85411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_INFO */
-	{ 0x8100587e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY; 2 handlers */
+	{ 0x8100587e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY; 2 handlers */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL; 10 handlers */
 	{ 0x81044804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGSTRING */
 	{ 0x8108551b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_DISCONNECT_CLAIM */
@@ -6567,10 +6577,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x9000aecf, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_XSAVE2; 2 handlers */
 	{ 0x90044802, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGRDESC */
 	{ 0xc0016722, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GADGET_SET_PRINTER_STATUS */
-	/* VCHIQ_IOC_QUEUE_BULK_TRANSMIT32; 2 handlers */
-	{ 0xc001c405, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	/* VCHIQ_IOC_QUEUE_BULK_RECEIVE32; 2 handlers */
-	{ 0xc001c406, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc0026303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_CHAN_CREATE */
 	{ 0xc0044306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_MANUFACTURER; 2 handlers */
 	{ 0xc0044308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_SERIAL; 2 handlers */
@@ -6716,6 +6722,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0146d15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTEVENTQUERY; 2 handlers */
 	{ 0xc0146d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTFWREPLACE */
 	{ 0xc014a100, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* VTPM_PROXY_IOC_NEW_DEV */
+	{ 0xc014c405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_TRANSMIT32 */
+	{ 0xc014c406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_RECEIVE32 */
 	{ 0xc014c407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_AWAIT_COMPLETION32 */
 	{ 0xc014ec00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CROS_EC_DEV_IOCXCMD */
 	{ 0xc0181be4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_TID_UPDATE */
@@ -6793,6 +6801,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0205866, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* XFS_IOC_FSINUMBERS; 2 handlers */
 	{ 0xc0205867, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0xc02063a0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* X86_IOC_RDMSR_REGS */
 	{ 0xc02063a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* X86_IOC_WRMSR_REGS */
 	{ 0xc020660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FIEMAP; 2 handlers */
 	{ 0xc020662a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GET_ES_CACHE; 2 handlers */
@@ -6838,6 +6847,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc028a501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SSAM_CDEV_REQUEST */
 	{ 0xc028aa03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_COPY */
 	{ 0xc028ae92, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_TPR_ACCESS_REPORTING; 2 handlers */
+	/* VCHIQ_IOC_QUEUE_BULK_TRANSMIT; 2 handlers */
+	{ 0xc028c405, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	/* VCHIQ_IOC_QUEUE_BULK_RECEIVE; 2 handlers */
+	{ 0xc028c406, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc02c5600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_DRIVER_VERSION_INFO */
 	{ 0xc02c640e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFINFO; 2 handlers */
 	{ 0xc0303e03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_MERGE */
@@ -6852,7 +6865,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc030a210, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CREATE_VM */
 	{ 0xc030a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_ADD_PAGES; 2 handlers */
 	{ 0xc030c402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE; 2 handlers */
-	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
 	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_FILE_INFO */
 	{ 0xc038480a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGFIELDINFO */
 	/* sizeof(structmpt3_ioctl_command32); 4 handlers */
@@ -7387,46 +7399,46 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "userfaultfd_ioctl", 3799, 8, 0 },
 	{ "uv_mmtimer_ioctl", 3807, 6, 0 },
 	{ "vbg_misc_device_ioctl", 3813, 10, 4 },
-	{ "vchiq_compat_ioctl", 3827, 22, 0 },
-	{ "vchiq_ioctl", 3849, 17, 0 },
-	{ "vduse_dev_ioctl", 3866, 11, 0 },
-	{ "vduse_ioctl", 3877, 4, 0 },
-	{ "vfio_device_fops_unl_ioctl", 3881, 1, 0 },
-	{ "vfio_fops_unl_ioctl", 3882, 3, 0 },
-	{ "vfio_group_fops_unl_ioctl", 3885, 4, 0 },
-	{ "vhost_net_ioctl", 3889, 21, 0 },
-	{ "vhost_scsi_ioctl", 3910, 22, 0 },
-	{ "vhost_test_ioctl", 3932, 20, 0 },
-	{ "vhost_vdpa_unlocked_ioctl", 3952, 35, 0 },
-	{ "vhost_vsock_dev_ioctl", 3987, 21, 0 },
-	{ "virtual_ncidev_ioctl", 4008, 1, 0 },
-	{ "vmci_host_unlocked_ioctl", 4009, 17, 0 },
-	{ "vme_user_unlocked_ioctl", 4026, 5, 0 },
-	{ "vmw_compat_ioctl", 4031, 0, 2 },
-	{ "vmw_unlocked_ioctl", 4033, 0, 2 },
-	{ "vol_cdev_ioctl", 4035, 9, 0 },
-	{ "vsock_dev_compat_ioctl", 4044, 1, 0 },
-	{ "vsock_dev_ioctl", 4045, 1, 0 },
-	{ "vt_compat_ioctl", 4046, 57, 0 },
-	{ "vt_ioctl", 4103, 57, 0 },
-	{ "vtpmx_fops_ioctl", 4160, 1, 0 },
-	{ "wafwdt_ioctl", 4161, 7, 0 },
-	{ "wb_smsc_wdt_ioctl", 4168, 7, 0 },
-	{ "wdm_ioctl", 4175, 1, 0 },
-	{ "wdt_ioctl", 4176, 7, 0 },
-	{ "wdt_unlocked_ioctl", 4183, 7, 0 },
-	{ "wdtpci_ioctl", 4190, 6, 0 },
-	{ "wwan_port_fops_ioctl", 4196, 14, 0 },
-	{ "xen_mce_chrdev_ioctl", 4210, 3, 0 },
-	{ "xenbus_backend_ioctl", 4213, 2, 0 },
-	{ "xfs_file_compat_ioctl", 4215, 57, 0 },
-	{ "xfs_file_ioctl", 4272, 42, 0 },
-	{ "xsdfec_dev_ioctl", 4314, 14, 0 },
-	{ "zf_ioctl", 4328, 4, 0 },
+	{ "vchiq_compat_ioctl", 3827, 24, 0 },
+	{ "vchiq_ioctl", 3851, 17, 0 },
+	{ "vduse_dev_ioctl", 3868, 11, 0 },
+	{ "vduse_ioctl", 3879, 4, 0 },
+	{ "vfio_device_fops_unl_ioctl", 3883, 1, 0 },
+	{ "vfio_fops_unl_ioctl", 3884, 3, 0 },
+	{ "vfio_group_fops_unl_ioctl", 3887, 4, 0 },
+	{ "vhost_net_ioctl", 3891, 21, 0 },
+	{ "vhost_scsi_ioctl", 3912, 22, 0 },
+	{ "vhost_test_ioctl", 3934, 20, 0 },
+	{ "vhost_vdpa_unlocked_ioctl", 3954, 35, 0 },
+	{ "vhost_vsock_dev_ioctl", 3989, 21, 0 },
+	{ "virtual_ncidev_ioctl", 4010, 1, 0 },
+	{ "vmci_host_unlocked_ioctl", 4011, 17, 0 },
+	{ "vme_user_unlocked_ioctl", 4028, 5, 0 },
+	{ "vmw_compat_ioctl", 4033, 0, 2 },
+	{ "vmw_unlocked_ioctl", 4035, 0, 2 },
+	{ "vol_cdev_ioctl", 4037, 9, 0 },
+	{ "vsock_dev_compat_ioctl", 4046, 1, 0 },
+	{ "vsock_dev_ioctl", 4047, 1, 0 },
+	{ "vt_compat_ioctl", 4048, 57, 0 },
+	{ "vt_ioctl", 4105, 57, 0 },
+	{ "vtpmx_fops_ioctl", 4162, 1, 0 },
+	{ "wafwdt_ioctl", 4163, 7, 0 },
+	{ "wb_smsc_wdt_ioctl", 4170, 7, 0 },
+	{ "wdm_ioctl", 4177, 1, 0 },
+	{ "wdt_ioctl", 4178, 7, 0 },
+	{ "wdt_unlocked_ioctl", 4185, 7, 0 },
+	{ "wdtpci_ioctl", 4192, 6, 0 },
+	{ "wwan_port_fops_ioctl", 4198, 14, 0 },
+	{ "xen_mce_chrdev_ioctl", 4212, 3, 0 },
+	{ "xenbus_backend_ioctl", 4215, 2, 0 },
+	{ "xfs_file_compat_ioctl", 4217, 57, 0 },
+	{ "xfs_file_ioctl", 4274, 42, 0 },
+	{ "xsdfec_dev_ioctl", 4316, 14, 0 },
+	{ "zf_ioctl", 4330, 4, 0 },
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4332, 2013, 47 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4334, 2017, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;

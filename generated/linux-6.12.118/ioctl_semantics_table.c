@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 406 handlers, 4416 exact entries and 166 families; fallback: 2116 exact
- * entries and 47 families, 1097 of them values served by more than one
+ * 406 handlers, 4416 exact entries and 166 families; fallback: 2118 exact
+ * entries and 47 families, 1098 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1463, modify 4150, admin 855, none (unknown) 277.
+ * Entries per class: read 1481, modify 4131, admin 875, none (unknown) 260.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -143,7 +143,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 5 */
 	{ 0x00000006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 6 */
 	/* acm_tty_ioctl (drivers/usb/class/cdc-acm.c) */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* acpi_thermal_rel_ioctl (drivers/thermal/intel/int340x_thermal/acpi_thermal_rel.c) */
 	{ 0x80087301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_TRT_LEN */
 	{ 0x80087302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_ART_LEN */
@@ -243,17 +243,25 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* autofs_dev_ioctl (fs/autofs/dev-ioctl.c) */
 	{ 0x00000071, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_VERSION_CMD */
-	{ 0x00000074, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_OPENMOUNT_CMD */
-	{ 0x00000075, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_CLOSEMOUNT_CMD */
-	{ 0x0000007a, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_TIMEOUT_CMD */
-	{ 0x0000007b, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_REQUESTER_CMD */
+	/* AUTOFS_DEV_IOCTL_OPENMOUNT_CMD */
+	{ 0x00000074, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	/* AUTOFS_DEV_IOCTL_CLOSEMOUNT_CMD */
+	{ 0x00000075, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	/* AUTOFS_DEV_IOCTL_TIMEOUT_CMD */
+	{ 0x0000007a, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	/* AUTOFS_DEV_IOCTL_REQUESTER_CMD */
+	{ 0x0000007b, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x0000007e, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_ISMOUNTPOINT_CMD */
 	/* autofs_dev_ioctl_compat (fs/autofs/dev-ioctl.c) */
 	{ 0x00000071, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_VERSION_CMD */
-	{ 0x00000074, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_OPENMOUNT_CMD */
-	{ 0x00000075, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_CLOSEMOUNT_CMD */
-	{ 0x0000007a, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_TIMEOUT_CMD */
-	{ 0x0000007b, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_REQUESTER_CMD */
+	/* AUTOFS_DEV_IOCTL_OPENMOUNT_CMD */
+	{ 0x00000074, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	/* AUTOFS_DEV_IOCTL_CLOSEMOUNT_CMD */
+	{ 0x00000075, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	/* AUTOFS_DEV_IOCTL_TIMEOUT_CMD */
+	{ 0x0000007a, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	/* AUTOFS_DEV_IOCTL_REQUESTER_CMD */
+	{ 0x0000007b, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x0000007e, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_ISMOUNTPOINT_CMD */
 	/* autofs_root_compat_ioctl (fs/autofs/root.c) */
 	{ 0x00009360, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_READY */
@@ -318,11 +326,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_GOINGDOWN */
 	{ 0x80046601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETFLAGS */
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETVERSION */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFLAGS */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
 	{ 0x8008bc40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCHFS_IOC_REINHERIT_ATTRS */
 	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BCH_IOCTL_QUERY_UUID */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSGETXATTR */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc020bc12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE_V2 */
 	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE */
@@ -347,11 +355,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4070bc0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DATA */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_GOINGDOWN */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFLAGS */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
 	{ 0x8008bc40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCHFS_IOC_REINHERIT_ATTRS */
 	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BCH_IOCTL_QUERY_UUID */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSGETXATTR */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc020bc12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE_V2 */
 	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE */
@@ -582,7 +590,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* ca8210_test_int_ioctl (drivers/net/ieee802154/ca8210.c) */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA8210_IOCTL_HARD_RESET */
 	/* cachefiles_ondemand_fd_ioctl (fs/cachefiles/ondemand.c) */
-	{ 0x40049801, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CACHEFILES_IOC_READ_COMPLETE */
+	{ 0x40049801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CACHEFILES_IOC_READ_COMPLETE */
 	/* can327_ldisc_ioctl (drivers/net/can/can327.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
@@ -931,8 +939,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_MEASURE_VERITY */
 	/* cxl_memdev_ioctl (drivers/cxl/core/memdev.c) */
-	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_QUERY_COMMANDS */
-	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
+	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
+	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CXL_MEM_SEND_COMMAND */
 	/* dbc_ioctl (drivers/crypto/ccp/dbc.c) */
 	{ 0x40304402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCUID */
 	{ 0xc0284403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCPARAM */
@@ -2361,7 +2369,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80005a14, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
 	{ 0xc0006d11, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
 	/* msr_ioctl (arch/x86/kernel/msr.c) */
-	{ 0xc02063a0, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* X86_IOC_RDMSR_REGS */
+	{ 0xc02063a0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* X86_IOC_RDMSR_REGS */
 	{ 0xc02063a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* X86_IOC_WRMSR_REGS */
 	/* mtdchar_compat_ioctl (drivers/mtd/mtdchar.c) */
 	{ 0x0000125f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKRRPART */
@@ -2964,12 +2972,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* pkt_ctl_ioctl (drivers/block/pktcdvd.c) */
 	{ 0xc0185801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PACKET_CTRL_CMD */
 	/* pkt_ioctl (drivers/block/pktcdvd.c) */
-	{ 0x00000001, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SCSI_IOCTL_SEND_COMMAND */
-	{ 0x00005306, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMREADTOCENTRY */
+	{ 0x00000001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_SEND_COMMAND */
+	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMMULTISESSION */
-	{ 0x00005393, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_SEND_PACKET */
-	{ 0x00005395, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_LAST_WRITTEN */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION */
+	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
+	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN */
 	/* pmcraid_chr_ioctl (drivers/scsi/pmcraid.c) */
 	{ 0xc0104405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PMCRAID_IOCTL_RESET_ADAPTER */
 	/* pp_ioctl (drivers/char/ppdev.c) */
@@ -3182,7 +3190,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0085504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP0_READ */
 	{ 0xc0085508, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_READ */
 	/* rdc321x_wdt_ioctl (drivers/watchdog/rdc321x_wdt.c) */
-	{ 0x80045701, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* WDIOC_GETSTATUS */
+	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS */
 	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
@@ -3198,11 +3206,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_GETVERSION */
 	/* rfcomm_tty_ioctl (net/bluetooth/rfcomm/tty.c) */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
-	{ 0x00005402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETS */
-	{ 0x00005453, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERCONFIG */
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS */
+	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
+	{ 0x00005453, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERCONFIG */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
 	/* rfkill_fop_ioctl (net/rfkill/core.c) */
 	{ 0x00005201, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* RFKILL_IOC_NOINPUT */
 	{ 0x00005202, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* RFKILL_IOC_MAX_SIZE */
@@ -4069,15 +4077,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005220, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TRACE_MMAP_IOCTL_GET_READER */
 	/* tty_compat_ioctl (drivers/tty/tty_io.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS */
-	{ 0x00005402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETS */
-	{ 0x00005403, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSW */
-	{ 0x00005404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSF */
+	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
+	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
+	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
 	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
-	{ 0x00005406, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETA */
-	{ 0x00005407, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETAW */
-	{ 0x00005408, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETAF */
+	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
+	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
+	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
 	{ 0x00005409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRK */
-	{ 0x0000540a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCXONC */
+	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
 	{ 0x0000540c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCEXCL */
 	{ 0x0000540d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNXCL */
@@ -4093,7 +4101,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
 	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSOFTCAR */
-	{ 0x0000541a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSSOFTCAR */
+	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS */
 	{ 0x0000541e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSERIAL */
 	{ 0x0000541f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSERIAL */
@@ -4105,22 +4113,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK */
 	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID */
 	{ 0x0000542e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGRS485 */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSRS485 */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
 	{ 0x00005432, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETX */
 	{ 0x00005433, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETX */
 	{ 0x00005434, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXF */
 	{ 0x00005435, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXW */
 	{ 0x00005437, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCVHANGUP */
 	{ 0x00005441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPTPEER */
-	{ 0x00005453, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERCONFIG */
+	{ 0x00005453, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERCONFIG */
 	{ 0x00005456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGLCKTRMIOS */
-	{ 0x00005457, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSLCKTRMIOS */
+	{ 0x00005457, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSLCKTRMIOS */
 	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT */
-	{ 0x402c542b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETS2 */
-	{ 0x402c542c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSW2 */
-	{ 0x402c542d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETSF2 */
+	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2 */
+	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2 */
+	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x80045432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGDEV */
 	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL */
 	{ 0x80047437, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGCHAN */
@@ -4438,7 +4446,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc028aa05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_MOVE */
 	/* uv_mmtimer_ioctl (drivers/char/uv_mmtimer.c) */
 	{ 0x00006d00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETOFFSET */
-	{ 0x00006d04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MMTIMER_GETBITS */
+	{ 0x00006d04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETBITS */
 	{ 0x00006d06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_MMAPAVAIL */
 	{ 0x80086d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETRES */
 	{ 0x80086d02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETFREQ */
@@ -4522,8 +4530,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* vfio_device_fops_unl_ioctl (drivers/vfio/vfio_main.c) */
 	{ 0x00003b75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_FEATURE */
 	{ 0x00003b76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_BIND_IOMMUFD */
-	{ 0x00003b77, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_ATTACH_IOMMUFD_PT */
-	{ 0x00003b78, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_DETACH_IOMMUFD_PT */
+	{ 0x00003b77, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VFIO_DEVICE_ATTACH_IOMMUFD_PT */
+	{ 0x00003b78, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VFIO_DEVICE_DETACH_IOMMUFD_PT */
 	/* vfio_fops_unl_ioctl (drivers/vfio/container.c) */
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION */
 	{ 0x00003b65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VFIO_CHECK_EXTENSION */
@@ -4726,9 +4734,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b31, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETLED */
 	{ 0x00004b32, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETLED */
 	{ 0x00004b33, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBTYPE */
-	{ 0x00004b34, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDADDIO */
+	{ 0x00004b34, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* KDADDIO */
 	{ 0x00004b35, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDELIO */
-	{ 0x00004b36, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDENABIO */
+	{ 0x00004b36, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* KDENABIO */
 	{ 0x00004b37, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDISABIO */
 	{ 0x00004b3a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETMODE */
 	{ 0x00004b3b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETMODE */
@@ -4769,14 +4777,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETSTATE */
 	{ 0x00005605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RELDISP */
 	{ 0x00005606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_ACTIVATE */
-	{ 0x00005607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITACTIVE */
+	{ 0x00005607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_WAITACTIVE */
 	{ 0x00005608, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_DISALLOCATE */
 	{ 0x00005609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RESIZE */
 	{ 0x0000560a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RESIZEX */
 	{ 0x0000560b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* VT_LOCKSWITCH */
 	{ 0x0000560c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* VT_UNLOCKSWITCH */
 	{ 0x0000560d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETHIFONTMASK */
-	{ 0x0000560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITEVENT */
+	{ 0x0000560e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_WAITEVENT */
 	{ 0x0000560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETACTIVATE */
 	/* vt_ioctl (drivers/tty/vt/vt_ioctl.c) */
 	{ 0x00004b2f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KIOCSOUND */
@@ -4784,9 +4792,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b31, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETLED */
 	{ 0x00004b32, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETLED */
 	{ 0x00004b33, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBTYPE */
-	{ 0x00004b34, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDADDIO */
+	{ 0x00004b34, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* KDADDIO */
 	{ 0x00004b35, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDELIO */
-	{ 0x00004b36, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDENABIO */
+	{ 0x00004b36, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* KDENABIO */
 	{ 0x00004b37, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDISABIO */
 	{ 0x00004b3a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETMODE */
 	{ 0x00004b3b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETMODE */
@@ -4827,14 +4835,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETSTATE */
 	{ 0x00005605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RELDISP */
 	{ 0x00005606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_ACTIVATE */
-	{ 0x00005607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITACTIVE */
+	{ 0x00005607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_WAITACTIVE */
 	{ 0x00005608, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_DISALLOCATE */
 	{ 0x00005609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RESIZE */
 	{ 0x0000560a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RESIZEX */
 	{ 0x0000560b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* VT_LOCKSWITCH */
 	{ 0x0000560c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* VT_UNLOCKSWITCH */
 	{ 0x0000560d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETHIFONTMASK */
-	{ 0x0000560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITEVENT */
+	{ 0x0000560e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_WAITEVENT */
 	{ 0x0000560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETACTIVATE */
 	/* vtpmx_fops_ioctl (drivers/char/tpm/tpm_vtpm_proxy.c) */
 	{ 0xc014a100, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* VTPM_PROXY_IOC_NEW_DEV */
@@ -4940,11 +4948,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8040587f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_BULKSTAT */
 	{ 0x80405880, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_INUMBERS */
 	{ 0x80585882, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_START_COMMIT */
-	{ 0x806c5864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1_32 */
-	{ 0x80705864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1 */
-	{ 0x8070587c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V4 */
+	{ 0x806c5864, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V1_32 */
+	{ 0x80705864, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V1 */
+	{ 0x8070587c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V4 */
 	{ 0x8080583a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FREE_EOFBLOCKS */
-	{ 0x8100587e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY */
+	{ 0x8100587e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0105865, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSBULKSTAT_32 */
 	/* XFS_IOC_FSBULKSTAT_SINGLE_32 */
@@ -4965,13 +4973,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0205866, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSBULKSTAT_SINGLE */
 	{ 0xc0205867, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSINUMBERS */
 	{ 0xc028583e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_GETPARENTS */
-	{ 0xc0285840, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_SCRUBV_METADATA */
+	{ 0xc0285840, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_SCRUBV_METADATA */
 	{ 0xc0385868, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_FSHANDLE */
 	{ 0xc0385869, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_HANDLE */
 	{ 0xc038586a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FD_TO_HANDLE */
 	{ 0xc038586b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_OPEN_BY_HANDLE */
 	{ 0xc038586c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_READLINK_BY_HANDLE */
-	{ 0xc040583c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_SCRUB_METADATA */
+	{ 0xc040583c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_SCRUB_METADATA */
 	/* XFS_IOC_GETPARENTS_BY_HANDLE */
 	{ 0xc040583f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc080583d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_AG_GEOMETRY */
@@ -5003,10 +5011,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8040587f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_BULKSTAT */
 	{ 0x80405880, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_INUMBERS */
 	{ 0x80585882, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_START_COMMIT */
-	{ 0x80705864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1 */
-	{ 0x8070587c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V4 */
+	{ 0x80705864, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V1 */
+	{ 0x8070587c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V4 */
 	{ 0x8080583a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FREE_EOFBLOCKS */
-	{ 0x8100587e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY */
+	{ 0x8100587e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0xc0105872, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_SET_RESBLKS */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
@@ -5017,13 +5025,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0205866, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSBULKSTAT_SINGLE */
 	{ 0xc0205867, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSINUMBERS */
 	{ 0xc028583e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_GETPARENTS */
-	{ 0xc0285840, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_SCRUBV_METADATA */
+	{ 0xc0285840, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_SCRUBV_METADATA */
 	{ 0xc0385868, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_FSHANDLE */
 	{ 0xc0385869, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_HANDLE */
 	{ 0xc038586a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FD_TO_HANDLE */
 	{ 0xc038586b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_OPEN_BY_HANDLE */
 	{ 0xc038586c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_READLINK_BY_HANDLE */
-	{ 0xc040583c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_SCRUB_METADATA */
+	{ 0xc040583c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_SCRUB_METADATA */
 	/* XFS_IOC_GETPARENTS_BY_HANDLE */
 	{ 0xc040583f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc080583d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_AG_GEOMETRY */
@@ -5052,7 +5060,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* fallback: each value merged over every handler that serves it */
 	/* INTE_SCU_IPC_REGISTER_READ; 5 handlers */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
-	{ 0x00000001, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FIBMAP; 14 handlers */
+	{ 0x00000001, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FIBMAP; 15 handlers */
 	/* INTE_SCU_IPC_REGISTER_UPDATE; 13 handlers */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0x00000003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 3; 9 handlers */
@@ -5237,8 +5245,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00003b72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_IOMMU_UNMAP_DMA */
 	{ 0x00003b75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_FEATURE; 2 handlers */
 	{ 0x00003b76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_BIND_IOMMUFD */
-	{ 0x00003b77, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_ATTACH_IOMMUFD_PT */
-	{ 0x00003b78, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_DETACH_IOMMUFD_PT */
 	{ 0x00003b79, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_MIG_GET_PRECOPY_INFO; 3 handlers */
 	{ 0x00003e01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COUNTER_ENABLE_EVENTS_IOCTL */
 	{ 0x00003e02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COUNTER_DISABLE_EVENTS_IOCTL */
@@ -5283,9 +5289,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b31, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETLED; 2 handlers */
 	{ 0x00004b32, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETLED; 2 handlers */
 	{ 0x00004b33, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBTYPE; 2 handlers */
-	{ 0x00004b34, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDADDIO; 2 handlers */
+	{ 0x00004b34, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* KDADDIO; 2 handlers */
 	{ 0x00004b35, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDELIO; 2 handlers */
-	{ 0x00004b36, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDENABIO; 2 handlers */
+	{ 0x00004b36, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* KDENABIO; 2 handlers */
 	{ 0x00004b37, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDDISABIO; 2 handlers */
 	{ 0x00004b3a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSETMODE; 2 handlers */
 	{ 0x00004b3b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGETMODE; 2 handlers */
@@ -5357,6 +5363,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPAUSE */
 	{ 0x00005302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMRESUME */
 	{ 0x00005304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYTRKIND */
+	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY */
 	{ 0x00005307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTOP */
 	{ 0x00005308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTART */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT; 8 handlers */
@@ -5365,7 +5372,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION; 2 handlers */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION; 3 handlers */
 	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
@@ -5387,19 +5394,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER; 7 handlers */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI; 6 handlers */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT */
-	/* CDROM_SEND_PACKET; 6 handlers */
+	/* CDROM_SEND_PACKET; 7 handlers */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
+	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN */
 	{ 0x00005396, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_TIMED_MEDIA_CHANGE */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS; 13 handlers */
-	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS; 15 handlers */
-	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW; 14 handlers */
-	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF; 14 handlers */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS; 12 handlers */
+	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS; 16 handlers */
+	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW; 15 handlers */
+	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF; 15 handlers */
 	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA; 11 handlers */
-	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA; 11 handlers */
-	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW; 11 handlers */
-	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF; 11 handlers */
+	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA; 12 handlers */
+	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW; 12 handlers */
+	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF; 12 handlers */
 	{ 0x00005409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRK; 2 handlers */
-	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC; 5 handlers */
+	{ 0x0000540a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCXONC; 6 handlers */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH; 11 handlers */
 	{ 0x0000540c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCEXCL; 2 handlers */
 	{ 0x0000540d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCNXCL; 2 handlers */
@@ -5415,7 +5423,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC; 3 handlers */
 	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET; 3 handlers */
 	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR; 11 handlers */
-	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR; 11 handlers */
+	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR; 12 handlers */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD; 10 handlers */
 	{ 0x0000541c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCLINUX; 2 handlers */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS; 2 handlers */
@@ -5432,7 +5440,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005427, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSBRK; 2 handlers */
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK; 2 handlers */
 	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID; 2 handlers */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485; 2 handlers */
 	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX; 11 handlers */
 	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX; 11 handlers */
 	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF; 11 handlers */
@@ -5444,9 +5452,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOASYNC; 2 handlers */
 	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG; 2 handlers */
 	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS; 11 handlers */
-	/* TIOCSLCKTRMIOS; 11 handlers */
+	/* TIOCSLCKTRMIOS; 12 handlers */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_ADMIN, CAP_CHECKPOINT_RESTORE },
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR; 3 handlers */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR; 2 handlers */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT; 8 handlers */
 	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT; 2 handlers */
 	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE; 2 handlers */
@@ -5472,7 +5480,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETSTATE; 2 handlers */
 	{ 0x00005605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RELDISP; 2 handlers */
 	{ 0x00005606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_ACTIVATE; 2 handlers */
-	{ 0x00005607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITACTIVE; 2 handlers */
+	{ 0x00005607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_WAITACTIVE; 2 handlers */
 	{ 0x00005608, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_DISALLOCATE; 2 handlers */
 	{ 0x00005609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RESIZE; 2 handlers */
 	{ 0x0000560a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_RESIZEX; 2 handlers */
@@ -5481,7 +5489,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* VT_UNLOCKSWITCH; 2 handlers */
 	{ 0x0000560c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG },
 	{ 0x0000560d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_GETHIFONTMASK; 2 handlers */
-	{ 0x0000560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_WAITEVENT; 2 handlers */
+	{ 0x0000560e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VT_WAITEVENT; 2 handlers */
 	{ 0x0000560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VT_SETACTIVATE; 2 handlers */
 	{ 0x00005700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UACCE_CMD_START_Q; 2 handlers */
 	{ 0x00005701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UACCE_CMD_PUT_Q; 2 handlers */
@@ -5539,6 +5547,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006b11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_PM */
 	{ 0x00006b12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SEND_BREAK */
 	{ 0x00006d00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETOFFSET */
+	{ 0x00006d04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETBITS */
 	{ 0x00006d06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_MMAPAVAIL */
 	{ 0x00007001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_AIE_ON; 2 handlers */
 	{ 0x00007002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_AIE_OFF; 2 handlers */
@@ -5975,6 +5984,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE; 2 handlers */
 	/* BTRFS_IOC_BALANCE_CTL; 2 handlers */
 	{ 0x40049421, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x40049801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CACHEFILES_IOC_READ_COMPLETE */
 	{ 0x4004ae86, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_INTERRUPT; 2 handlers */
 	{ 0x4004ae8b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_SIGNAL_MASK; 2 handlers */
 	{ 0x4004ae99, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_MP_STATE; 2 handlers */
@@ -6319,9 +6329,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40289705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT_POLICY */
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR; 5 handlers */
 	{ 0x4028b501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_CREATE_EPT_IOCTL */
-	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2; 12 handlers */
-	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2; 12 handlers */
-	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2; 12 handlers */
+	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2; 13 handlers */
+	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2; 13 handlers */
+	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2; 13 handlers */
 	{ 0x402c5828, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP_32 */
 	{ 0x402c5829, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP_32 */
 	{ 0x402c582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64_32 */
@@ -6587,7 +6597,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800455cc, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HCIUARTGETFLAGS */
 	{ 0x800455d1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_POWER_STATE */
 	{ 0x80045700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_RAWMIDI_IOCTL_PVERSION */
-	{ 0x80045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETSTATUS; 33 handlers */
+	{ 0x80045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETSTATUS; 34 handlers */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS; 31 handlers */
 	{ 0x80045703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETTEMP; 2 handlers */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS; 29 handlers */
@@ -6739,7 +6749,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
 	{ 0x8008b705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_MNTNS_ID */
 	{ 0x8008bc40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCHFS_IOC_REINHERIT_ATTRS; 2 handlers */
-	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_QUERY_COMMANDS */
+	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
 	/* F2FS_IOC_GET_COMPRESS_BLOCKS; 2 handlers */
 	{ 0x8008f511, 0xffffffff, SEL_IOCTL_READ, 0 },
 	/* F2FS_IOC_RELEASE_COMPRESS_BLOCKS; 2 handlers */
@@ -6811,7 +6821,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8018db06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_READ_INST */
 	{ 0x801c0204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM32 */
 	{ 0x801c4803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGDEVINFO */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSGETXATTR; 4 handlers */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR; 4 handlers */
 	{ 0x801c6606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_CONFIG */
 	{ 0x801c6915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND_SETTIME */
 	{ 0x801c6d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCGET32 */
@@ -6882,9 +6892,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80605414, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_STATUS64 */
 	{ 0x80645a14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
 	{ 0x806c4120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS32 */
-	{ 0x806c5864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1_32 */
-	{ 0x80705864, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V1; 2 handlers */
-	{ 0x8070587c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY_V4; 2 handlers */
+	{ 0x806c5864, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V1_32 */
+	{ 0x80705864, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V1; 2 handlers */
+	{ 0x8070587c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V4; 2 handlers */
 	{ 0x80706313, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGVPARAMS */
 	{ 0x8070ae9f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_PIT2; 2 handlers */
 	/* BTRFS_IOC_ENCODED_READ_32; 2 handlers */
@@ -6903,7 +6913,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETOOBSEL; 2 handlers */
 	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
 	{ 0x80e85411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_INFO */
-	{ 0x8100587e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGEOMETRY; 2 handlers */
+	{ 0x8100587e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY; 2 handlers */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL; 12 handlers */
 	{ 0x81044804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGSTRING */
 	{ 0x8108551b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_DISCONNECT_CLAIM */
@@ -7169,6 +7179,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0205866, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* XFS_IOC_FSINUMBERS; 2 handlers */
 	{ 0xc0205867, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0xc02063a0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* X86_IOC_RDMSR_REGS */
 	{ 0xc02063a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* X86_IOC_WRMSR_REGS */
 	{ 0xc020660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FIEMAP; 2 handlers */
 	{ 0xc020662a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GET_ES_CACHE; 2 handlers */
@@ -7207,7 +7218,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0285743, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SWITCHTEC_IOCTL_EVENT_CTL */
 	/* XFS_IOC_GETPARENTS; 2 handlers */
 	{ 0xc028583e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	{ 0xc0285840, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_SCRUBV_METADATA; 2 handlers */
+	/* XFS_IOC_SCRUBV_METADATA; 2 handlers */
+	{ 0xc0285840, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc028660f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MOVE_EXT; 2 handlers */
 	/* FS_IOC_READ_VERITY_METADATA; 4 handlers */
 	{ 0xc0286687, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -7242,7 +7254,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc030a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_ADD_PAGES; 2 handlers */
 	{ 0xc030b404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEEVENT_IOCTL; 2 handlers */
 	{ 0xc030c402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE; 2 handlers */
-	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
 	{ 0xc0344401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCNONCE */
 	{ 0xc0345700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DELL_WMI_SMBIOS_CMD */
 	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_FILE_INFO */
@@ -7276,7 +7287,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc040520a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_MEM_MAP */
 	{ 0xc04052e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSL_MC_SEND_MC_COMMAND */
 	{ 0xc0405519, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REMOVE */
-	{ 0xc040583c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_SCRUB_METADATA; 2 handlers */
+	/* XFS_IOC_SCRUB_METADATA; 2 handlers */
+	{ 0xc040583c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* XFS_IOC_GETPARENTS_BY_HANDLE; 2 handlers */
 	{ 0xc040583f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY; 7 handlers */
@@ -7861,7 +7873,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4582, 2116, 47 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4582, 2118, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;
