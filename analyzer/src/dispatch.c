@@ -30,6 +30,10 @@ static int constrain(struct constraint c, struct param_view v, uint64_t label,
 	uint64_t m = (v.mask << v.shift) & CMD_BITS;
 	uint64_t val = ((label & v.mask) << v.shift) & CMD_BITS;
 
+	/* a negative constant against a narrower value (`qid == -1` on an
+	 * int): its bits beyond the value's are the sign's */
+	if ((label | v.mask) == UINT64_MAX && label >> 63)
+		label &= v.mask;
 	if (label & ~v.mask)
 		return 0;	/* the test can never hold */
 	if ((c.value ^ val) & c.mask & m)
@@ -62,8 +66,10 @@ enum label_match command_label_match(const struct command *cmd, struct param_vie
 
 	if (lab->hi - lab->lo >= 256)
 		return MATCH_MAYBE;
-	for (uint64_t x = lab->lo; x <= lab->hi; x++) {
-		enum label_match m = value_match(cmd, v, x);
+	/* counted, not `x <= hi`: a label of ~0 (`qid == NVME_QID_ANY`)
+	 * would wrap x to 0 and go on up to the command's value */
+	for (uint64_t k = 0; k <= lab->hi - lab->lo; k++) {
+		enum label_match m = value_match(cmd, v, lab->lo + k);
 
 		if (m == MATCH_YES)
 			return MATCH_YES;
