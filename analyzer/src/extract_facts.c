@@ -152,13 +152,6 @@ static char *lvalue_last_token(CXCursor lhs)
 	}
 }
 
-/* An operator written in a macro's body (`#define SET(d, v) ((d)->mode =
- * (v))`): the file's tokens are the macro's use, and libclang 14 gives no
- * operator kind. The use's expansion shows whether the body assigns the
- * node's first operand: `mode =`, `mode ++`, `++ ... mode` among its
- * tokens, the operand an lvalue of the node's own type. Then the node is
- * taken for that store, so a store in a macro is never lost; any other
- * operator stays unknown. */
 /* Can e be assigned to: a variable, a member, an element, *p? An
  * operand that is not (the !!(e) of BUILD_BUG_ON_ZERO's -!!(e)) is never
  * the operand of ++ or --. (For `=` no such test: a member access libclang
@@ -200,17 +193,24 @@ static int lvalue_like(CXCursor e)
 	}
 }
 
+/* An operator written in a macro's body (`#define SET(d, v) ((d)->mode =
+ * (v))`): the file's tokens are the macro's use, and libclang 14 gives no
+ * operator kind. The use's expansion shows whether the body assigns the
+ * node's first operand: `mode =`, `mode ++`, `++ ... mode` among its
+ * tokens, the operand an lvalue of the node's own type. Then the node is
+ * taken for that store, so a store in a macro is never lost; any other
+ * operator stays unknown. */
 static char *operator_in_expansion(struct walk *w, CXCursor c, const cursorvec *kids)
 {
 	const strvec *toks = NULL;
 	const char *found = NULL;
 	char *last = lvalue_last_token(kids->items[0]);
+	/* an operand the macro wraps in parentheses, `((x)++)`, ends in `)` */
+	int paren = clang_getCursorKind(kids->items[0]) == CXCursor_ParenExpr;
 
 	if (last && same_type(clang_getCursorType(c), clang_getCursorType(kids->items[0])) &&
 	    (kids->len != 1 || lvalue_like(kids->items[0])))
 		toks = macro_expansion_at(w->macros, c);
-	/* an operand the macro wraps in parentheses, `((x)++)`, ends in `)` */
-	int paren = clang_getCursorKind(kids->items[0]) == CXCursor_ParenExpr;
 
 	for (size_t i = 1; toks && i < toks->len && !found; i++) {
 		const char *t = toks->items[i], *before = toks->items[i - 1];
