@@ -132,8 +132,8 @@ struct classifier {
 	int64_t const_value;
 	/* the kind of the handler whose commands are walked; the return by
 	 * which the handler's own code declines the command being
-	 * classified, and which links of its dispatch chain return that
-	 * value on its path (bit d for chain[d]) */
+	 * classified, and which later links of its dispatch chain return
+	 * that value on its path (bit d for chain[d], d >= 1) */
 	const struct handler_kind *hkind;
 	const struct stmt *declined;
 	unsigned declined_links;
@@ -292,13 +292,20 @@ static int pointer_param(const struct call_arg *a)
  * parameter `param`, seen from the caller of `call`: 0 when it lands in
  * the caller's own frame (&local passed; for a store, a fresh allocation
  * too); otherwise 1, with the caller's parameter it goes through, or -1. */
+/* Does argument a point where a store (EF_STORE) or a linked entry
+ * (EF_LINK) leaves nothing others see? */
+static int lands_in_frame(const struct call_arg *a, enum effect_kind k)
+{
+	return a && (k == EF_LINK ? a->points_to_frame : a->points_to_local);
+}
+
 static int store_through_call(const struct stmt *call, enum effect_kind k, int param,
 			      int *caller_param)
 {
 	const struct call_arg *a = (size_t)param < call->args.len ? &call->args.items[param] : NULL;
 
 	*caller_param = a ? pointer_param(a) : -1;
-	return !(a && (k == EF_LINK ? a->points_to_frame : a->points_to_local));
+	return !lands_in_frame(a, k);
 }
 
 /* Effects that go where a parameter points: the caller places them. */
@@ -533,40 +540,31 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 /* An API that writes through its argument a->arg (memset, the
  * destination of copy_from_user): a store where that argument points,
  * nothing when it points into this frame or a temporary. */
-static void store_through_arg(const struct function_facts *fn, const struct stmt *s,
-			      const struct api_entry *a, effect_list *out)
+/*
+ * An API that writes through its argument a->arg (memset, the
+ * destination of copy_from_user: k EF_STORE) or links or unlinks the list
+ * entry a->arg (list_add(&w.list, &dev->waiters): k EF_LINK). Nothing when
+ * the argument points into this frame (for a store, a temporary too): a
+ * stack entry cannot stay linked past the frame that holds it, so its
+ * stay on a shared list is temporary, like a wait-queue entry's, while a
+ * fresh allocation linked in stays.
+ */
+static void through_arg(const struct function_facts *fn, const struct stmt *s,
+			const struct api_entry *a, enum effect_kind k, effect_list *out)
 {
-	if (a->arg >= 0 && (size_t)a->arg < s->args.len && s->args.items[a->arg].points_to_local)
+	const struct call_arg *arg = a->arg >= 0 && (size_t)a->arg < s->args.len ?
+		&s->args.items[a->arg] : NULL;
+
+	if (lands_in_frame(arg, k))
 		return;
-	if (s->is_macro || a->arg < 0 || (size_t)a->arg >= s->args.len) {
+	if (s->is_macro || !arg) {
 		effect_add(out, EF_API_MODIFY, xasprintf("%s (destination unknown)", s->callee),
 			   fn->file, s->line, NULL);
 		return;
 	}
-	effect_add_param(out, EF_STORE, xasprintf("%s into %s", s->callee,
-						  s->args.items[a->arg].spelling),
-			 fn->file, s->line, NULL, pointer_param(&s->args.items[a->arg]));
-}
-
-/* An API that links or unlinks the list entry a->arg (list_add(&w.list,
- * &dev->waiters)): nothing when the entry is in this call's frame. A stack
- * entry cannot stay linked past the frame that holds it, so its stay on a
- * shared list is temporary, like a wait-queue entry's. A fresh allocation
- * linked in stays: that is a modification. */
-static void link_through_arg(const struct function_facts *fn, const struct stmt *s,
-			     const struct api_entry *a, effect_list *out)
-{
-	const struct call_arg *entry = a->arg >= 0 && (size_t)a->arg < s->args.len ?
-		&s->args.items[a->arg] : NULL;
-
-	if (entry && entry->points_to_frame)
-		return;
-	if (s->is_macro || !entry) {
-		effect_add(out, EF_API_MODIFY, xstrdup(s->callee), fn->file, s->line, NULL);
-		return;
-	}
-	effect_add_param(out, EF_LINK, xasprintf("%s of the entry %s", s->callee, entry->spelling),
-			 fn->file, s->line, NULL, pointer_param(entry));
+	effect_add_param(out, k, xasprintf(k == EF_LINK ? "%s of the entry %s" : "%s into %s",
+					   s->callee, arg->spelling),
+			 fn->file, s->line, NULL, pointer_param(arg));
 }
 
 static void analyse_call(struct classifier *c, const struct function_facts *fn,
@@ -594,7 +592,7 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 			effect_add(out, EF_USER_IN, xstrdup(s->callee), fn->file, s->line, NULL);
 			/* copy_from_user(dst, ...) also stores into dst */
 			if (a->arg >= 0)
-				store_through_arg(fn, s, a, out);
+				through_arg(fn, s, a, EF_STORE, out);
 			break;
 		case API_USER_OUT:
 		case API_MODIFY:
@@ -604,10 +602,10 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 				   s->line, NULL);
 			break;
 		case API_WRITES_ARG:
-			store_through_arg(fn, s, a, out);
+			through_arg(fn, s, a, EF_STORE, out);
 			break;
 		case API_LINKS_ARG:
-			link_through_arg(fn, s, a, out);
+			through_arg(fn, s, a, EF_LINK, out);
 			break;
 		case API_HW_READ:
 			/* acquirewdt pings its watchdog with inb_p(wdt_start); */
@@ -1066,8 +1064,9 @@ static void note_declined(struct classifier *c, const struct function_facts *fn,
 	for (int d = 0; d < c->site->chain_len && d < 32; d++) {
 		if (c->site->chain[d].fn != fn)
 			continue;
-		c->declined_links |= 1u << d;
-		if (!d && !c->declined)
+		if (d)
+			c->declined_links |= 1u << d;
+		else if (!c->declined)
 			c->declined = ret;
 	}
 }
@@ -1437,7 +1436,7 @@ static void lift_link(const struct chain_link *link, const effect_list *from, ef
  * is not reached for this command. */
 static int declines(const struct classifier *c, const struct command_site *site)
 {
-	return c->declined && (site->chain_len == 1 || (c->declined_links & ~1u));
+	return c->declined && (site->chain_len == 1 || c->declined_links);
 }
 
 /* The command the handler's own code declines on some path (rfcomm's

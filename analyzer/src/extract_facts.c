@@ -65,7 +65,7 @@ struct walk {
 	/* calls of the current if's condition whose 0 makes it true */
 	CXSourceRange negated_calls[8];
 	/* for negated_calls[i], the tests that must hold too (an ST_BLOCK
-	 * of premises, shared by the calls of one operand), or NULL */
+	 * of premises), or NULL */
 	struct stmt *negated_premises[8];
 	int nnegated;
 	CXFile main_file;	/* the file being parsed */
@@ -1529,25 +1529,23 @@ static void find_premised_calls(struct walk *w, CXCursor cond)
 	}
 	if (others == 1) {
 		find_negated_calls(w, ops.items[rest], 0);
-		for (int i = from; i < w->nnegated; i++)
-			w->negated_premises[i] = premises;
+		for (int i = from; i < w->nnegated; i++) {
+			w->negated_premises[i] = stmt_new(ST_BLOCK, 0);
+			for (size_t j = 0; j < premises->kids.len; j++)
+				vec_push(&w->negated_premises[i]->kids,
+					 premise_copy(premises->kids.items[j]));
+		}
 	}
-	if (others != 1 || w->nnegated == from)
-		stmt_free(premises);
+	stmt_free(premises);
 	vec_free(&ops);
 }
 
 static void forget_negated(struct walk *w)
 {
 	for (int i = 0; i < w->nnegated; i++) {
-		struct stmt *p = w->negated_premises[i];
-
-		for (int j = i; p && j < w->nnegated; j++)
-			if (w->negated_premises[j] == p)
-				w->negated_premises[j] = NULL;
-		stmt_free(p);
+		stmt_free(w->negated_premises[i]);
+		w->negated_premises[i] = NULL;
 	}
-	memset(w->negated_premises, 0, sizeof(w->negated_premises));
 	w->nnegated = 0;
 }
 
