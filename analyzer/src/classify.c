@@ -33,10 +33,8 @@
 /* A call through a struct member is followed into at most this many of
  * the functions parsed initialisers assign to the member. */
 #define MAX_MEMBER_TARGETS 8
-/* ... and into this many when the call hands on the command being
- * classified (tty_ioctl's ld->ops->ioctl(tty, cmd, arg)): each target is
- * then analysed for that command alone, its other cases left out. */
-#define MAX_COMMAND_TARGETS 64
+/* ... and into MAX_COMMAND_TARGETS (classify.h) when the call hands on
+ * the command being classified. */
 
 enum effect_kind {
 	EF_CAP_GUARD,		/* capability check guarding what follows */
@@ -50,6 +48,7 @@ enum effect_kind {
 	EF_USER_OUT,
 	EF_USER_IN,
 	EF_UNKNOWN,		/* a call that could not be analysed */
+	EF_RESOLVED,		/* a call through a member, all its targets analysed */
 };
 
 static const char *const effect_kind_names[] = {
@@ -58,6 +57,7 @@ static const char *const effect_kind_names[] = {
 	[EF_HARDWARE] = "hardware_write", [EF_LIFETIME] = "object_lifetime",
 	[EF_MODE_WRITE] = "fmode_write_check", [EF_USER_OUT] = "user_copy_out",
 	[EF_USER_IN] = "user_copy_in", [EF_UNKNOWN] = "unanalysed_call",
+	[EF_RESOLVED] = "indirect_call_resolved",
 };
 
 /* The effect a call to a kernel API has, by its knowledge-file effect. */
@@ -95,6 +95,9 @@ struct summary {
 	int64_t cvalue;
 	effect_list effects;
 	int done, busy;
+	/* made at this depth, and cut short by CLASSIFY_MAX_DEPTH somewhere
+	 * below: not what a call from higher up would see */
+	int depth, cut;
 	strvec wrapper_caps;	/* the function returns the result of a capability check */
 	struct summary *next;
 };
@@ -106,12 +109,14 @@ struct classifier {
 	const struct knowledge *kn;
 	struct summary *bucket[SUMMARY_BUCKETS];
 	int depth;
+	unsigned cuts;		/* calls left out for the depth, so far */
 	int via_header;		/* analysing under a function defined in a header */
 	/* the labels gotos on the path jump to (label NULL: a computed goto,
 	 * any label of fn); past MAX_GOTOS every label is reached */
 	struct { const struct function_facts *fn; const char *label; } gotos[MAX_GOTOS];
 	int ngotos;
 	strvec *wanted;		/* functions to parse, when collecting */
+	strvec *wanted_members;	/* "struct.member" whose installers to parse */
 	/* the command whose path site_effects is walking: in the functions
 	 * of its dispatch chain (analysed directly, depth 0), tests on the
 	 * command decide which branches are on its path */
@@ -137,6 +142,14 @@ struct classifier {
 	const struct handler_kind *hkind;
 	const struct stmt *declined;
 	unsigned declined_links;
+	/* the command re-assigned on its path in rewrite_fn (a compat
+	 * handler's `cmd = EXT4_IOC_SETVERSION; break;` before it hands the
+	 * command on): calls there that hand it on are analysed for the new
+	 * value as well */
+	const struct function_facts *rewrite_fn;
+	const struct stmt *rewrite;
+	int rewrite_known;	/* and its value (the bits of mask known), */
+	uint64_t rewrite_value, rewrite_mask;	/* when constants made it */
 };
 
 /* Effects are a set: the same fact reached along many call paths is kept
@@ -429,6 +442,69 @@ static int command_argument(const struct classifier *c, const struct function_fa
 	return -1;
 }
 
+static int analyse_block(struct classifier *c, const struct function_facts *fn,
+			 const struct stmt *b, int top, effect_list *out);
+
+/* The callee handed a re-assigned command, analysed for its new value
+ * too (the union: the store may sit on a branch the path did not take).
+ * A value that constants do not make leaves the call unanalysed. */
+static void analyse_rewritten(struct classifier *c, const struct function_facts *callee,
+			      effect_list *out)
+{
+	const struct stmt *r = c->rewrite;
+	const struct command *was = c->cmd;
+	struct command now;
+
+	if (!c->rewrite_known) {
+		effect_add(out, EF_UNKNOWN, xasprintf("the command re-assigned (%s) before %s: new value not known",
+						      r->target, callee->name),
+			   c->rewrite_fn->file, r->line, NULL);
+		return;
+	}
+	now = *was;
+	now.value = c->rewrite_value;
+	now.mask = c->rewrite_mask;
+	c->rewrite = NULL;
+	c->cmd = &now;
+	analyse_block(c, callee, callee->body, 1, out);
+	c->cmd = was;
+	c->rewrite = r;
+}
+
+/* A store to the command parameter on the command's path: `cmd = K`,
+ * or `cmd &= K` / `cmd |= K` / `cmd += K` / `cmd -= K` on a value known
+ * so far (perf_compat_ioctl's size fix-up). */
+static void note_rewrite(struct classifier *c, const struct function_facts *fn,
+			 const struct stmt *s)
+{
+	int again = c->rewrite && c->rewrite_fn == fn;
+	int known = again ? c->rewrite_known : 1;
+	uint64_t v = again ? c->rewrite_value : c->cmd->value;
+	uint64_t m = again ? c->rewrite_mask : c->cmd->mask;
+	uint64_t k = (uint64_t)(s->store_is_const ? s->store_value : s->compound_value);
+
+	if (s->store_is_const) {
+		known = 1;
+		v = k;
+		m = ~(uint64_t)0;
+	} else if (s->compound_op == '&') {
+		v &= k;
+		m |= ~k;	/* the bits cleared are known */
+	} else if (s->compound_op == '|') {
+		v |= k;
+		m |= k;		/* the bits set are known */
+	} else if ((s->compound_op == '+' || s->compound_op == '-') && (m & 0xffffffffu) == 0xffffffffu) {
+		v = s->compound_op == '+' ? v + k : v - k;
+	} else {
+		known = 0;
+	}
+	c->rewrite_fn = fn;
+	c->rewrite = s;
+	c->rewrite_known = known;
+	c->rewrite_value = v & 0xffffffffu;
+	c->rewrite_mask = m & 0xffffffffu;
+}
+
 static int analyse_for_command(struct classifier *c, const struct function_facts *fn,
 			       const struct stmt *s, const struct function_facts *callee, int top,
 			       effect_list *out)
@@ -443,6 +519,8 @@ static int analyse_for_command(struct classifier *c, const struct function_facts
 	c->nextra++;
 	c->depth++;
 	analyse_block(c, callee, callee->body, 1, &sub);
+	if (c->rewrite && c->rewrite_fn == fn)
+		analyse_rewritten(c, callee, &sub);
 	c->depth--;
 	c->nextra--;
 	lift_callee(c, fn, s, callee, &sub, top, out);
@@ -479,10 +557,13 @@ static void apply_contract(const struct function_facts *fn, const struct stmt *s
 }
 
 /* A call through a struct member (rtc->ops->read_time). The initialisers
- * of the parsed files show some of its targets, never all of them, so the
- * call stays unanalysed (it never lets a command be read); the targets
- * that are seen add their effects, so a command that one of them modifies
- * with is modify. The evidence names the targets considered. */
+ * of the parsed files show some of its targets; all of them only when the
+ * member is closed (the scan parsed every file of the tree that may
+ * install a function in it, function_index_member_closed) and every value
+ * installed names a parsed function. Otherwise the call stays unanalysed
+ * (it never lets a command be read); the targets that are seen add their
+ * effects, so a command that one of them modifies with is modify. The
+ * evidence names the targets considered. */
 static void analyse_member_call(struct classifier *c, const struct function_facts *fn,
 				const struct stmt *s, effect_list *out)
 {
@@ -491,6 +572,7 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 		knowledge_contract(c->kn, s->callee_struct, s->callee_field) : NULL;
 	size_t n, max = MAX_MEMBER_TARGETS;
 	struct strbuf names = {0};
+	int all_named = 0, closed;
 
 	if (s->callee_param >= 0) {
 		/* a callback: the caller's call says which function */
@@ -506,11 +588,21 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 		apply_contract(fn, s, k, out);
 		return;
 	}
-	if (command_argument(c, fn, s) >= 0)
+	if (command_argument(c, fn, s) >= 0) {
 		max = MAX_COMMAND_TARGETS;
+		if (c->wanted_members && s->callee_struct) {
+			char *key = xasprintf("%s.%s", s->callee_struct, s->callee_field);
+
+			if (!strvec_contains(c->wanted_members, key))
+				strvec_push(c->wanted_members, key);
+			free(key);
+		}
+	}
 	n = s->callee_struct ? function_index_member_targets(c->fi, s->callee_struct,
-		s->callee_field, t, max) : 0;
-	if (!n || n > max) {
+		s->callee_field, t, max, &all_named) : 0;
+	closed = s->callee_struct && all_named && n <= max &&
+		function_index_member_closed(c->fi, s->callee_struct, s->callee_field);
+	if (!closed && (!n || n > max)) {
 		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
 			   fn->file, s->line, NULL);
 		return;
@@ -526,11 +618,23 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 		sb_add(&names, more);
 		free(more);
 	}
-	effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s (targets seen: %s; others not known)",
-					     s->callee_text, names.buf), fn->file, s->line, NULL);
+	if (closed)
+		effect_add(out, EF_RESOLVED, n ?
+			   xasprintf("indirect call %s: the tree installs %zu target%s (%s), all analysed",
+				     s->callee_text, n, n == 1 ? "" : "s", names.buf) :
+			   xasprintf("indirect call %s: the tree installs no target", s->callee_text),
+			   fn->file, s->line, NULL);
+	else
+		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s (targets seen: %s; others not known)",
+						     s->callee_text, names.buf), fn->file, s->line, NULL);
 	free(sb_detach(&names));
-	if (c->depth >= CLASSIFY_MAX_DEPTH)
+	if (c->depth >= CLASSIFY_MAX_DEPTH) {
+		if (closed)	/* the targets are not analysed after all */
+			effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s: beyond the call depth analysed",
+							     s->callee_text), fn->file, s->line, NULL);
+		c->cuts++;
 		return;
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (!analyse_for_command(c, fn, s, t[i], 0, out))
 			lift_callee(c, fn, s, t[i], &summarise(c, t[i])->effects, 0, out);
@@ -637,6 +741,7 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 	if (c->depth >= CLASSIFY_MAX_DEPTH && !ends_with(callee->file, ".h")) {
 		effect_add(out, EF_UNKNOWN, xasprintf("%s: beyond the call depth analysed", s->callee),
 			   fn->file, s->line, NULL);
+		c->cuts++;
 		return;
 	}
 	if (!analyse_for_command(c, fn, s, callee, top, out)) {
@@ -1092,6 +1197,8 @@ static int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 	case ST_STORE:
 		if (s->flag)
 			flag_store(c, fn, s);
+		if (s->assigns_param >= 0 && s->assigns_param == command_param(c, fn))
+			note_rewrite(c, fn, s);
 		if (s->nonlocal) {
 			effect_add_param(out, EF_STORE, xasprintf("store to %s", s->target), fn->file,
 					 s->line, NULL, s->store_param);
@@ -1151,14 +1258,23 @@ static struct summary *summarise_for(struct classifier *c, const struct function
 	const struct function_facts *flags_fn, *const_fn = c->const_fn;
 	int const_param = c->const_param;
 	int64_t const_value = c->const_value;
+	unsigned cuts;
 
 	for (s = c->bucket[h]; s; s = s->next)
-		if (s->fn == fn && s->cparam == param && (param < 0 || s->cvalue == value))
+		if (s->fn == fn && s->cparam == param && (param < 0 || s->cvalue == value) &&
+		    (!s->cut || s->busy || s->depth <= c->depth)) {
+			c->cuts += s->cut;
 			return s;	/* done, or busy in a recursion: what is known so far */
+		}
+	/* a summary cut short deeper down is made again from here, where
+	 * more of it is in reach (the order commands are walked in must not
+	 * decide what a function does) */
 	s = xcalloc(1, sizeof(*s));
 	s->fn = fn;
 	s->cparam = param;
 	s->cvalue = value;
+	s->depth = c->depth;
+	cuts = c->cuts;
 	s->next = c->bucket[h];
 	c->bucket[h] = s;
 	s->busy = 1;
@@ -1179,6 +1295,7 @@ static struct summary *summarise_for(struct classifier *c, const struct function
 	c->const_value = const_value;
 	c->via_header -= ends_with(fn->file, ".h");
 	c->depth -= !ends_with(fn->file, ".h");
+	s->cut = c->cuts != cuts;
 	s->busy = 0;
 	s->done = 1;
 	return s;
@@ -1288,6 +1405,9 @@ static int count_kind(const effect_list *l, enum effect_kind k)
 static void decide(struct command *cmd, const effect_list *l)
 {
 	int unknown = count_kind(l, EF_UNKNOWN);
+	/* calls through function pointers decided on the tree's targets:
+	 * right for this tree, not for a module from outside it */
+	int resolved = count_kind(l, EF_RESOLVED);
 	int modifies = count_kind(l, EF_STORE) + count_kind(l, EF_API_MODIFY) +
 		count_kind(l, EF_LINK) +
 		count_kind(l, EF_HARDWARE) + count_kind(l, EF_LIFETIME) +
@@ -1308,7 +1428,7 @@ static void decide(struct command *cmd, const effect_list *l)
 		add_evidence_of(cmd, l, EF_CAP_GUARD);
 	} else if (modifies) {
 		cmd->class_name = xstrdup("modify");
-		cmd->confidence = xstrdup(unknown ? "low" : "high");
+		cmd->confidence = xstrdup(unknown || resolved ? "low" : "high");
 		add_evidence_of(cmd, l, EF_MODE_WRITE);
 		add_evidence_of(cmd, l, EF_HARDWARE);
 		add_evidence_of(cmd, l, EF_LIFETIME);
@@ -1321,7 +1441,8 @@ static void decide(struct command *cmd, const effect_list *l)
 		add_evidence_of(cmd, l, EF_UNKNOWN);
 	} else {
 		cmd->class_name = xstrdup("read");
-		cmd->confidence = xstrdup("high");
+		cmd->confidence = xstrdup(resolved ? "low" : "high");
+		add_evidence_of(cmd, l, EF_RESOLVED);
 		add_evidence_of(cmd, l, EF_USER_OUT);
 		if (!cmd->evidence.len) {
 			struct evidence ev = {
@@ -1475,6 +1596,7 @@ static void site_effects(struct classifier *c, const struct command *cmd,
 	c->cmd = cmd;
 	c->site = site;
 	c->ngotos = 0;
+	c->rewrite = NULL;
 	c->declined = NULL;
 	c->declined_links = 0;
 	flags_enter(c, site);
@@ -1530,13 +1652,14 @@ static void walk_commands(struct classifier *c, struct scan_result *r, int decid
 }
 
 void classify_wanted(struct scan_result *r, const struct function_index *fi,
-		     const struct knowledge *kn, strvec *wanted)
+		     const struct knowledge *kn, strvec *wanted, strvec *members)
 {
 	struct classifier *c = xcalloc(1, sizeof(*c));
 
 	c->fi = fi;
 	c->kn = kn;
 	c->wanted = wanted;
+	c->wanted_members = members;
 	walk_commands(c, r, 0);
 	classifier_reset(c);
 	free(c);

@@ -6,10 +6,17 @@
 #include "knowledge.h"
 #include "scan.h"
 
+/* A call through a struct member that hands on the command being
+ * classified (tty_ioctl's ld->ops->ioctl(tty, cmd, arg)) is followed into
+ * at most this many targets, each analysed for that command alone. */
+#define MAX_COMMAND_TARGETS 64
+
 /* Names of functions on command paths whose definitions are not parsed
- * yet (so the scan can parse the files that define them). */
+ * yet (so the scan can parse the files that define them), and the
+ * members ("struct.member") that calls handing on the command go through
+ * (so it can parse every file that installs a target in them). */
 void classify_wanted(struct scan_result *r, const struct function_index *fi,
-		     const struct knowledge *kn, strvec *wanted);
+		     const struct knowledge *kn, strvec *wanted, strvec *members);
 void classify_handlers(struct scan_result *r, const struct function_index *fi,
 		       const struct knowledge *kn);
 

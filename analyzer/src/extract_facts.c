@@ -598,7 +598,8 @@ static int macro_bookkeeping(struct walk *w, CXCursor ref)
 	       macro_may_expand(w->macros, d);
 }
 
-static void add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs, struct stmt *block)
+static struct stmt *add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs,
+			      struct stmt *block)
 {
 	struct stmt *s = stmt_new(ST_STORE, cursor_line(lhs));
 	int64_t v;
@@ -607,8 +608,12 @@ static void add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs, struct 
 	if (clang_getCursorKind(strip(lhs)) == CXCursor_DeclRefExpr) {
 		/* the variable itself, pointer or not: re-pointing a parameter
 		 * or a local (`tty = tty->link;`) changes only this frame */
+		struct param_view v = view_of_decl(w, strip(lhs));
+
 		s->nonlocal = !is_local_var(strip(lhs)) && !macro_bookkeeping(w, strip(lhs));
 		s->flag = local_flag_key(lhs);
+		if (v.param >= 0 && v.shift == 0)
+			s->assigns_param = v.param;
 	} else if (w->origins) {
 		struct pending_origin p = { s, -1, origin_of_lvalue(w->origins, lhs) };
 
@@ -621,6 +626,7 @@ static void add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs, struct 
 		s->store_value = v;
 	}
 	vec_push(&block->kids, s);
+	return s;
 }
 
 /* The macro whose expansion starts at c, when it is an API macro that the
@@ -1044,10 +1050,19 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 		return;
 	case CXCursor_CompoundAssignOperator:
 		kids = children_of(c);
+		op = operator_of(w, c);
 		for (size_t i = 0; i < kids.len; i++)
 			walk_expr(w, kids.items[i], block);
-		if (kids.len == 2)
-			add_store(w, kids.items[0], NULL, block);
+		if (kids.len == 2) {
+			struct stmt *st = add_store(w, kids.items[0], NULL, block);
+			int64_t k;
+
+			if (op && strchr("&|+-", op[0]) && eval_int(kids.items[1], &k)) {
+				st->compound_op = op[0];
+				st->compound_value = k;
+			}
+		}
+		free(op);
 		vec_free(&kids);
 		return;
 	case CXCursor_UnaryOperator:
@@ -1916,15 +1931,45 @@ static void add_ops(struct walk *w, const char *sname, const char *field,
 	vec_push(&w->ff->ops, o);
 }
 
-static void add_member_init(struct walk *w, const char *sname, const char *field, CXCursor value)
+/* Does the member field hold a function pointer? */
+static int is_function_pointer_field(CXCursor field)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(field));
+	enum CXTypeKind k;
+
+	if (t.kind != CXType_Pointer)
+		return 0;
+	k = clang_getCanonicalType(clang_getPointeeType(t)).kind;
+	return k == CXType_FunctionProto || k == CXType_FunctionNoProto;
+}
+
+/* A null pointer constant: the member is left without a target. */
+static int is_null_constant(CXCursor value)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(value);
+	int null = 0;
+
+	if (r) {
+		null = clang_EvalResult_getKind(r) == CXEval_Int &&
+			clang_EvalResult_getAsLongLong(r) == 0;
+		clang_EvalResult_dispose(r);
+	}
+	return null;
+}
+
+/* `.field = value` or `x->field = value` for a function-pointer member:
+ * a target of calls through the member, or (function NULL) a value that
+ * names no function (a variable, a conditional), which leaves the
+ * member's targets open. */
+static void add_member_init(struct walk *w, const char *sname, CXCursor field, CXCursor value)
 {
 	struct member_init m;
 	char *fn = function_named_by(value);
 
-	if (!fn)
+	if (!fn && (!is_function_pointer_field(field) || is_null_constant(value)))
 		return;
 	m.struct_name = xstrdup(sname);
-	m.field = xstrdup(field);
+	m.field = cursor_name(field);
 	m.function = fn;
 	m.file = xstrdup(w->ff->file);
 	vec_push(&w->ff->member_inits, m);
@@ -1946,7 +1991,8 @@ static void scan_init_list(struct walk *w, CXCursor list, const char *var)
 			char *field = cursor_name(d.items[0]);
 
 			add_ops(w, sname, field, d.items[d.len - 1], var, cursor_line(d.items[0]));
-			add_member_init(w, sname, field, d.items[d.len - 1]);
+			add_member_init(w, sname, clang_getCursorReferenced(d.items[0]),
+					d.items[d.len - 1]);
 			free(field);
 		}
 		vec_free(&d);
@@ -1973,6 +2019,7 @@ static void scan_member_assign(struct walk *w, CXCursor assign, const char *var)
 			char *obj = base.len ? extent_text(w, base.items[0]) : xstrdup(var);
 
 			add_ops(w, sname, fname, kids.items[1], obj, cursor_line(assign));
+			add_member_init(w, sname, field, kids.items[1]);
 			free(obj);
 			vec_free(&base);
 			free(fname);

@@ -11,6 +11,7 @@ struct stmt *stmt_new(enum stmt_kind kind, unsigned line)
 	s->on.param = -1;
 	s->cmp_view.param = -1;
 	s->store_param = -1;
+	s->assigns_param = -1;
 	s->callee_param = -1;
 	return s;
 }

@@ -115,6 +115,11 @@ struct stmt {
 	int store_param;	/* the lvalue is reached through parameter N, or -1 */
 	int store_is_const;
 	int64_t store_value;
+	int assigns_param;	/* the store re-assigns parameter N itself (or a
+				 * local copy of it): `cmd = EXT4_IOC_SETVERSION` */
+	char compound_op;	/* `x op= k` with a constant k: '&', '|', '+',
+				 * '-' (store_is_const stays for plain `=`) */
+	int64_t compound_value;
 
 	/* ST_IF: the condition is this local flag (flag_neg: its negation);
 	 * ST_STORE: the store is to this local variable (local_flags.h) */
@@ -154,8 +159,10 @@ struct ops_init {
 	unsigned line;
 };
 
-/* `.field = function` in an initialiser of struct struct_name: one of the
- * functions a call through that member may reach. */
+/* `.field = function` in an initialiser of struct struct_name, or
+ * `x->field = function`: one of the functions a call through that member
+ * may reach. function is NULL when the value names no function (a
+ * variable, a conditional): the member's targets are then not all known. */
 struct member_init {
 	char *struct_name;
 	char *field;

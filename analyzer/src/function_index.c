@@ -18,6 +18,7 @@ struct member_entry {
 struct function_index {
 	struct entry *bucket[BUCKETS];
 	struct member_entry *member[BUCKETS];	/* by field name */
+	strvec closed;		/* "struct.member" whose installers are all parsed */
 };
 
 struct function_index *function_index_new(void)
@@ -57,10 +58,11 @@ static int cmp_fn(const void *a, const void *b)
 
 size_t function_index_member_targets(const struct function_index *fi, const char *sname,
 				     const char *field, const struct function_facts **out,
-				     size_t max)
+				     size_t max, int *all_named)
 {
 	size_t n = 0;
 
+	*all_named = 1;
 	for (const struct member_entry *e = fi->member[str_hash(field, strlen(field)) % BUCKETS];
 	     e; e = e->next) {
 		const struct function_facts *fn;
@@ -68,9 +70,11 @@ size_t function_index_member_targets(const struct function_index *fi, const char
 
 		if (strcmp(e->m->field, field) || strcmp(e->m->struct_name, sname))
 			continue;
-		fn = function_index_find(fi, e->m->function, e->m->file);
-		if (!fn)
+		fn = e->m->function ? function_index_find(fi, e->m->function, e->m->file) : NULL;
+		if (!fn) {
+			*all_named = 0;
 			continue;
+		}
 		for (size_t i = 0; i < n && i < max; i++)
 			seen |= out[i] == fn;
 		if (seen)
@@ -81,6 +85,26 @@ size_t function_index_member_targets(const struct function_index *fi, const char
 	}
 	qsort(out, n < max ? n : max, sizeof(*out), cmp_fn);
 	return n;
+}
+
+void function_index_close_member(struct function_index *fi, const char *sname,
+				 const char *field)
+{
+	char *key = xasprintf("%s.%s", sname, field);
+
+	if (!strvec_contains(&fi->closed, key))
+		strvec_push(&fi->closed, key);
+	free(key);
+}
+
+int function_index_member_closed(const struct function_index *fi, const char *sname,
+				 const char *field)
+{
+	char *key = xasprintf("%s.%s", sname, field);
+	int closed = strvec_contains(&fi->closed, key);
+
+	free(key);
+	return closed;
 }
 
 const struct function_facts *function_index_find(const struct function_index *fi,
@@ -105,6 +129,7 @@ void function_index_free(struct function_index *fi)
 {
 	if (!fi)
 		return;
+	strvec_clear(&fi->closed);
 	for (size_t i = 0; i < BUCKETS; i++) {
 		struct entry *e = fi->bucket[i];
 

@@ -13,14 +13,22 @@ void function_index_add_file(struct function_index *fi, struct file_facts *ff);
  * configuration variant defines it twice). NULL if not parsed. */
 const struct function_facts *function_index_find(const struct function_index *fi,
 						 const char *name, const char *from_file);
-/* The parsed functions that initialisers assign to member field of struct
- * sname (`.read_time = ds1307_get_time`), each once, sorted by name: up
- * to max in out; returns how many there are. Only the parsed files are
- * seen, so these are some of the targets of a call through the member,
- * never known to be all. */
+/* The parsed functions that initialisers and assignments install in
+ * member field of struct sname (`.read_time = ds1307_get_time`), each
+ * once, sorted by name: up to max in out; returns how many there are.
+ * *all_named is 0 when some installed value names no function or one
+ * whose definition is not parsed. Only the parsed files are seen: these
+ * are all the targets only when the member is closed (below). */
 size_t function_index_member_targets(const struct function_index *fi, const char *sname,
 				     const char *field, const struct function_facts **out,
-				     size_t max);
+				     size_t max, int *all_named);
+/* The scan parsed every file of the tree whose text may install a
+ * function in sname.field (source_files_setting_member): calls through
+ * the member reach only the targets above. */
+void function_index_close_member(struct function_index *fi, const char *sname,
+				 const char *field);
+int function_index_member_closed(const struct function_index *fi, const char *sname,
+				 const char *field);
 void function_index_free(struct function_index *fi);
 
 #endif

@@ -510,6 +510,108 @@ static void installing_files(const struct scan_result *r, const struct source_fi
 	strvec_clear(&names);
 }
 
+/* A member that calls handing on the command go through (ld->ops->ioctl),
+ * and the files of the tree whose text may install a function in it. */
+struct sought_member {
+	char *sname, *field;
+	strvec files;
+	int open;	/* a header sets it, or too many files to follow */
+};
+
+typedef VEC(struct sought_member) member_list;
+
+static int names_word(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = text; (p = strstr(p, word)); p += n)
+		if ((p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+			return 1;
+	return 0;
+}
+
+/* The installers of sname.field: the files that set a member of that
+ * name and name the struct. A header among them (a macro or static
+ * initialiser whose users cannot be told) leaves the member open. */
+static void find_installers(const struct scan_result *r, const struct source_files *sf,
+			    struct kbuild_config *kc, struct sought_member *m)
+{
+	const strvec *setting = source_files_setting_member(sf, m->field);
+
+	for (size_t i = 0; setting && i < setting->len && !m->open; i++) {
+		const char *f = setting->items[i];
+		int header = ends_with(f, ".h");
+		char *path, *text;
+
+		if (!header && !kbuild_config_builds(kc, f))
+			continue;
+		path = path_join(r->kt.ksrc, f);
+		text = read_file(path, NULL);
+		free(path);
+		if (!text || names_word(text, m->sname)) {
+			if (header || m->files.len == MAX_COMMAND_TARGETS)
+				m->open = 1;
+			else
+				strvec_push(&m->files, f);
+		}
+		free(text);
+	}
+}
+
+/* New members sought: their installers join the files to parse. */
+static void seek_members(const struct scan_result *r, const struct source_files *sf,
+			 struct kbuild_config *kc, const strvec *keys, member_list *sought,
+			 strvec *to_parse)
+{
+	for (size_t i = 0; i < keys->len; i++) {
+		const char *dot = strchr(keys->items[i], '.');
+		struct sought_member m = {0};
+		int seen = 0;
+
+		for (size_t j = 0; j < sought->len; j++)
+			seen |= !strncmp(sought->items[j].sname, keys->items[i],
+					 (size_t)(dot - keys->items[i])) &&
+				!strcmp(sought->items[j].field, dot + 1) &&
+				strlen(sought->items[j].sname) == (size_t)(dot - keys->items[i]);
+		if (seen)
+			continue;
+		m.sname = xstrndup(keys->items[i], (size_t)(dot - keys->items[i]));
+		m.field = xstrdup(dot + 1);
+		find_installers(r, sf, kc, &m);
+		for (size_t j = 0; !m.open && j < m.files.len; j++)
+			if (!file_known(r, m.files.items[j]) &&
+			    !strvec_contains(to_parse, m.files.items[j]))
+				strvec_push(to_parse, m.files.items[j]);
+		vec_push(sought, m);
+	}
+}
+
+/* A member is closed when every installer was parsed. */
+static void close_members(const struct scan_result *r, struct function_index *fi,
+			  const member_list *sought)
+{
+	for (size_t i = 0; i < sought->len; i++) {
+		const struct sought_member *m = &sought->items[i];
+		int all = !m->open;
+
+		for (size_t j = 0; all && j < m->files.len; j++)
+			all = file_known(r, m->files.items[j]);
+		if (all)
+			function_index_close_member(fi, m->sname, m->field);
+	}
+}
+
+static void members_free(member_list *sought)
+{
+	for (size_t i = 0; i < sought->len; i++) {
+		free(sought->items[i].sname);
+		free(sought->items[i].field);
+		strvec_clear(&sought->items[i].files);
+	}
+	vec_free(sought);
+}
+
 static void result_free(struct scan_result *r)
 {
 	for (size_t i = 0; i < r->handlers.len; i++)
@@ -554,6 +656,7 @@ int scan_run(const struct scan_options *opt)
 	struct kbuild_config *kc;
 	struct parse_request req;
 	strvec files = {0};
+	member_list sought = {0};
 	char err[1024];
 	json_t *report;
 	int status;
@@ -605,13 +708,15 @@ int scan_run(const struct scan_options *opt)
 	add_fixed_handlers(&r, opt, &kn);
 	split_forwarders(&r);
 	for (int round = 0; round < FOLLOW_ROUNDS && !scan_interrupted; round++) {
-		strvec more = {0}, names = {0};
+		strvec more = {0}, names = {0}, members = {0};
 
 		dispatch_round(&r, fi, &sf, kc, &kn, &more);
 		if (round < CLASSIFY_ROUNDS)
-			classify_wanted(&r, fi, &kn, &names);
+			classify_wanted(&r, fi, &kn, &names, &members);
 		files_defining(&r, &sf, kc, &kn, &names, &more);
+		seek_members(&r, &sf, kc, &members, &sought, &more);
 		strvec_clear(&names);
+		strvec_clear(&members);
 		phase_done(&pc, "finding the calls to follow");
 		if (!more.len || round == FOLLOW_ROUNDS - 1) {
 			strvec_clear(&more);
@@ -627,6 +732,7 @@ int scan_run(const struct scan_options *opt)
 		status = 130;
 		goto out;
 	}
+	close_members(&r, fi, &sought);
 	if (opt->files_out)
 		write_files_list(&r, opt->files_out);
 	classify_handlers(&r, fi, &kn);
@@ -652,6 +758,7 @@ int scan_run(const struct scan_options *opt)
 	phase_done(&pc, "writing the report");
 out:
 	phase_write(&pc, opt->times_out);
+	members_free(&sought);
 	strvec_clear(&files);
 	function_index_free(fi);
 	header_functions_free(req.hf);

@@ -73,6 +73,29 @@ static void index_definitions(struct definition_index *di, const char *text, con
 	}
 }
 
+/* Every `.name =` and `->name =` (designated initialisers and member
+ * assignments): the files that may set a struct member named name. */
+static void index_member_sets(struct definition_index *di, const char *text, const char *file)
+{
+	for (const char *p = text; (p = strpbrk(p, ".>")); ) {
+		const char *name = p + 1, *end = name, *q;
+
+		if (*p == '>' && (p == text || p[-1] != '-')) {
+			p++;
+			continue;
+		}
+		while (isalnum((unsigned char)*end) || *end == '_')
+			end++;
+		p = end;
+		if (end == name || isdigit((unsigned char)*name))
+			continue;
+		for (q = end; *q == ' ' || *q == '\t'; q++)
+			;
+		if (*q == '=' && q[1] != '=')
+			def_add(di, name, (size_t)(end - name), file);
+	}
+}
+
 static int is_candidate(const char *text, const char *rel, const struct knowledge *kn)
 {
 	for (size_t i = 0; i < kn->kinds.len; i++) {
@@ -131,6 +154,17 @@ static void walk_dir(struct walk_state *ws, const char *rel)
 			}
 			if (!skip)
 				walk_dir(ws, r);
+		} else if (S_ISREG(st.st_mode) && ends_with(n, ".h")) {
+			/* a header may install a member's target too (a
+			 * static initialiser, a macro that expands to one) */
+			char *text = read_file(a, NULL);
+
+			if (text) {
+				strvec_push(&ws->sf->headers, r);
+				index_member_sets(ws->sf->member_sets, text,
+						  ws->sf->headers.items[ws->sf->headers.len - 1]);
+				free(text);
+			}
 		} else if (S_ISREG(st.st_mode) && ends_with(n, ".c")) {
 			char *text = read_file(a, NULL);
 
@@ -139,6 +173,8 @@ static void walk_dir(struct walk_state *ws, const char *rel)
 				if (is_candidate(text, r, ws->kn))
 					strvec_push(&ws->sf->candidates, r);
 				index_definitions(ws->sf->defs, text, ws->sf->all.items[ws->sf->all.len - 1]);
+				index_member_sets(ws->sf->member_sets, text,
+						  ws->sf->all.items[ws->sf->all.len - 1]);
 				free(text);
 			}
 		}
@@ -156,37 +192,55 @@ int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
 
 	memset(sf, 0, sizeof(*sf));
 	sf->defs = xcalloc(1, sizeof(*sf->defs));
+	sf->member_sets = xcalloc(1, sizeof(*sf->member_sets));
 	if (!realpath(kt->build_dir, ws.skip_dir))
 		ws.skip_dir[0] = '\0';
 	walk_dir(&ws, "");
 	return 0;
 }
 
-const strvec *source_files_defining(const struct source_files *sf, const char *name)
+static const strvec *files_of(const struct definition_index *di, const char *name)
 {
-	for (struct def_entry *e = sf->defs->bucket[(str_hash(name, strlen(name)) % DEF_BUCKETS)]; e; e = e->next)
+	for (struct def_entry *e = di->bucket[(str_hash(name, strlen(name)) % DEF_BUCKETS)]; e; e = e->next)
 		if (!strcmp(e->name, name))
 			return &e->files;
 	return NULL;
 }
 
+const strvec *source_files_defining(const struct source_files *sf, const char *name)
+{
+	return files_of(sf->defs, name);
+}
+
+const strvec *source_files_setting_member(const struct source_files *sf, const char *member)
+{
+	return files_of(sf->member_sets, member);
+}
+
+static void index_free(struct definition_index *di)
+{
+	if (!di)
+		return;
+	for (size_t i = 0; i < DEF_BUCKETS; i++) {
+		struct def_entry *e = di->bucket[i];
+
+		while (e) {
+			struct def_entry *n = e->next;
+
+			free(e->name);
+			strvec_clear(&e->files);
+			free(e);
+			e = n;
+		}
+	}
+	free(di);
+}
+
 void source_files_free(struct source_files *sf)
 {
 	strvec_clear(&sf->all);
+	strvec_clear(&sf->headers);
 	strvec_clear(&sf->candidates);
-	if (sf->defs) {
-		for (size_t i = 0; i < DEF_BUCKETS; i++) {
-			struct def_entry *e = sf->defs->bucket[i];
-
-			while (e) {
-				struct def_entry *n = e->next;
-
-				free(e->name);
-				strvec_clear(&e->files);
-				free(e);
-				e = n;
-			}
-		}
-		free(sf->defs);
-	}
+	index_free(sf->defs);
+	index_free(sf->member_sets);
 }
