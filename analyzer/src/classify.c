@@ -116,6 +116,8 @@ struct classifier {
 	struct { const struct function_facts *fn; const char *label; } gotos[MAX_GOTOS];
 	int ngotos;
 	strvec *wanted;		/* functions to parse, when collecting */
+	int want_callees;	/* the callees on command paths too, or only
+				 * the targets of closed members */
 	strvec *wanted_members;	/* "struct.member" whose installers to parse */
 	/* the command whose path site_effects is walking: in the functions
 	 * of its dispatch chain (analysed directly, depth 0), tests on the
@@ -149,7 +151,12 @@ struct classifier {
 	const struct function_facts *rewrite_fn;
 	const struct stmt *rewrite;
 	int rewrite_known;	/* and its value (the bits of mask known), */
-	uint64_t rewrite_value, rewrite_mask;	/* when constants made it */
+	uint64_t rewrite_value, rewrite_mask;	/* when constants made it */	/* the call to the next link of the site's chain, left out while
+	 * the statement holding it is walked (the callee is that link);
+	 * whether the command's path reached it, and whether some link's
+	 * call was off the path (the site is not the command's) */
+	const struct stmt *link_call;
+	int link_reached, site_off_path;
 };
 
 /* Effects are a set: the same fact reached along many call paths is kept
@@ -598,8 +605,11 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 			free(key);
 		}
 	}
+	/* when collecting, the targets installed by name whose files are
+	 * not parsed yet are wanted too */
 	n = s->callee_struct ? function_index_member_targets(c->fi, s->callee_struct,
-		s->callee_field, t, max, &all_named) : 0;
+		s->callee_field, t, max, &all_named,
+		max == MAX_COMMAND_TARGETS ? c->wanted : NULL) : 0;
 	closed = s->callee_struct && all_named && n <= max &&
 		function_index_member_closed(c->fi, s->callee_struct, s->callee_field);
 	if (!closed && (!n || n > max)) {
@@ -730,9 +740,13 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 	callee = function_index_find(c->fi, s->callee, fn->file);
 	if (!callee) {
 		/* calls under header functions do not pull in more files:
-		 * the parse set stays what the tree's own code leads to */
-		if (c->wanted && c->depth <= CLASSIFY_FOLLOW_DEPTH && !c->via_header &&
-		    !strvec_contains(c->wanted, s->callee))
+		 * the parse set stays what the tree's own code leads to; a
+		 * call that hands on the command (raw_ioctl's default:
+		 * ipmr_ioctl(sk, cmd, ...)) is the command's dispatch going
+		 * on, followed in every round */
+		if (c->wanted && !c->via_header && !strvec_contains(c->wanted, s->callee) &&
+		    ((c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH) ||
+		     command_argument(c, fn, s) >= 0))
 			strvec_push(c->wanted, s->callee);
 		effect_add(out, EF_UNKNOWN, xasprintf("%s: not in the scanned files or the knowledge file",
 						     s->callee), fn->file, s->line, NULL);
@@ -947,7 +961,7 @@ static enum label_match const_param_holds(const struct classifier *c, const stru
 
 		return (v != 0) != s->cmp_eq ? MATCH_YES : MATCH_NO;
 	}
-	if (s->cond == COND_PARAM_CMP && s->segs.len)
+	if ((s->cond == COND_PARAM_CMP || s->cond == COND_PARAM_RANGE) && s->segs.len)
 		return cmp_holds(&known, s);
 	return MATCH_MAYBE;
 }
@@ -961,7 +975,8 @@ static enum label_match if_holds(const struct classifier *c, const struct functi
 	int param = command_param(c, fn);
 	enum label_match holds = MATCH_MAYBE;
 
-	if (param >= 0 && s->cond == COND_PARAM_CMP && s->cmp_view.param == param && s->segs.len)
+	if (param >= 0 && (s->cond == COND_PARAM_CMP || s->cond == COND_PARAM_RANGE) &&
+	    s->cmp_view.param == param && s->segs.len)
 		holds = cmp_holds(c->cmd, s);
 	/* an implied comparison rules the branch out, never in */
 	if (param >= 0 && s->cond == COND_PARAM_IMPLIED && s->cmp_view.param == param &&
@@ -1192,7 +1207,10 @@ static int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 	case ST_SWITCH:
 		return analyse_switch(c, fn, s, top, out);
 	case ST_CALL:
-		analyse_call(c, fn, s, top, out);
+		if (s != c->link_call)
+			analyse_call(c, fn, s, top, out);
+		else
+			c->link_reached = 1;
 		return FLOW_ON;
 	case ST_STORE:
 		if (s->flag)
@@ -1489,6 +1507,11 @@ static int analyse_rest(struct classifier *c, const struct function_facts *fn,
 	return reach;
 }
 
+static int is_stmt(const struct stmt *s, void *ctx)
+{
+	return s == ctx;
+}
+
 static void site_path_effects(struct classifier *c, const struct command_site *site,
 			      effect_list *link)
 {
@@ -1497,9 +1520,27 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 
 	for (int d = 0; d < site->chain_len; d++) {
 		const struct function_facts *fn = site->chain[d].fn;
+		size_t n = site->chain[d].prologue_len;
 
-		for (size_t i = 0; i < site->chain[d].prologue_len && i < fn->body->kids.len; i++)
+		for (size_t i = 0; i < n && i < fn->body->kids.len; i++)
 			analyse_stmt(c, fn, fn->body->kids.items[i], 1, &link[d]);
+		/* the statement that holds the call to the next link, on the
+		 * command's path up to the call and after it: dev_ioctl's
+		 * `case SIOCSIFNAME: if (!ns_capable(...)) return -EPERM; ...
+		 * dev_ifsioc(net, ifr, data, cmd);` guards what dev_ifsioc does */
+		if (d + 1 < site->chain_len && n < fn->body->kids.len) {
+			const struct stmt *holder = fn->body->kids.items[n];
+
+			c->link_call = site->chain[d + 1].call;
+			c->link_reached = 0;
+			analyse_stmt(c, fn, holder, 1, &link[d]);
+			/* tests on the command keep the call off its path
+			 * (sock_ioctl's `if (unlikely(cmd >= SIOCDEVPRIVATE &&
+			 * ...)) dev_ioctl(...)` for SIOCGIFFLAGS) */
+			if (!c->link_reached && stmt_any(holder, is_stmt, (void *)c->link_call))
+				c->site_off_path = 1;
+			c->link_call = NULL;
+		}
 	}
 	flow = analyse_block(c, site->fn, site->body, 1, own);
 	if (site->dispatch) {
@@ -1588,13 +1629,16 @@ static void declined_effects(struct classifier *c, const struct command_site *si
 	stmt_free(call);
 }
 
-static void site_effects(struct classifier *c, const struct command *cmd,
-			 const struct command_site *site, effect_list *out)
+/* The effects of the command on the path through one site; 0 when the
+ * command's own tests keep it off that path. */
+static int site_effects(struct classifier *c, const struct command *cmd,
+			const struct command_site *site, effect_list *out)
 {
 	effect_list link[MAX_CHAIN] = {{0}};
 
 	c->cmd = cmd;
 	c->site = site;
+	c->site_off_path = 0;
 	c->ngotos = 0;
 	c->rewrite = NULL;
 	c->declined = NULL;
@@ -1613,6 +1657,7 @@ static void site_effects(struct classifier *c, const struct command *cmd,
 	}
 	lift_link(&site->chain[0], &link[0], out);
 	effects_free(&link[0]);
+	return !c->site_off_path;
 }
 
 static void classifier_reset(struct classifier *c)
@@ -1640,10 +1685,21 @@ static void walk_commands(struct classifier *c, struct scan_result *r, int decid
 		c->hkind = knowledge_kind_named(c->kn, h->kind);
 		for (size_t j = 0; j < h->commands.len; j++) {
 			struct command *cmd = &h->commands.items[j];
-			effect_list l = {0};
+			effect_list l = {0}, *per = xcalloc(cmd->sites.len + 1, sizeof(*per));
+			int *on = xcalloc(cmd->sites.len + 1, sizeof(*on)), any = 0;
+			const struct chain_link top = {0};
 
+			/* the sites the command's path goes through; all of
+			 * them if it seems to go through none */
 			for (size_t k = 0; k < cmd->sites.len; k++)
-				site_effects(c, cmd, &cmd->sites.items[k], &l);
+				any |= on[k] = site_effects(c, cmd, &cmd->sites.items[k], &per[k]);
+			for (size_t k = 0; k < cmd->sites.len; k++) {
+				if (on[k] || !any)
+					lift_link(&top, &per[k], &l);
+				effects_free(&per[k]);
+			}
+			free(per);
+			free(on);
 			if (decide_classes)
 				decide(cmd, &l);
 			effects_free(&l);
@@ -1652,12 +1708,13 @@ static void walk_commands(struct classifier *c, struct scan_result *r, int decid
 }
 
 void classify_wanted(struct scan_result *r, const struct function_index *fi,
-		     const struct knowledge *kn, strvec *wanted, strvec *members)
+		     const struct knowledge *kn, int callees, strvec *wanted, strvec *members)
 {
 	struct classifier *c = xcalloc(1, sizeof(*c));
 
 	c->fi = fi;
 	c->kn = kn;
+	c->want_callees = callees;
 	c->wanted = wanted;
 	c->wanted_members = members;
 	walk_commands(c, r, 0);

@@ -11,12 +11,14 @@
  * at most this many targets, each analysed for that command alone. */
 #define MAX_COMMAND_TARGETS 64
 
-/* Names of functions on command paths whose definitions are not parsed
- * yet (so the scan can parse the files that define them), and the
+/* Names of functions whose definitions are not parsed yet (so the scan
+ * can parse the files that define them): with callees, those on command
+ * paths; always, the functions installed in the members below. And the
  * members ("struct.member") that calls handing on the command go through
  * (so it can parse every file that installs a target in them). */
 void classify_wanted(struct scan_result *r, const struct function_index *fi,
-		     const struct knowledge *kn, strvec *wanted, strvec *members);
+		     const struct knowledge *kn, int callees, strvec *wanted,
+		     strvec *members);
 void classify_handlers(struct scan_result *r, const struct function_index *fi,
 		       const struct knowledge *kn);
 

@@ -79,6 +79,16 @@ enum label_match command_label_match(const struct command *cmd, struct param_vie
 	return r;
 }
 
+static int same_chain(const struct command_site *a, const struct command_site *b)
+{
+	if (a->chain_len != b->chain_len)
+		return 0;
+	for (int d = 0; d < a->chain_len; d++)
+		if (a->chain[d].call != b->chain[d].call)
+			return 0;
+	return 1;
+}
+
 static int emit(struct dispatch_walk *w, const struct case_label *lab, struct constraint c,
 		const struct function_facts *fn, const struct stmt *body,
 		const struct stmt *sw, size_t seg)
@@ -99,8 +109,13 @@ static int emit(struct dispatch_walk *w, const struct case_label *lab, struct co
 		struct command *o = &w->h->commands.items[i];
 
 		if (o->value == c.value && o->mask == c.mask) {
+			/* the same code through another chain of calls is
+			 * another site: one chain's tests on the command may
+			 * keep it off that path (sock_ioctl's SIOCDEVPRIVATE
+			 * range) while the other's do not */
 			for (size_t k = 0; k < o->sites.len; k++)
-				if (o->sites.items[k].body == body)
+				if (o->sites.items[k].body == body &&
+				    same_chain(&o->sites.items[k], &site))
 					return 1;
 			vec_push(&o->sites, site);
 			return 1;

@@ -1356,6 +1356,81 @@ static int implied_cmp(struct walk *w, CXCursor c, struct stmt *s)
 	return ok;
 }
 
+/* One side of a range: `v >= k` (also `v > k`, `k <= v`, `k < v`) is a
+ * lower bound, `v <= k` (and the like) an upper one; inclusive. */
+struct bound {
+	struct param_view v;
+	int lower;
+	int64_t k;
+};
+
+static int bound_of(struct walk *w, CXCursor c, struct bound *b)
+{
+	cursorvec kids;
+	char *op;
+	int ok = 0;
+
+	if (!binary_parts(w, c, &kids, &op))
+		return 0;
+	if (!strcmp(op, ">=") || !strcmp(op, ">") || !strcmp(op, "<=") || !strcmp(op, "<")) {
+		struct param_view l = view_of(w, kids.items[0]);
+		struct param_view r = view_of(w, kids.items[1]);
+		int param_left = l.param >= 0;
+		int greater = op[0] == '>';
+		int strict = !op[1];
+
+		if (param_left != (r.param >= 0) &&
+		    eval_int(param_left ? kids.items[1] : kids.items[0], &b->k)) {
+			b->v = param_left ? l : r;
+			/* `k < v` is `v > k` */
+			b->lower = param_left ? greater : !greater;
+			if (strict)
+				b->k += b->lower ? 1 : -1;
+			ok = 1;
+		}
+	}
+	free(op);
+	vec_free(&kids);
+	return ok;
+}
+
+/* `v >= A && v <= B`: v in A..B (cmp_eq); `v < A || v > B`: v outside
+ * A..B. Recorded as one label lo..hi. */
+static int range_cmp(struct walk *w, CXCursor c, struct stmt *s)
+{
+	cursorvec kids;
+	char *op;
+	struct bound a, b;
+	int ok = 0;
+
+	if (!binary_parts(w, c, &kids, &op))
+		return 0;
+	if ((!strcmp(op, "&&") || !strcmp(op, "||")) &&
+	    bound_of(w, kids.items[0], &a) && bound_of(w, kids.items[1], &b) &&
+	    a.lower != b.lower && !memcmp(&a.v, &b.v, sizeof(a.v))) {
+		int inside = !strcmp(op, "&&");
+		const struct bound *lo = a.lower ? &a : &b, *hi = a.lower ? &b : &a;
+		/* outside: v <= hi.k || v >= lo.k, so not in hi.k+1 .. lo.k-1 */
+		int64_t from = inside ? lo->k : hi->k + 1, to = inside ? hi->k : lo->k - 1;
+
+		if (from >= 0 && from <= to) {
+			struct switch_segment seg = {0};
+			struct case_label lab = {
+				.lo = (uint64_t)from, .hi = (uint64_t)to, .line = cursor_line(c),
+			};
+
+			vec_push(&seg.labels, lab);
+			vec_push(&s->segs, seg);
+			s->cmp_view = a.v;
+			s->cmp_eq = inside;
+			ok = 1;
+		}
+	}
+	free(op);
+	vec_free(&kids);
+	return ok;
+}
+
 /* A condition that is a parameter itself (`if (set)`): its view. Only the
  * parameter named directly, not a local copy that the body may change. */
 static int param_truth(struct walk *w, CXCursor c, struct stmt *s, int negated)
@@ -1373,9 +1448,55 @@ static int param_truth(struct walk *w, CXCursor c, struct stmt *s, int negated)
 	return s->cmp_view.param >= 0;
 }
 
+/* Is c `!!x` (operators the tokens of a macro body may not show are
+ * taken to be `!`: `!!` is how likely() and unlikely() write it)? x. */
+static int double_negation(struct walk *w, CXCursor c, CXCursor *x)
+{
+	cursorvec outer = children_of(c), inner = {0};
+	char *op1 = NULL, *op2 = NULL;
+	int ok = 0;
+
+	if (clang_getCursorKind(c) == CXCursor_UnaryOperator && outer.len == 1 &&
+	    clang_getCursorKind(strip(outer.items[0])) == CXCursor_UnaryOperator) {
+		inner = children_of(strip(outer.items[0]));
+		op1 = operator_of(w, c);
+		op2 = operator_of(w, strip(outer.items[0]));
+		if (inner.len == 1 && (!op1 || !strcmp(op1, "!")) && (!op2 || !strcmp(op2, "!"))) {
+			*x = inner.items[0];
+			ok = 1;
+		}
+	}
+	free(op1);
+	free(op2);
+	vec_free(&outer);
+	vec_free(&inner);
+	return ok;
+}
+
+/* The condition inside unlikely()/likely(): __builtin_expect(!!(x), k). */
+static CXCursor expected_condition(struct walk *w, CXCursor c)
+{
+	cursorvec kids;
+	char *name;
+	CXCursor x = clang_getNullCursor();
+
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return c;
+	name = cursor_name(c);
+	kids = children_of(c);
+	/* kids: the callee, then the arguments */
+	if (name && !strcmp(name, "__builtin_expect") && kids.len == 3 &&
+	    !double_negation(w, strip(kids.items[1]), &x))
+		x = kids.items[1];
+	free(name);
+	vec_free(&kids);
+	return clang_Cursor_isNull(x) ? c : strip(x);
+}
+
 static enum cond_kind classify_cond(struct walk *w, CXCursor cond, struct stmt *s)
 {
-	CXCursor c = strip(cond);
+	CXCursor c = expected_condition(w, cond);
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	if (k == CXCursor_CallExpr)
@@ -1399,6 +1520,9 @@ static enum cond_kind classify_cond(struct walk *w, CXCursor cond, struct stmt *
 	}
 	if (param_cmp(w, c, s, NULL))
 		return COND_PARAM_CMP;
+	forget_comparisons(s);
+	if (range_cmp(w, c, s))
+		return COND_PARAM_RANGE;
 	forget_comparisons(s);
 	if (implied_cmp(w, c, s) && s->cmp_eq)
 		return COND_PARAM_IMPLIED;

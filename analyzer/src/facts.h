@@ -41,6 +41,9 @@ enum cond_kind {
 	COND_NOT_CALL,	/* exactly a negated call: if (!f(...)) */
 	COND_PARAM_TRUTH,	/* the parameter itself: view != 0, or (cmp_eq,
 				 * `if (!set)`) view == 0 */
+	COND_PARAM_RANGE,	/* lo <= view <= hi (one label lo..hi), or
+				 * (!cmp_eq) outside it: `cmd >= SIOCDEVPRIVATE
+				 * && cmd <= SIOCDEVPRIVATE + 15` */
 };
 
 struct call_arg {

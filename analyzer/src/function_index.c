@@ -58,7 +58,7 @@ static int cmp_fn(const void *a, const void *b)
 
 size_t function_index_member_targets(const struct function_index *fi, const char *sname,
 				     const char *field, const struct function_facts **out,
-				     size_t max, int *all_named)
+				     size_t max, int *all_named, strvec *missing)
 {
 	size_t n = 0;
 
@@ -73,6 +73,8 @@ size_t function_index_member_targets(const struct function_index *fi, const char
 		fn = e->m->function ? function_index_find(fi, e->m->function, e->m->file) : NULL;
 		if (!fn) {
 			*all_named = 0;
+			if (missing && e->m->function && !strvec_contains(missing, e->m->function))
+				strvec_push(missing, e->m->function);
 			continue;
 		}
 		for (size_t i = 0; i < n && i < max; i++)

@@ -17,11 +17,12 @@ const struct function_facts *function_index_find(const struct function_index *fi
  * member field of struct sname (`.read_time = ds1307_get_time`), each
  * once, sorted by name: up to max in out; returns how many there are.
  * *all_named is 0 when some installed value names no function or one
- * whose definition is not parsed. Only the parsed files are seen: these
- * are all the targets only when the member is closed (below). */
+ * whose definition is not parsed; those functions' names are added to
+ * missing (when not NULL). Only the parsed files are seen: these are all
+ * the targets only when the member is closed (below). */
 size_t function_index_member_targets(const struct function_index *fi, const char *sname,
 				     const char *field, const struct function_facts **out,
-				     size_t max, int *all_named);
+				     size_t max, int *all_named, strvec *missing);
 /* The scan parsed every file of the tree whose text may install a
  * function in sname.field (source_files_setting_member): calls through
  * the member reach only the targets above. */

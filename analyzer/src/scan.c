@@ -27,7 +27,9 @@
  * calls one file further; four reach every dispatcher chain we know. */
 #define FOLLOW_ROUNDS 4
 /* Of those, the rounds that also parse files for the functions a command's
- * code calls (classification), two calls deep. */
+ * code calls (classification), two calls deep. The installers of members
+ * that calls handing on the command go through are sought in every round
+ * but the last. */
 #define CLASSIFY_ROUNDS 2
 
 static double now(void)
@@ -520,19 +522,29 @@ struct sought_member {
 
 typedef VEC(struct sought_member) member_list;
 
-static int names_word(const char *text, const char *word)
+/* Does the text name `struct sname` (an object or a pointer of the type
+ * is declared: what an initialiser or an assignment to its member needs)? */
+static int names_struct(const char *text, const char *sname)
 {
-	size_t n = strlen(word);
+	size_t n = strlen(sname);
 
-	for (const char *p = text; (p = strstr(p, word)); p += n)
-		if ((p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
-		    !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+	for (const char *p = text; (p = strstr(p, sname)); p += n) {
+		const char *q = p;
+
+		if ((isalnum((unsigned char)p[n]) || p[n] == '_') ||
+		    (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+			continue;
+		while (q > text && isspace((unsigned char)q[-1]))
+			q--;
+		if (q - text >= 6 && q < p && !strncmp(q - 6, "struct", 6) &&
+		    (q - text == 6 || !(isalnum((unsigned char)q[-7]) || q[-7] == '_')))
 			return 1;
+	}
 	return 0;
 }
 
 /* The installers of sname.field: the files that set a member of that
- * name and name the struct. A header among them (a macro or static
+ * name and name `struct sname`. A header among them (a macro or static
  * initialiser whose users cannot be told) leaves the member open. */
 static void find_installers(const struct scan_result *r, const struct source_files *sf,
 			    struct kbuild_config *kc, struct sought_member *m)
@@ -549,7 +561,7 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 		path = path_join(r->kt.ksrc, f);
 		text = read_file(path, NULL);
 		free(path);
-		if (!text || names_word(text, m->sname)) {
+		if (!text || names_struct(text, m->sname)) {
 			if (header || m->files.len == MAX_COMMAND_TARGETS)
 				m->open = 1;
 			else
@@ -711,8 +723,9 @@ int scan_run(const struct scan_options *opt)
 		strvec more = {0}, names = {0}, members = {0};
 
 		dispatch_round(&r, fi, &sf, kc, &kn, &more);
-		if (round < CLASSIFY_ROUNDS)
-			classify_wanted(&r, fi, &kn, &names, &members);
+		/* the last round parses nothing more */
+		if (round < FOLLOW_ROUNDS - 1)
+			classify_wanted(&r, fi, &kn, round < CLASSIFY_ROUNDS, &names, &members);
 		files_defining(&r, &sf, kc, &kn, &names, &more);
 		seek_members(&r, &sf, kc, &members, &sought, &more);
 		strvec_clear(&names);
