@@ -2067,10 +2067,11 @@ static int is_function_pointer_field(CXCursor field)
 	return k == CXType_FunctionProto || k == CXType_FunctionNoProto;
 }
 
-/* A null pointer constant: the member is left without a target. */
+/* A null pointer constant: the member is left without a target. NULL is
+ * ((void *)0): the integer under the casts. */
 static int is_null_constant(CXCursor value)
 {
-	CXEvalResult r = clang_Cursor_Evaluate(value);
+	CXEvalResult r = clang_Cursor_Evaluate(strip(value));
 	int null = 0;
 
 	if (r) {
