@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 379 handlers, 4173 exact entries and 161 families; fallback: 2017 exact
- * entries and 47 families, 1084 of them values served by more than one
+ * 380 handlers, 4174 exact entries and 161 families; fallback: 2050 exact
+ * entries and 47 families, 1087 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1491, modify 3840, admin 856, none (unknown) 211.
+ * Entries per class: read 1504, modify 3902, admin 865, none (unknown) 161.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -17,13 +17,13 @@
 const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* __do_compat_sys_ioctl (fs/ioctl.c) */
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FIBMAP */
-	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIGETBSZ */
+	{ 0x00000002, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIGETBSZ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIONREAD */
 	{ 0x00005421, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONBIO */
 	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX */
 	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX */
 	{ 0x00005452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOASYNC */
-	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE */
+	{ 0x00005460, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOQSIZE */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_SETFLAGS */
 	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE */
 	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS */
@@ -40,8 +40,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4030582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP64 */
 	{ 0x40305839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE */
 	{ 0x80046601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_GETFLAGS */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFLAGS */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFLAGS */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
 	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW */
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE */
@@ -354,7 +354,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000942e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40049421, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_BALANCE_CTL */
 	{ 0x40089413, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_DEFAULT_SUBVOL */
-	{ 0x40089416, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_WAIT_SYNC */
+	{ 0x40089416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_WAIT_SYNC */
 	{ 0x4008941a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SUBVOL_SETFLAGS */
 	{ 0x4010942a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QGROUP_CREATE */
 	{ 0x40189429, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QGROUP_ASSIGN */
@@ -426,7 +426,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000942e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40049421, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_BALANCE_CTL */
 	{ 0x40089413, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_DEFAULT_SUBVOL */
-	{ 0x40089416, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_WAIT_SYNC */
+	{ 0x40089416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_WAIT_SYNC */
 	{ 0x4008941a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SUBVOL_SETFLAGS */
 	{ 0x4010942a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QGROUP_CREATE */
 	{ 0x40189429, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QGROUP_ASSIGN */
@@ -638,7 +638,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8020640d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFCONFIG */
 	{ 0x80406409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_CMD */
 	{ 0x8040640a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI32_CMDTEST */
-	{ 0x80486402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI_SUBDINFO */
+	{ 0x80486402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI_SUBDINFO */
 	{ 0x80b06401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_DEVINFO */
 	{ 0xc02c640e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFINFO */
 	/* comedi_unlocked_ioctl (drivers/comedi/comedi_fops.c) */
@@ -654,7 +654,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8020640d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFCONFIG */
 	{ 0x8028640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSN */
 	{ 0x80306403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI_CHANINFO */
-	{ 0x80486402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI_SUBDINFO */
+	{ 0x80486402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI_SUBDINFO */
 	{ 0x80506409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CMD */
 	{ 0x8050640a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI_CMDTEST */
 	{ 0x80b06401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_DEVINFO */
@@ -783,7 +783,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM */
 	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU */
-	{ 0x00008923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNAME */
+	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNAME */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR */
 	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR */
 	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE */
@@ -800,8 +800,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
-	{ 0x00008947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIPHY */
-	{ 0x00008948, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIREG */
+	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIPHY */
+	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
 	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
@@ -825,7 +825,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
 	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
-	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
+	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
 	/* counter_chrdev_ioctl (drivers/counter/counter-chrdev.c) */
@@ -1071,7 +1071,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* exfat_ioctl (fs/exfat/file.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* ext2_compat_ioctl (fs/ext2/ioctl.c) */
-	{ 0x40047602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC32_SETVERSION */
+	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC32_SETVERSION */
 	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETVERSION */
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC32_GETVERSION */
@@ -1084,16 +1084,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETVERSION */
 	/* ext4_compat_ioctl (fs/ext4/ioctl.c) */
 	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE */
-	{ 0x0000660c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
+	{ 0x0000660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
 	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SWAP_BOOT */
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS */
 	{ 0x00006628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_CLEAR_ES_CACHE */
-	{ 0x40046604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION */
+	{ 0x40046604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETVERSION */
 	{ 0x40046606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETRSVSZ */
-	{ 0x40046607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
+	{ 0x40046607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
 	{ 0x40046629, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETSTATE */
 	{ 0x4004662b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_CHECKPOINT */
-	{ 0x40047602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION_OLD */
+	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETVERSION_OLD */
 	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION */
 	{ 0x40086607, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_EXTEND */
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_RESIZE_FS */
@@ -1129,7 +1129,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSMAP */
 	/* ext4_ioctl (fs/ext4/ioctl.c) */
 	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE */
-	{ 0x0000660c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
+	{ 0x0000660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
 	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SWAP_BOOT */
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS */
 	{ 0x00006628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_CLEAR_ES_CACHE */
@@ -1566,7 +1566,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IE_OFF */
 	{ 0x00006804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_EPI */
 	{ 0x00006805, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_DPI */
-	{ 0x40046806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMPAT_HPET_IRQFREQ */
+	{ 0x40046806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_HPET_IRQFREQ */
 	{ 0x40086806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IRQFREQ */
 	{ 0x800c6803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMPAT_HPET_INFO */
 	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO */
@@ -1613,6 +1613,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40041b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IB_USER_MAD_UNREGISTER_AGENT */
 	{ 0xc01c1b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IB_USER_MAD_REGISTER_AGENT */
 	{ 0xc0281b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IB_USER_MAD_REGISTER_AGENT2 */
+	/* ib_uverbs_ioctl (drivers/infiniband/core/uverbs_ioctl.c) */
+	{ 0xc0181b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RDMA_VERBS_IOCTL */
 	/* ibwdt_ioctl (drivers/watchdog/ib700wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -1667,11 +1669,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN */
 	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT */
 	/* isst_if_def_ioctl (drivers/platform/x86/intel/speed_select_if/isst_if_common.c) */
-	{ 0x4008fe02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ISST_IF_IO_CMD */
+	{ 0x4008fe02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_IO_CMD */
 	{ 0x8008fe00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ISST_IF_GET_PLATFORM_INFO */
-	{ 0xc008fe01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ISST_IF_GET_PHY_ID */
-	{ 0xc008fe03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ISST_IF_MBOX_COMMAND */
-	{ 0xc008fe04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ISST_IF_MSR_COMMAND */
+	{ 0xc008fe01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_GET_PHY_ID */
+	{ 0xc008fe03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_MBOX_COMMAND */
+	{ 0xc008fe04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_MSR_COMMAND */
 	/* it8712f_wdt_ioctl (drivers/watchdog/it8712f_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -2234,15 +2236,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000031f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* HDIO_DRIVE_CMD */
 	{ 0x00001261, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKFLSBUF */
 	/* mwave_ioctl (drivers/char/mwave/mwavedd.c) */
-	{ 0x0000db01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_RESET */
-	{ 0x0000db02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_RUN */
+	{ 0x0000db01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_RESET */
+	{ 0x0000db02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_RUN */
 	{ 0x4004db09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_REGISTER_IPC */
 	{ 0x4004db0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_UNREGISTER_IPC */
 	{ 0x4004db0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_GET_IPC */
-	{ 0x4018db07, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_WRITE_DATA */
-	{ 0x4018db08, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_WRITE_INST */
-	{ 0x8018db04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_READ_DATA */
-	{ 0x8018db05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_READCLEAR_DATA */
+	{ 0x4018db07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_WRITE_DATA */
+	{ 0x4018db08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_WRITE_INST */
+	{ 0x8018db04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_READ_DATA */
+	{ 0x8018db05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_READCLEAR_DATA */
 	{ 0x8018db06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_READ_INST */
 	{ 0x8080db03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_DSP_ABILITIES */
 	/* mxser_ioctl (drivers/tty/mxser.c) */
@@ -2705,10 +2707,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008240b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_MODIFY_ATTRIBUTES */
 	{ 0x80082407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PERF_EVENT_IOC_ID */
 	{ 0xc008240a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_QUERY_BPF */
-	{ 0x00040006, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
+	{ 0x00040006, 0x3fff00ff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(compat_uptr_t) */
 	{ 0x00040007, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
-	{ 0x0004000a, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
-	{ 0x0004000b, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
+	{ 0x0004000a, 0x3fff00ff, SEL_IOCTL_NONE, 0 }, /* sizeof(compat_uptr_t) */
+	{ 0x0004000b, 0x3fff00ff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(compat_uptr_t) */
 	/* perf_ioctl (kernel/events/core.c) */
 	{ 0x00002400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_ENABLE */
 	{ 0x00002401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_DISABLE */
@@ -2847,13 +2849,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40107446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE */
 	{ 0x40107447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS */
 	{ 0x4010744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS */
-	{ 0x80047441, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGDEBUG */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
-	{ 0x8004745a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGFLAGS */
-	{ 0x8008743f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGIDLE32 */
-	{ 0x8010743f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGIDLE64 */
+	{ 0x80047441, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGDEBUG */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT */
+	{ 0x8004745a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGFLAGS */
+	{ 0x8008743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE32 */
+	{ 0x8010743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE64 */
 	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCNEWUNIT */
-	{ 0xc008744c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGNPMODE */
+	{ 0xc008744c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGNPMODE */
 	/* ppp_ioctl (drivers/net/ppp/ppp_generic.c) */
 	{ 0x00007434, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCUNBRIDGECHAN */
 	{ 0x00007439, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCDISCONN */
@@ -2871,13 +2873,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40107446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE */
 	{ 0x40107447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS */
 	{ 0x4010744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS */
-	{ 0x80047441, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGDEBUG */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
-	{ 0x8004745a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGFLAGS */
-	{ 0x8008743f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGIDLE32 */
-	{ 0x8010743f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGIDLE64 */
+	{ 0x80047441, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGDEBUG */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT */
+	{ 0x8004745a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGFLAGS */
+	{ 0x8008743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE32 */
+	{ 0x8010743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE64 */
 	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCNEWUNIT */
-	{ 0xc008744c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGNPMODE */
+	{ 0xc008744c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGNPMODE */
 	/* ppp_synctty_ioctl (drivers/net/ppp/ppp_synctty.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
@@ -2997,11 +2999,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_GETVERSION */
 	/* rfcomm_tty_ioctl (net/bluetooth/rfcomm/tty.c) */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
-	{ 0x00005453, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERCONFIG */
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x00005453, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERCONFIG */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* rfkill_fop_ioctl (net/rfkill/core.c) */
 	{ 0x00005201, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* RFKILL_IOC_NOINPUT */
 	{ 0x00005202, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* RFKILL_IOC_MAX_SIZE */
@@ -3049,7 +3051,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ32 */
 	{ 0x8008700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ */
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ */
-	{ 0x80247009, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_RD_TIME */
+	{ 0x80247009, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_RD_TIME */
 	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD */
 	/* rtc_dev_ioctl (drivers/rtc/dev.c) */
 	{ 0x00007001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_AIE_ON */
@@ -3067,7 +3069,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4028700f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_WKALM_SET */
 	{ 0x8008700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ */
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ */
-	{ 0x80247009, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_RD_TIME */
+	{ 0x80247009, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_RD_TIME */
 	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD */
 	/* sbefifo_user_ioctl (drivers/fsi/fsi-sbefifo.c) */
 	{ 0x40047300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SBEFIFO_READ_TIMEOUT_SECONDS */
@@ -3147,7 +3149,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0502100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_RECV */
 	{ 0x00002103, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_ADDFD */
 	/* serial_ioctl (drivers/usb/serial/usb-serial.c) */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSRS485 */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSRS485 */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
 	/* serport_ldisc_compat_ioctl (drivers/input/serio/serport.c) */
 	{ 0x40047101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_SPIOCSTYPE */
@@ -3217,7 +3219,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc028a406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_MODIFY_TYPES */
 	{ 0xc030a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_ADD_PAGES */
 	/* sgx_vepc_ioctl (arch/x86/kernel/cpu/sgx/virt.c) */
-	{ 0x0000a404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SGX_IOC_VEPC_REMOVE_ALL */
+	{ 0x0000a404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_VEPC_REMOVE_ALL */
 	/* sisusb_compat_ioctl (drivers/usb/misc/sisusbvga/sisusb.c) */
 	{ 0x8004f33e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG_SIZE */
 	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG */
@@ -3415,7 +3417,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_READ_RECSRC */
 	{ 0x80304d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_OLD_MIXER_INFO */
 	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_INFO */
-	{ 0xc0044dff, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_MIXER_WRITE_RECSRC */
+	{ 0xc0044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_WRITE_RECSRC */
 	/* snd_mixer_oss_ioctl_compat (sound/core/oss/mixer_oss.c) */
 	{ 0x80044d76, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_GETVERSION */
 	{ 0x80044df9, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_ALSAEMULVER */
@@ -3426,7 +3428,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_READ_RECSRC */
 	{ 0x80304d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_OLD_MIXER_INFO */
 	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_INFO */
-	{ 0xc0044dff, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_MIXER_WRITE_RECSRC */
+	{ 0xc0044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_WRITE_RECSRC */
 	/* snd_pcm_ioctl (sound/core/pcm_native.c) */
 	{ 0x00004112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_FREE */
 	{ 0x00004122, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HWSYNC */
@@ -3449,7 +3451,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40184152, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_WRITEN_FRAMES */
 	{ 0x80044100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_PVERSION */
 	{ 0x80084121, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_DELAY */
-	{ 0x80184132, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_CHANNEL_INFO */
+	{ 0x80184132, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_CHANNEL_INFO */
 	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
 	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x806c4120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS32 */
@@ -3571,37 +3573,37 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008904, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGPGRP */
 	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
 	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
-	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFLINK */
+	{ 0x00008910, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNAME */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFLINK */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFCONF */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFFLAGS */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMETRIC */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMEM */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMEM */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMTU */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMEM */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFMEM */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU */
-	{ 0x00008923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNAME */
+	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNAME */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFSLAVE */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFSLAVE */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFINDEX */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFINDEX */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWBROADCAST */
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFBR */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFTXQLEN */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
-	{ 0x00008947, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGMIIPHY */
-	{ 0x00008948, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGMIIREG */
+	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIPHY */
+	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMAP */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFVLAN */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFVLAN */
@@ -3616,7 +3618,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089a2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBRADDIF */
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBRDELIF */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
-	{ 0x000089b1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGHWTSTAMP */
+	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
@@ -3778,15 +3780,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* surface_dtx_ioctl (drivers/platform/surface/surface_dtx.c) */
 	{ 0x0000a521, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_EVENTS_ENABLE */
 	{ 0x0000a522, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_EVENTS_DISABLE */
-	{ 0x0000a523, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_LATCH_LOCK */
-	{ 0x0000a524, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_LATCH_UNLOCK */
-	{ 0x0000a525, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_LATCH_REQUEST */
-	{ 0x0000a526, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_LATCH_CONFIRM */
-	{ 0x0000a527, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_LATCH_HEARTBEAT */
-	{ 0x0000a528, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_LATCH_CANCEL */
-	{ 0x8002a52a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_GET_DEVICE_MODE */
-	{ 0x8002a52b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_GET_LATCH_STATUS */
-	{ 0x8004a529, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_GET_BASE_INFO */
+	{ 0x0000a523, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_LOCK */
+	{ 0x0000a524, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_UNLOCK */
+	{ 0x0000a525, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_REQUEST */
+	{ 0x0000a526, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_CONFIRM */
+	{ 0x0000a527, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_HEARTBEAT */
+	{ 0x0000a528, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_CANCEL */
+	{ 0x8002a52a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_DEVICE_MODE */
+	{ 0x8002a52b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_LATCH_STATUS */
+	{ 0x8004a529, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_BASE_INFO */
 	/* sw_sync_ioctl (drivers/dma-buf/sw_sync.c) */
 	{ 0x40045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SW_SYNC_IOC_INC */
 	{ 0xc0285700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SW_SYNC_IOC_CREATE_FENCE */
@@ -3832,11 +3834,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0187490, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSH_SMM */
 	{ 0xc0187491, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSHIBA_ACPI_SCI */
 	/* tty_compat_ioctl (drivers/tty/tty_io.c) */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -3848,7 +3850,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000540e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSCTTY */
 	{ 0x0000540f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPGRP */
 	{ 0x00005410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPGRP */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI */
 	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ */
@@ -3856,7 +3858,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
 	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
 	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
-	{ 0x00005419, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSOFTCAR */
+	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS */
 	{ 0x0000541e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSERIAL */
@@ -3868,18 +3870,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005427, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSBRK */
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK */
 	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID */
-	{ 0x0000542e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGRS485 */
+	{ 0x0000542e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGRS485 */
 	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
-	{ 0x00005432, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETX */
-	{ 0x00005433, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETX */
-	{ 0x00005434, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXF */
-	{ 0x00005435, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXW */
+	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX */
+	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX */
+	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF */
+	{ 0x00005435, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXW */
 	{ 0x00005437, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCVHANGUP */
 	{ 0x00005441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPTPEER */
 	{ 0x00005453, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERCONFIG */
-	{ 0x00005456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGLCKTRMIOS */
+	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSLCKTRMIOS */
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERGETLSR */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT */
 	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2 */
@@ -3887,9 +3889,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x80045432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGDEV */
 	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL */
-	{ 0x80047437, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGCHAN */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
-	{ 0x802c542a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS2 */
+	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT */
+	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* tty_ioctl (drivers/tty/tty_io.c) */
 	{ 0x00005409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRK */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
@@ -4361,11 +4363,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000af01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_OWNER */
 	{ 0x0000af7d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_SUSPEND */
 	{ 0x4001af72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_STATUS */
-	{ 0x4004af07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_LOG_FD */
+	{ 0x4004af07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_SET_LOG_FD */
 	{ 0x4004af77, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_CONFIG_CALL */
 	{ 0x4008af00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_FEATURES */
 	{ 0x4008af03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_MEM_TABLE */
-	{ 0x4008af04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_LOG_BASE */
+	{ 0x4008af04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_SET_LOG_BASE */
 	{ 0x4008af10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_NUM */
 	{ 0x4008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_BASE */
 	{ 0x4008af13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ENDIAN */
@@ -4664,7 +4666,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4058587a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_ATTRLIST_BY_HANDLE */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_GOINGDOWN */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_GETVERSION_32 */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_GETVERSION_32 */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_GETVERSION */
 	{ 0x800c581e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_DIOINFO */
 	{ 0x80105873, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_GET_RESBLKS */
@@ -4704,7 +4706,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc040583c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_SCRUB_METADATA */
 	{ 0xc080583d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_AG_GEOMETRY */
 	{ 0xc0a4586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT_32 */
-	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSMAP */
+	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSMAP */
 	{ 0xc0c0586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT */
 	/* xfs_file_ioctl (fs/xfs/xfs_ioctl.c) */
 	{ 0x4008586f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSGROWFSLOG */
@@ -4748,7 +4750,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc038586c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_READLINK_BY_HANDLE */
 	{ 0xc040583c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_SCRUB_METADATA */
 	{ 0xc080583d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_AG_GEOMETRY */
-	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSMAP */
+	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSMAP */
 	{ 0xc0c0586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT */
 	/* xsdfec_dev_ioctl (drivers/misc/xilinx_sdfec.c) */
 	{ 0x00006600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_START_DEV */
@@ -4774,7 +4776,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* INTE_SCU_IPC_REGISTER_READ; 5 handlers */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FIBMAP; 15 handlers */
-	/* INTE_SCU_IPC_REGISTER_UPDATE; 13 handlers */
+	/* INTE_SCU_IPC_REGISTER_UPDATE; 12 handlers */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0x00000003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 3; 9 handlers */
 	{ 0x00000004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 4; 9 handlers */
@@ -5115,11 +5117,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005394, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_NEXT_WRITABLE; 2 handlers */
 	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN; 3 handlers */
 	{ 0x00005396, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_TIMED_MEDIA_CHANGE; 2 handlers */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS; 12 handlers */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS; 14 handlers */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS; 16 handlers */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW; 15 handlers */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF; 15 handlers */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA; 11 handlers */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA; 12 handlers */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA; 12 handlers */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW; 12 handlers */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF; 12 handlers */
@@ -5131,7 +5133,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000540e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSCTTY; 2 handlers */
 	{ 0x0000540f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPGRP; 2 handlers */
 	{ 0x00005410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPGRP; 2 handlers */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ; 3 handlers */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ; 4 handlers */
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI; 2 handlers */
 	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ; 2 handlers */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ; 2 handlers */
@@ -5139,7 +5141,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS; 3 handlers */
 	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC; 3 handlers */
 	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET; 3 handlers */
-	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR; 11 handlers */
+	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR; 12 handlers */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR; 12 handlers */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD; 10 handlers */
 	{ 0x0000541c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCLINUX; 2 handlers */
@@ -5157,25 +5159,25 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005427, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSBRK; 2 handlers */
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK; 2 handlers */
 	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID; 2 handlers */
-	{ 0x0000542e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGRS485 */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485; 2 handlers */
-	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX; 11 handlers */
-	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX; 11 handlers */
-	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF; 11 handlers */
-	{ 0x00005435, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXW; 11 handlers */
+	{ 0x0000542e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGRS485; 2 handlers */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485; 3 handlers */
+	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX; 12 handlers */
+	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX; 12 handlers */
+	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF; 12 handlers */
+	{ 0x00005435, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXW; 12 handlers */
 	{ 0x00005437, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCVHANGUP; 2 handlers */
 	{ 0x00005441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPTPEER; 2 handlers */
 	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX; 2 handlers */
 	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX; 2 handlers */
 	{ 0x00005452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOASYNC; 2 handlers */
-	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG; 2 handlers */
-	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS; 11 handlers */
+	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG; 3 handlers */
+	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS; 12 handlers */
 	/* TIOCSLCKTRMIOS; 12 handlers */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_ADMIN, CAP_CHECKPOINT_RESTORE },
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR; 2 handlers */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT; 10 handlers */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERGETLSR; 4 handlers */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT; 11 handlers */
 	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT; 2 handlers */
-	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE; 2 handlers */
+	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE */
 	{ 0x000054a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_START */
 	{ 0x000054a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_STOP */
 	{ 0x000054a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_CONTINUE */
@@ -5237,6 +5239,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_STOP_DEV */
 	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE; 2 handlers */
 	{ 0x0000660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_CLEAR_STATS */
+	{ 0x0000660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS; 2 handlers */
 	{ 0x0000660d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_DEFAULT_CONFIG */
 	/* EXT4_IOC_SWAP_BOOT; 2 handlers */
 	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -5292,10 +5295,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
 	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD; 2 handlers */
 	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD; 2 handlers */
-	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME; 7 handlers */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK; 2 handlers */
+	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME; 6 handlers */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF; 2 handlers */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS; 2 handlers */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS; 2 handlers */
 	{ 0x00008915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFADDR */
 	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
@@ -5305,22 +5308,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000891a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBRDADDR */
 	{ 0x0000891b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNETMASK */
 	{ 0x0000891c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNETMASK */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC; 2 handlers */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC; 2 handlers */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM; 2 handlers */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM; 2 handlers */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU; 2 handlers */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU; 2 handlers */
-	{ 0x00008923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNAME; 2 handlers */
+	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNAME; 2 handlers */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR; 10 handlers */
 	{ 0x00008925, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFENCAP; 3 handlers */
 	{ 0x00008926, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFENCAP; 3 handlers */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 5 handlers */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE; 2 handlers */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 4 handlers */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE; 2 handlers */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI; 2 handlers */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI; 2 handlers */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX; 2 handlers */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX */
 	{ 0x00008934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFPFLAGS */
 	{ 0x00008935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFPFLAGS */
 	{ 0x00008936, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDIFADDR */
@@ -5328,11 +5331,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN; 2 handlers */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN; 2 handlers */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL; 2 handlers */
-	{ 0x00008947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIPHY */
-	{ 0x00008948, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIREG */
+	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIPHY; 2 handlers */
+	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIREG; 2 handlers */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG; 2 handlers */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV; 2 handlers */
 	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
@@ -5340,7 +5343,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008953, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDARP */
 	{ 0x00008954, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGARP */
 	{ 0x00008955, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSARP */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP; 2 handlers */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP; 2 handlers */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
@@ -5359,11 +5362,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDIF */
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP; 2 handlers */
-	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
+	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP; 2 handlers */
 	{ 0x000089f0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSKEEPALIVE */
 	{ 0x000089f1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGKEEPALIVE */
 	{ 0x000089f2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSOUTFILL */
 	{ 0x000089f3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGOUTFILL */
+	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIWSTATS */
 	{ 0x00009201, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_URB_LEN; 2 handlers */
 	{ 0x00009204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCT_RING_SIZE; 2 handlers */
 	{ 0x00009205, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_RING_SIZE; 2 handlers */
@@ -5383,8 +5387,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000a233, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ACRN_IOCTL_ATTACH_IOREQ_CLIENT */
 	{ 0x0000a234, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DESTROY_IOREQ_CLIENT */
 	{ 0x0000a235, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CLEAR_VM_IOREQ */
+	{ 0x0000a404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_VEPC_REMOVE_ALL */
 	{ 0x0000a521, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_EVENTS_ENABLE */
 	{ 0x0000a522, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_EVENTS_DISABLE */
+	{ 0x0000a523, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_LOCK */
+	{ 0x0000a524, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_UNLOCK */
+	{ 0x0000a525, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_REQUEST */
+	{ 0x0000a526, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_CONFIRM */
+	{ 0x0000a527, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_HEARTBEAT */
+	{ 0x0000a528, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_CANCEL */
 	{ 0x0000aa00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USERFAULTFD_IOC_NEW */
 	{ 0x0000ab00, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NBD_SET_SOCK */
 	{ 0x0000ab01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NBD_SET_BLKSIZE */
@@ -5442,6 +5453,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000c410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_LIB_VERSION; 2 handlers */
 	{ 0x0000c411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CLOSE_DELIVERED; 2 handlers */
 	{ 0x0000cf04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_SET_INTEGRITY */
+	{ 0x0000db01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_RESET */
+	{ 0x0000db02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_RUN */
 	{ 0x0000ec02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CROS_EC_DEV_IOCEVENTMASK */
 	/* F2FS_IOC_START_ATOMIC_WRITE; 2 handlers */
 	{ 0x0000f501, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -5614,13 +5627,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046208, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_THREAD_EXIT */
 	{ 0x40046210, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_ENABLE_ONEWAY_SPAM_DETECTION */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETFLAGS; 2 handlers */
-	{ 0x40046604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION */
+	{ 0x40046604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETVERSION */
 	{ 0x40046606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETRSVSZ */
-	{ 0x40046607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
+	{ 0x40046607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
 	{ 0x40046629, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETSTATE; 2 handlers */
 	/* EXT4_IOC_CHECKPOINT; 2 handlers */
 	{ 0x4004662b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	{ 0x40046806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMPAT_HPET_IRQFREQ */
+	{ 0x40046806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_HPET_IRQFREQ */
 	{ 0x40046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_MODE */
 	{ 0x40046912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_MODE */
 	{ 0x40046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_TIMEOUT */
@@ -5786,6 +5799,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40088116, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_SETUP_KICKFD */
 	/* BTRFS_IOC_DEFAULT_SUBVOL; 2 handlers */
 	{ 0x40089413, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x40089416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_WAIT_SYNC; 2 handlers */
 	{ 0x4008941a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SUBVOL_SETFLAGS; 2 handlers */
 	{ 0x4008a224, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_VM_INTR_MONITOR */
 	{ 0x4008a231, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_NOTIFY_REQUEST_FINISH */
@@ -5826,6 +5840,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008f50a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* F2FS_IOC_RESIZE_FS; 2 handlers */
 	{ 0x4008f510, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x4008fe02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_IO_CMD */
 	{ 0x40095505, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_ENABLE */
 	{ 0x400c0248, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDFMTTRK; 2 handlers */
 	{ 0x400c0930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RUN_ARRAY; 2 handlers */
@@ -5939,6 +5954,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4018aee1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_DEVICE_ATTR; 2 handlers */
 	{ 0x4018aee2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_DEVICE_ATTR; 3 handlers */
 	{ 0x4018aee3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_HAS_DEVICE_ATTR; 3 handlers */
+	{ 0x4018db07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_WRITE_DATA */
+	{ 0x4018db08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_WRITE_INST */
 	/* F2FS_IOC_GARBAGE_COLLECT_RANGE; 2 handlers */
 	{ 0x4018f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x4018f514, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SEC_TRIM_FILE; 2 handlers */
@@ -6159,6 +6176,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80027603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT1REM */
 	{ 0x80027604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT2CAP */
 	{ 0x80027605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT2REM */
+	{ 0x8002a52a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_DEVICE_MODE */
+	{ 0x8002a52b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_LATCH_STATUS */
 	/* F2FS_IOC_GET_COMPRESS_OPTION; 2 handlers */
 	{ 0x8002f515, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x80041270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKBSZGET_32 */
@@ -6242,13 +6261,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800455d1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_POWER_STATE */
 	{ 0x80045700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_RAWMIDI_IOCTL_PVERSION */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETSTATUS; 33 handlers */
-	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS; 30 handlers */
+	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS; 31 handlers */
 	{ 0x80045703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETTEMP; 2 handlers */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS; 29 handlers */
 	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE; 33 handlers */
-	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT; 29 handlers */
-	{ 0x80045709, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETPRETIMEOUT */
-	{ 0x8004570a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETTIMELEFT; 2 handlers */
+	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT; 30 handlers */
+	{ 0x80045709, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETPRETIMEOUT; 2 handlers */
+	{ 0x8004570a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETTIMELEFT; 3 handlers */
 	/* CIFS_IOC_SHUTDOWN; 7 handlers */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80045b09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC_IOCTL_GET_TIMEOUT */
@@ -6298,13 +6317,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047210, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FAT_IOCTL_GET_ATTRIBUTES; 3 handlers */
 	{ 0x80047213, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FAT_IOCTL_GET_VOLUME_ID; 3 handlers */
 	{ 0x80047300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FSI_SCOM_CHECK */
-	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN; 3 handlers */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT; 3 handlers */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETVERSION; 8 handlers */
+	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN; 4 handlers */
+	{ 0x80047441, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGDEBUG; 2 handlers */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT; 6 handlers */
+	{ 0x8004745a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGFLAGS; 2 handlers */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETVERSION; 7 handlers */
 	{ 0x80049363, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_PROTOVER; 2 handlers */
 	{ 0x80049367, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_PROTOSUBVER; 2 handlers */
 	{ 0x80049370, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_ASKUMOUNT; 2 handlers */
 	{ 0x8004a524, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GENWQE_GET_CARD_STATE */
+	{ 0x8004a529, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_BASE_INFO */
 	{ 0x8004ae98, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_MP_STATE; 2 handlers */
 	{ 0x8004af7a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_AS_NUM */
 	{ 0x8004af80, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_VQS_COUNT */
@@ -6341,7 +6363,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_INIT_TRACE */
 	{ 0x80086408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_RANGEINFO */
 	{ 0x8008640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSNLIST */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS; 4 handlers */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS; 3 handlers */
 	{ 0x80086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATUS */
 	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION; 2 handlers */
 	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ; 2 handlers */
@@ -6371,6 +6393,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80087304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_ART_COUNT */
 	{ 0x80087305, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_TRT */
 	{ 0x80087306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_ART */
+	{ 0x8008743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE32; 2 handlers */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETVERSION; 15 handlers */
 	{ 0x80088100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_GET_API_VERSION */
 	{ 0x80088111, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_DEV_GET_FEATURES */
@@ -6429,6 +6452,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80106f05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_INFO; 2 handlers */
 	{ 0x80106f81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_CAP */
 	{ 0x80107095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME64 */
+	{ 0x8010743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE64; 2 handlers */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW; 2 handlers */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW; 2 handlers */
 	{ 0x8010a402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_OPEN_SESSION */
@@ -6442,6 +6466,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80146306, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGPARAMS */
 	{ 0x8014690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND */
 	{ 0x80180217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET32 */
+	{ 0x80184132, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_CHANNEL_INFO */
 	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
 	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO; 2 handlers */
@@ -6449,10 +6474,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT; 2 handlers */
 	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO; 2 handlers */
 	{ 0x80189439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_GET_FEATURES; 2 handlers */
+	{ 0x8018db04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_READ_DATA */
+	{ 0x8018db05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_READCLEAR_DATA */
 	{ 0x8018db06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_READ_INST */
 	{ 0x801c0204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM32 */
 	{ 0x801c4803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGDEVINFO */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR; 2 handlers */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0x801c582d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_FSGETXATTRA; 2 handlers */
 	{ 0x801c6606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_CONFIG */
 	{ 0x801c6915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND_SETTIME */
@@ -6469,16 +6496,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8020ae03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_MASTER */
 	{ 0x80246a22, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGCORR; 2 handlers */
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ; 2 handlers */
+	{ 0x80247009, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_RD_TIME; 2 handlers */
 	{ 0x80280215, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETFDCSTAT */
 	{ 0x80280217, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDWERRORGET */
 	{ 0x80284504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE_V2; 2 handlers */
 	{ 0x80285442, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGISO7816 */
-	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT; 32 handlers */
+	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT; 33 handlers */
 	{ 0x8028640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSN */
 	{ 0x8028690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SEND_COMMAND; 2 handlers */
 	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD; 2 handlers */
 	{ 0x8028c003, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOW_GETINFO */
-	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2; 12 handlers */
+	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2; 13 handlers */
 	{ 0x802c550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB32 */
 	{ 0x80304d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_OLD_MIXER_INFO; 2 handlers */
 	{ 0x80305a15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETTARGETINFO; 2 handlers */
@@ -6507,6 +6535,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80447200, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PI433_IOC_RD_TX_CFG */
 	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG; 2 handlers */
 	{ 0x80480911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_ARRAY_INFO; 2 handlers */
+	{ 0x80486402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI_SUBDINFO; 2 handlers */
 	/* BTRFS_IOC_GET_SUPPORTED_FEATURES; 3 handlers */
 	{ 0x80489439, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8048ae66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT; 2 handlers */
@@ -6580,6 +6609,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0026303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_CHAN_CREATE */
 	{ 0xc0044306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_MANUFACTURER; 2 handlers */
 	{ 0xc0044308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_SERIAL; 2 handlers */
+	{ 0xc0044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_WRITE_RECSRC; 2 handlers */
 	{ 0xc0045002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_SPEED; 2 handlers */
 	{ 0xc0045003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_STEREO; 2 handlers */
 	{ 0xc0045004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETBLKSIZE; 2 handlers */
@@ -6632,6 +6662,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0087002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PHN_GET_REGS; 2 handlers */
 	{ 0xc0087005, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PHN_GETREG; 2 handlers */
 	{ 0xc00870a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_FETCH; 2 handlers */
+	{ 0xc008744c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGNPMODE; 2 handlers */
 	{ 0xc0089364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT; 2 handlers */
 	{ 0xc008ae05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_SUPPORTED_CPUID */
 	{ 0xc008ae09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_EMULATED_CPUID */
@@ -6644,6 +6675,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* MMC_IOC_MULTI_CMD; 4 handlers */
 	{ 0xc008b301, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0xc008c40a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_GET_CONFIG32 */
+	{ 0xc008fe01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_GET_PHY_ID */
+	{ 0xc008fe03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_MBOX_COMMAND */
+	{ 0xc008fe04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_MSR_COMMAND */
 	/* FS_IOC_GET_ENCRYPTION_POLICY_EX; 6 handlers */
 	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc009cf0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_NOTIFY_INFO */
@@ -6726,6 +6760,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc014c406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_RECEIVE32 */
 	{ 0xc014c407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_AWAIT_COMPLETION32 */
 	{ 0xc014ec00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CROS_EC_DEV_IOCXCMD */
+	{ 0xc0181b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RDMA_VERBS_IOCTL */
 	{ 0xc0181be4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_TID_UPDATE */
 	{ 0xc0181be5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_TID_FREE */
 	{ 0xc0181bed, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_TID_INVAL_READ */
@@ -6962,7 +6997,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0984124, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS_EXT64 */
 	{ 0xc09c5604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CONNECT */
 	{ 0xc0a4586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT_32 */
-	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSMAP; 2 handlers */
+	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSMAP; 4 handlers */
 	{ 0xc0c0586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT; 2 handlers */
 	/* BTRFS_IOC_SET_RECEIVED_SUBVOL_32; 2 handlers */
 	{ 0xc0c09425, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -7192,253 +7227,254 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "i915_perf_ioctl", 1430, 3, 0 },
 	{ "ib_umad_compat_ioctl", 1433, 4, 0 },
 	{ "ib_umad_ioctl", 1437, 4, 0 },
-	{ "ibwdt_ioctl", 1441, 7, 0 },
-	{ "inotify_ioctl", 1448, 2, 0 },
-	{ "ioctl", 1450, 1, 0 },
-	{ "iowarrior_ioctl", 1451, 3, 0 },
-	{ "ipmi_ioctl", 1454, 21, 0 },
-	{ "ipmi_unlocked_ioctl", 1475, 8, 0 },
-	{ "ipw_ioctl", 1483, 4, 0 },
-	{ "isst_if_def_ioctl", 1487, 5, 0 },
-	{ "it8712f_wdt_ioctl", 1492, 6, 0 },
-	{ "jfs_ioctl", 1498, 1, 0 },
-	{ "joydev_compat_ioctl", 1499, 13, 5 },
-	{ "joydev_ioctl", 1517, 13, 5 },
-	{ "kcov_ioctl", 1535, 4, 0 },
-	{ "kcs_bmc_ipmi_ioctl", 1539, 3, 0 },
-	{ "kvm_dev_ioctl", 1542, 16, 0 },
-	{ "kvm_device_ioctl", 1558, 3, 0 },
-	{ "kvm_vcpu_compat_ioctl", 1561, 50, 0 },
-	{ "kvm_vcpu_ioctl", 1611, 50, 0 },
-	{ "kvm_vm_compat_ioctl", 1661, 46, 0 },
-	{ "kvm_vm_ioctl", 1707, 46, 0 },
-	{ "lcd_ioctl", 1753, 2, 0 },
-	{ "lirc_ioctl", 1755, 18, 0 },
-	{ "lo_compat_ioctl", 1773, 11, 0 },
-	{ "lo_ioctl", 1784, 11, 0 },
-	{ "loop_control_ioctl", 1795, 3, 0 },
-	{ "lp_compat_ioctl", 1798, 13, 0 },
-	{ "lp_ioctl", 1811, 13, 0 },
-	{ "mISDN_ioctl", 1824, 2, 0 },
-	{ "map_benchmark_ioctl", 1826, 1, 0 },
-	{ "mce_chrdev_ioctl", 1827, 3, 0 },
-	{ "md_compat_ioctl", 1830, 15, 0 },
-	{ "md_ioctl", 1845, 15, 0 },
-	{ "media_request_ioctl", 1860, 2, 0 },
-	{ "megasas_mgmt_compat_ioctl", 1862, 2, 0 },
-	{ "megasas_mgmt_ioctl", 1864, 2, 0 },
-	{ "mei_ioctl", 1866, 4, 0 },
-	{ "mgslpc_ioctl", 1870, 1, 0 },
-	{ "mkiss_ioctl", 1871, 4, 0 },
-	{ "mmc_blk_compat_ioctl", 1875, 2, 0 },
-	{ "mmc_blk_ioctl", 1877, 2, 0 },
-	{ "mmc_rpmb_ioctl", 1879, 2, 0 },
-	{ "mmc_rpmb_ioctl_compat", 1881, 2, 0 },
-	{ "mon_bin_compat_ioctl", 1883, 8, 0 },
-	{ "mon_bin_ioctl", 1891, 8, 0 },
-	{ "moxa_ioctl", 1899, 6, 0 },
-	{ "mport_cdev_ioctl", 1905, 24, 0 },
-	{ "mptctl_ioctl", 1929, 10, 2 },
-	{ "msr_ioctl", 1941, 2, 0 },
-	{ "mtdchar_compat_ioctl", 1943, 29, 0 },
-	{ "mtdchar_unlocked_ioctl", 1972, 27, 0 },
-	{ "mtip_block_compat_ioctl", 1999, 5, 0 },
-	{ "mtip_block_ioctl", 2004, 5, 0 },
-	{ "mwave_ioctl", 2009, 11, 0 },
-	{ "mxser_ioctl", 2020, 4, 0 },
-	{ "n_hdlc_tty_ioctl", 2024, 24, 0 },
-	{ "n_tty_ioctl", 2048, 24, 0 },
-	{ "nbd_ioctl", 2072, 11, 0 },
-	{ "nci_uart_tty_ioctl", 2083, 23, 0 },
-	{ "ne_enclave_ioctl", 2106, 4, 0 },
-	{ "ne_ioctl", 2110, 1, 0 },
-	{ "nilfs_compat_ioctl", 2111, 16, 0 },
-	{ "nilfs_ioctl", 2127, 15, 0 },
-	{ "nosy_ioctl", 2142, 4, 0 },
-	{ "nouveau_compat_ioctl", 2146, 0, 1 },
-	{ "nouveau_drm_ioctl", 2147, 0, 1 },
-	{ "ns_ioctl", 2148, 4, 0 },
-	{ "ntfs_compat_ioctl", 2152, 1, 0 },
-	{ "ntfs_ioctl", 2153, 1, 0 },
-	{ "ntty_ioctl", 2154, 1, 0 },
-	{ "nv_tco_ioctl", 2155, 7, 0 },
-	{ "nvme_dev_ioctl", 2162, 6, 0 },
-	{ "nvme_ioctl", 2168, 24, 0 },
-	{ "nvme_ns_chr_ioctl", 2192, 24, 0 },
-	{ "nvme_ns_head_chr_ioctl", 2216, 24, 0 },
-	{ "nvme_ns_head_ioctl", 2240, 24, 0 },
-	{ "nvram_misc_ioctl", 2264, 2, 0 },
-	{ "ocfs2_compat_ioctl", 2266, 11, 0 },
-	{ "ocfs2_ioctl", 2277, 11, 0 },
-	{ "odev_ioctl", 2288, 27, 0 },
-	{ "odev_ioctl_compat", 2315, 27, 0 },
-	{ "orangefs_devreq_compat_ioctl", 2342, 9, 0 },
-	{ "orangefs_devreq_ioctl", 2351, 9, 0 },
-	{ "pc87413_ioctl", 2360, 7, 0 },
-	{ "pcd_block_ioctl", 2367, 38, 0 },
-	{ "pci_endpoint_test_ioctl", 2405, 10, 0 },
-	{ "pcipcwd_ioctl", 2415, 9, 0 },
-	{ "pd_ioctl", 2424, 1, 0 },
-	{ "perf_compat_ioctl", 2425, 12, 4 },
-	{ "perf_ioctl", 2441, 12, 0 },
-	{ "pf_ioctl", 2453, 1, 0 },
-	{ "pfrt_log_ioctl", 2454, 3, 0 },
-	{ "pfru_ioctl", 2457, 5, 0 },
-	{ "phantom_compat_ioctl", 2462, 9, 0 },
-	{ "phantom_ioctl", 2471, 9, 0 },
-	{ "pi433_ioctl", 2480, 4, 0 },
-	{ "pipe_ioctl", 2484, 3, 0 },
-	{ "pkt_ctl_compat_ioctl", 2487, 1, 0 },
-	{ "pkt_ctl_ioctl", 2488, 1, 0 },
-	{ "pkt_ioctl", 2489, 6, 0 },
-	{ "pmcraid_chr_ioctl", 2495, 1, 0 },
-	{ "pp_ioctl", 2496, 25, 0 },
-	{ "ppp_asynctty_ioctl", 2521, 24, 0 },
-	{ "ppp_compat_ioctl", 2545, 26, 0 },
-	{ "ppp_ioctl", 2571, 23, 0 },
-	{ "ppp_synctty_ioctl", 2594, 24, 0 },
-	{ "pps_cdev_compat_ioctl", 2618, 5, 0 },
-	{ "pps_cdev_ioctl", 2623, 5, 0 },
-	{ "printer_ioctl", 2628, 2, 0 },
-	{ "privcmd_ioctl", 2630, 7, 0 },
-	{ "pt_ioctl", 2637, 1, 0 },
-	{ "pty_bsd_compat_ioctl", 2638, 6, 0 },
-	{ "pty_bsd_ioctl", 2644, 6, 0 },
-	{ "pty_unix98_compat_ioctl", 2650, 6, 0 },
-	{ "pty_unix98_ioctl", 2656, 6, 0 },
-	{ "random_ioctl", 2662, 6, 0 },
-	{ "raw_ioctl", 2668, 16, 0 },
-	{ "rdc321x_wdt_ioctl", 2684, 4, 0 },
-	{ "reiserfs_compat_ioctl", 2688, 6, 0 },
-	{ "reiserfs_ioctl", 2694, 3, 0 },
-	{ "rfcomm_tty_ioctl", 2697, 5, 0 },
-	{ "rfkill_fop_ioctl", 2702, 0, 2 },
-	{ "riocm_cdev_ioctl", 2704, 11, 0 },
-	{ "roccat_ioctl", 2715, 1, 0 },
-	{ "rpc_pipe_ioctl", 2716, 1, 0 },
-	{ "rpmsg_ctrldev_ioctl", 2717, 3, 0 },
-	{ "rpmsg_eptdev_ioctl", 2720, 1, 0 },
-	{ "rproc_device_ioctl", 2721, 2, 0 },
-	{ "rtc_dev_compat_ioctl", 2723, 20, 0 },
-	{ "rtc_dev_ioctl", 2743, 17, 0 },
-	{ "sbefifo_user_ioctl", 2760, 1, 0 },
-	{ "sc1200wdt_ioctl", 2761, 7, 0 },
-	{ "sch311x_wdt_ioctl", 2768, 7, 0 },
-	{ "scom_ioctl", 2775, 4, 0 },
-	{ "scu_ipc_ioctl", 2779, 3, 0 },
-	{ "sd_ioctl", 2782, 40, 0 },
-	{ "seccomp_notify_ioctl", 2822, 4, 1 },
-	{ "serial_ioctl", 2827, 2, 0 },
-	{ "serport_ldisc_compat_ioctl", 2829, 1, 0 },
-	{ "serport_ldisc_ioctl", 2830, 1, 0 },
-	{ "sev_ioctl", 2831, 1, 0 },
-	{ "sg_ioctl", 2832, 44, 0 },
-	{ "sgx_compat_ioctl", 2876, 7, 0 },
-	{ "sgx_ioctl", 2883, 7, 0 },
-	{ "sgx_vepc_ioctl", 2890, 1, 0 },
-	{ "sisusb_compat_ioctl", 2891, 3, 0 },
-	{ "sisusb_ioctl", 2894, 3, 0 },
-	{ "sixpack_ioctl", 2897, 24, 0 },
-	{ "slcan_ioctl", 2921, 22, 0 },
-	{ "slgt_compat_ioctl", 2943, 14, 0 },
-	{ "slip_ioctl", 2957, 28, 0 },
-	{ "snapshot_compat_ioctl", 2985, 14, 0 },
-	{ "snapshot_ioctl", 2999, 14, 0 },
-	{ "snd_compr_ioctl", 3013, 0, 16 },
-	{ "snd_compr_ioctl_compat", 3029, 0, 16 },
-	{ "snd_ctl_ioctl", 3045, 17, 0 },
-	{ "snd_hwdep_ioctl", 3062, 4, 0 },
-	{ "snd_mixer_oss_ioctl", 3066, 10, 0 },
-	{ "snd_mixer_oss_ioctl_compat", 3076, 10, 0 },
-	{ "snd_pcm_ioctl", 3086, 36, 0 },
-	{ "snd_pcm_oss_ioctl", 3122, 32, 0 },
-	{ "snd_pcm_oss_ioctl_compat", 3154, 32, 0 },
-	{ "snd_rawmidi_ioctl", 3186, 8, 0 },
-	{ "snd_timer_user_ioctl", 3194, 20, 0 },
-	{ "snp_guest_ioctl", 3214, 3, 0 },
-	{ "sock_ioctl", 3217, 55, 0 },
-	{ "sonypi_misc_ioctl", 3272, 12, 0 },
-	{ "spidev_compat_ioctl", 3284, 10, 0 },
-	{ "spidev_ioctl", 3294, 10, 0 },
-	{ "sr_block_ioctl", 3304, 59, 0 },
-	{ "ssam_cdev_device_ioctl", 3363, 5, 0 },
-	{ "st_compat_ioctl", 3368, 25, 0 },
-	{ "st_ioctl", 3393, 23, 0 },
-	{ "stm_char_ioctl", 3416, 3, 0 },
-	{ "surface_dtx_ioctl", 3419, 11, 0 },
-	{ "sw_sync_ioctl", 3430, 2, 0 },
-	{ "switchtec_dev_ioctl", 3432, 7, 0 },
-	{ "sync_file_ioctl", 3439, 2, 0 },
-	{ "tap_ioctl", 3441, 14, 0 },
-	{ "tee_ioctl", 3455, 9, 0 },
-	{ "timerfd_ioctl", 3464, 1, 0 },
-	{ "toshiba_acpi_ioctl", 3465, 2, 0 },
-	{ "tty_compat_ioctl", 3467, 58, 0 },
-	{ "tty_ioctl", 3525, 29, 0 },
-	{ "tun_chr_compat_ioctl", 3554, 31, 0 },
-	{ "tun_chr_ioctl", 3585, 31, 0 },
-	{ "tw_chrdev_ioctl", 3616, 3, 0 },
-	{ "twa_chrdev_ioctl", 3619, 8, 0 },
-	{ "twl_chrdev_ioctl", 3627, 1, 0 },
-	{ "uacce_fops_compat_ioctl", 3628, 2, 0 },
-	{ "uacce_fops_unl_ioctl", 3630, 2, 0 },
-	{ "uart_ioctl", 3632, 7, 0 },
-	{ "ubi_cdev_ioctl", 3639, 6, 0 },
-	{ "ubifs_compat_ioctl", 3645, 10, 0 },
-	{ "ubifs_ioctl", 3655, 8, 0 },
-	{ "udf_ioctl", 3663, 4, 0 },
-	{ "udmabuf_ioctl", 3667, 2, 0 },
-	{ "uinput_compat_ioctl", 3669, 22, 2 },
-	{ "uinput_ioctl", 3693, 19, 2 },
-	{ "usb_pcwd_ioctl", 3714, 9, 0 },
-	{ "usbdev_ioctl", 3723, 35, 1 },
-	{ "usblp_ioctl", 3759, 2, 7 },
-	{ "usbtmc_ioctl", 3768, 28, 0 },
-	{ "user_events_ioctl", 3796, 2, 0 },
-	{ "userfaultfd_dev_ioctl", 3798, 1, 0 },
-	{ "userfaultfd_ioctl", 3799, 8, 0 },
-	{ "uv_mmtimer_ioctl", 3807, 6, 0 },
-	{ "vbg_misc_device_ioctl", 3813, 10, 4 },
-	{ "vchiq_compat_ioctl", 3827, 24, 0 },
-	{ "vchiq_ioctl", 3851, 17, 0 },
-	{ "vduse_dev_ioctl", 3868, 11, 0 },
-	{ "vduse_ioctl", 3879, 4, 0 },
-	{ "vfio_device_fops_unl_ioctl", 3883, 1, 0 },
-	{ "vfio_fops_unl_ioctl", 3884, 3, 0 },
-	{ "vfio_group_fops_unl_ioctl", 3887, 4, 0 },
-	{ "vhost_net_ioctl", 3891, 21, 0 },
-	{ "vhost_scsi_ioctl", 3912, 22, 0 },
-	{ "vhost_test_ioctl", 3934, 20, 0 },
-	{ "vhost_vdpa_unlocked_ioctl", 3954, 35, 0 },
-	{ "vhost_vsock_dev_ioctl", 3989, 21, 0 },
-	{ "virtual_ncidev_ioctl", 4010, 1, 0 },
-	{ "vmci_host_unlocked_ioctl", 4011, 17, 0 },
-	{ "vme_user_unlocked_ioctl", 4028, 5, 0 },
-	{ "vmw_compat_ioctl", 4033, 0, 2 },
-	{ "vmw_unlocked_ioctl", 4035, 0, 2 },
-	{ "vol_cdev_ioctl", 4037, 9, 0 },
-	{ "vsock_dev_compat_ioctl", 4046, 1, 0 },
-	{ "vsock_dev_ioctl", 4047, 1, 0 },
-	{ "vt_compat_ioctl", 4048, 57, 0 },
-	{ "vt_ioctl", 4105, 57, 0 },
-	{ "vtpmx_fops_ioctl", 4162, 1, 0 },
-	{ "wafwdt_ioctl", 4163, 7, 0 },
-	{ "wb_smsc_wdt_ioctl", 4170, 7, 0 },
-	{ "wdm_ioctl", 4177, 1, 0 },
-	{ "wdt_ioctl", 4178, 7, 0 },
-	{ "wdt_unlocked_ioctl", 4185, 7, 0 },
-	{ "wdtpci_ioctl", 4192, 6, 0 },
-	{ "wwan_port_fops_ioctl", 4198, 14, 0 },
-	{ "xen_mce_chrdev_ioctl", 4212, 3, 0 },
-	{ "xenbus_backend_ioctl", 4215, 2, 0 },
-	{ "xfs_file_compat_ioctl", 4217, 57, 0 },
-	{ "xfs_file_ioctl", 4274, 42, 0 },
-	{ "xsdfec_dev_ioctl", 4316, 14, 0 },
-	{ "zf_ioctl", 4330, 4, 0 },
+	{ "ib_uverbs_ioctl", 1441, 1, 0 },
+	{ "ibwdt_ioctl", 1442, 7, 0 },
+	{ "inotify_ioctl", 1449, 2, 0 },
+	{ "ioctl", 1451, 1, 0 },
+	{ "iowarrior_ioctl", 1452, 3, 0 },
+	{ "ipmi_ioctl", 1455, 21, 0 },
+	{ "ipmi_unlocked_ioctl", 1476, 8, 0 },
+	{ "ipw_ioctl", 1484, 4, 0 },
+	{ "isst_if_def_ioctl", 1488, 5, 0 },
+	{ "it8712f_wdt_ioctl", 1493, 6, 0 },
+	{ "jfs_ioctl", 1499, 1, 0 },
+	{ "joydev_compat_ioctl", 1500, 13, 5 },
+	{ "joydev_ioctl", 1518, 13, 5 },
+	{ "kcov_ioctl", 1536, 4, 0 },
+	{ "kcs_bmc_ipmi_ioctl", 1540, 3, 0 },
+	{ "kvm_dev_ioctl", 1543, 16, 0 },
+	{ "kvm_device_ioctl", 1559, 3, 0 },
+	{ "kvm_vcpu_compat_ioctl", 1562, 50, 0 },
+	{ "kvm_vcpu_ioctl", 1612, 50, 0 },
+	{ "kvm_vm_compat_ioctl", 1662, 46, 0 },
+	{ "kvm_vm_ioctl", 1708, 46, 0 },
+	{ "lcd_ioctl", 1754, 2, 0 },
+	{ "lirc_ioctl", 1756, 18, 0 },
+	{ "lo_compat_ioctl", 1774, 11, 0 },
+	{ "lo_ioctl", 1785, 11, 0 },
+	{ "loop_control_ioctl", 1796, 3, 0 },
+	{ "lp_compat_ioctl", 1799, 13, 0 },
+	{ "lp_ioctl", 1812, 13, 0 },
+	{ "mISDN_ioctl", 1825, 2, 0 },
+	{ "map_benchmark_ioctl", 1827, 1, 0 },
+	{ "mce_chrdev_ioctl", 1828, 3, 0 },
+	{ "md_compat_ioctl", 1831, 15, 0 },
+	{ "md_ioctl", 1846, 15, 0 },
+	{ "media_request_ioctl", 1861, 2, 0 },
+	{ "megasas_mgmt_compat_ioctl", 1863, 2, 0 },
+	{ "megasas_mgmt_ioctl", 1865, 2, 0 },
+	{ "mei_ioctl", 1867, 4, 0 },
+	{ "mgslpc_ioctl", 1871, 1, 0 },
+	{ "mkiss_ioctl", 1872, 4, 0 },
+	{ "mmc_blk_compat_ioctl", 1876, 2, 0 },
+	{ "mmc_blk_ioctl", 1878, 2, 0 },
+	{ "mmc_rpmb_ioctl", 1880, 2, 0 },
+	{ "mmc_rpmb_ioctl_compat", 1882, 2, 0 },
+	{ "mon_bin_compat_ioctl", 1884, 8, 0 },
+	{ "mon_bin_ioctl", 1892, 8, 0 },
+	{ "moxa_ioctl", 1900, 6, 0 },
+	{ "mport_cdev_ioctl", 1906, 24, 0 },
+	{ "mptctl_ioctl", 1930, 10, 2 },
+	{ "msr_ioctl", 1942, 2, 0 },
+	{ "mtdchar_compat_ioctl", 1944, 29, 0 },
+	{ "mtdchar_unlocked_ioctl", 1973, 27, 0 },
+	{ "mtip_block_compat_ioctl", 2000, 5, 0 },
+	{ "mtip_block_ioctl", 2005, 5, 0 },
+	{ "mwave_ioctl", 2010, 11, 0 },
+	{ "mxser_ioctl", 2021, 4, 0 },
+	{ "n_hdlc_tty_ioctl", 2025, 24, 0 },
+	{ "n_tty_ioctl", 2049, 24, 0 },
+	{ "nbd_ioctl", 2073, 11, 0 },
+	{ "nci_uart_tty_ioctl", 2084, 23, 0 },
+	{ "ne_enclave_ioctl", 2107, 4, 0 },
+	{ "ne_ioctl", 2111, 1, 0 },
+	{ "nilfs_compat_ioctl", 2112, 16, 0 },
+	{ "nilfs_ioctl", 2128, 15, 0 },
+	{ "nosy_ioctl", 2143, 4, 0 },
+	{ "nouveau_compat_ioctl", 2147, 0, 1 },
+	{ "nouveau_drm_ioctl", 2148, 0, 1 },
+	{ "ns_ioctl", 2149, 4, 0 },
+	{ "ntfs_compat_ioctl", 2153, 1, 0 },
+	{ "ntfs_ioctl", 2154, 1, 0 },
+	{ "ntty_ioctl", 2155, 1, 0 },
+	{ "nv_tco_ioctl", 2156, 7, 0 },
+	{ "nvme_dev_ioctl", 2163, 6, 0 },
+	{ "nvme_ioctl", 2169, 24, 0 },
+	{ "nvme_ns_chr_ioctl", 2193, 24, 0 },
+	{ "nvme_ns_head_chr_ioctl", 2217, 24, 0 },
+	{ "nvme_ns_head_ioctl", 2241, 24, 0 },
+	{ "nvram_misc_ioctl", 2265, 2, 0 },
+	{ "ocfs2_compat_ioctl", 2267, 11, 0 },
+	{ "ocfs2_ioctl", 2278, 11, 0 },
+	{ "odev_ioctl", 2289, 27, 0 },
+	{ "odev_ioctl_compat", 2316, 27, 0 },
+	{ "orangefs_devreq_compat_ioctl", 2343, 9, 0 },
+	{ "orangefs_devreq_ioctl", 2352, 9, 0 },
+	{ "pc87413_ioctl", 2361, 7, 0 },
+	{ "pcd_block_ioctl", 2368, 38, 0 },
+	{ "pci_endpoint_test_ioctl", 2406, 10, 0 },
+	{ "pcipcwd_ioctl", 2416, 9, 0 },
+	{ "pd_ioctl", 2425, 1, 0 },
+	{ "perf_compat_ioctl", 2426, 12, 4 },
+	{ "perf_ioctl", 2442, 12, 0 },
+	{ "pf_ioctl", 2454, 1, 0 },
+	{ "pfrt_log_ioctl", 2455, 3, 0 },
+	{ "pfru_ioctl", 2458, 5, 0 },
+	{ "phantom_compat_ioctl", 2463, 9, 0 },
+	{ "phantom_ioctl", 2472, 9, 0 },
+	{ "pi433_ioctl", 2481, 4, 0 },
+	{ "pipe_ioctl", 2485, 3, 0 },
+	{ "pkt_ctl_compat_ioctl", 2488, 1, 0 },
+	{ "pkt_ctl_ioctl", 2489, 1, 0 },
+	{ "pkt_ioctl", 2490, 6, 0 },
+	{ "pmcraid_chr_ioctl", 2496, 1, 0 },
+	{ "pp_ioctl", 2497, 25, 0 },
+	{ "ppp_asynctty_ioctl", 2522, 24, 0 },
+	{ "ppp_compat_ioctl", 2546, 26, 0 },
+	{ "ppp_ioctl", 2572, 23, 0 },
+	{ "ppp_synctty_ioctl", 2595, 24, 0 },
+	{ "pps_cdev_compat_ioctl", 2619, 5, 0 },
+	{ "pps_cdev_ioctl", 2624, 5, 0 },
+	{ "printer_ioctl", 2629, 2, 0 },
+	{ "privcmd_ioctl", 2631, 7, 0 },
+	{ "pt_ioctl", 2638, 1, 0 },
+	{ "pty_bsd_compat_ioctl", 2639, 6, 0 },
+	{ "pty_bsd_ioctl", 2645, 6, 0 },
+	{ "pty_unix98_compat_ioctl", 2651, 6, 0 },
+	{ "pty_unix98_ioctl", 2657, 6, 0 },
+	{ "random_ioctl", 2663, 6, 0 },
+	{ "raw_ioctl", 2669, 16, 0 },
+	{ "rdc321x_wdt_ioctl", 2685, 4, 0 },
+	{ "reiserfs_compat_ioctl", 2689, 6, 0 },
+	{ "reiserfs_ioctl", 2695, 3, 0 },
+	{ "rfcomm_tty_ioctl", 2698, 5, 0 },
+	{ "rfkill_fop_ioctl", 2703, 0, 2 },
+	{ "riocm_cdev_ioctl", 2705, 11, 0 },
+	{ "roccat_ioctl", 2716, 1, 0 },
+	{ "rpc_pipe_ioctl", 2717, 1, 0 },
+	{ "rpmsg_ctrldev_ioctl", 2718, 3, 0 },
+	{ "rpmsg_eptdev_ioctl", 2721, 1, 0 },
+	{ "rproc_device_ioctl", 2722, 2, 0 },
+	{ "rtc_dev_compat_ioctl", 2724, 20, 0 },
+	{ "rtc_dev_ioctl", 2744, 17, 0 },
+	{ "sbefifo_user_ioctl", 2761, 1, 0 },
+	{ "sc1200wdt_ioctl", 2762, 7, 0 },
+	{ "sch311x_wdt_ioctl", 2769, 7, 0 },
+	{ "scom_ioctl", 2776, 4, 0 },
+	{ "scu_ipc_ioctl", 2780, 3, 0 },
+	{ "sd_ioctl", 2783, 40, 0 },
+	{ "seccomp_notify_ioctl", 2823, 4, 1 },
+	{ "serial_ioctl", 2828, 2, 0 },
+	{ "serport_ldisc_compat_ioctl", 2830, 1, 0 },
+	{ "serport_ldisc_ioctl", 2831, 1, 0 },
+	{ "sev_ioctl", 2832, 1, 0 },
+	{ "sg_ioctl", 2833, 44, 0 },
+	{ "sgx_compat_ioctl", 2877, 7, 0 },
+	{ "sgx_ioctl", 2884, 7, 0 },
+	{ "sgx_vepc_ioctl", 2891, 1, 0 },
+	{ "sisusb_compat_ioctl", 2892, 3, 0 },
+	{ "sisusb_ioctl", 2895, 3, 0 },
+	{ "sixpack_ioctl", 2898, 24, 0 },
+	{ "slcan_ioctl", 2922, 22, 0 },
+	{ "slgt_compat_ioctl", 2944, 14, 0 },
+	{ "slip_ioctl", 2958, 28, 0 },
+	{ "snapshot_compat_ioctl", 2986, 14, 0 },
+	{ "snapshot_ioctl", 3000, 14, 0 },
+	{ "snd_compr_ioctl", 3014, 0, 16 },
+	{ "snd_compr_ioctl_compat", 3030, 0, 16 },
+	{ "snd_ctl_ioctl", 3046, 17, 0 },
+	{ "snd_hwdep_ioctl", 3063, 4, 0 },
+	{ "snd_mixer_oss_ioctl", 3067, 10, 0 },
+	{ "snd_mixer_oss_ioctl_compat", 3077, 10, 0 },
+	{ "snd_pcm_ioctl", 3087, 36, 0 },
+	{ "snd_pcm_oss_ioctl", 3123, 32, 0 },
+	{ "snd_pcm_oss_ioctl_compat", 3155, 32, 0 },
+	{ "snd_rawmidi_ioctl", 3187, 8, 0 },
+	{ "snd_timer_user_ioctl", 3195, 20, 0 },
+	{ "snp_guest_ioctl", 3215, 3, 0 },
+	{ "sock_ioctl", 3218, 55, 0 },
+	{ "sonypi_misc_ioctl", 3273, 12, 0 },
+	{ "spidev_compat_ioctl", 3285, 10, 0 },
+	{ "spidev_ioctl", 3295, 10, 0 },
+	{ "sr_block_ioctl", 3305, 59, 0 },
+	{ "ssam_cdev_device_ioctl", 3364, 5, 0 },
+	{ "st_compat_ioctl", 3369, 25, 0 },
+	{ "st_ioctl", 3394, 23, 0 },
+	{ "stm_char_ioctl", 3417, 3, 0 },
+	{ "surface_dtx_ioctl", 3420, 11, 0 },
+	{ "sw_sync_ioctl", 3431, 2, 0 },
+	{ "switchtec_dev_ioctl", 3433, 7, 0 },
+	{ "sync_file_ioctl", 3440, 2, 0 },
+	{ "tap_ioctl", 3442, 14, 0 },
+	{ "tee_ioctl", 3456, 9, 0 },
+	{ "timerfd_ioctl", 3465, 1, 0 },
+	{ "toshiba_acpi_ioctl", 3466, 2, 0 },
+	{ "tty_compat_ioctl", 3468, 58, 0 },
+	{ "tty_ioctl", 3526, 29, 0 },
+	{ "tun_chr_compat_ioctl", 3555, 31, 0 },
+	{ "tun_chr_ioctl", 3586, 31, 0 },
+	{ "tw_chrdev_ioctl", 3617, 3, 0 },
+	{ "twa_chrdev_ioctl", 3620, 8, 0 },
+	{ "twl_chrdev_ioctl", 3628, 1, 0 },
+	{ "uacce_fops_compat_ioctl", 3629, 2, 0 },
+	{ "uacce_fops_unl_ioctl", 3631, 2, 0 },
+	{ "uart_ioctl", 3633, 7, 0 },
+	{ "ubi_cdev_ioctl", 3640, 6, 0 },
+	{ "ubifs_compat_ioctl", 3646, 10, 0 },
+	{ "ubifs_ioctl", 3656, 8, 0 },
+	{ "udf_ioctl", 3664, 4, 0 },
+	{ "udmabuf_ioctl", 3668, 2, 0 },
+	{ "uinput_compat_ioctl", 3670, 22, 2 },
+	{ "uinput_ioctl", 3694, 19, 2 },
+	{ "usb_pcwd_ioctl", 3715, 9, 0 },
+	{ "usbdev_ioctl", 3724, 35, 1 },
+	{ "usblp_ioctl", 3760, 2, 7 },
+	{ "usbtmc_ioctl", 3769, 28, 0 },
+	{ "user_events_ioctl", 3797, 2, 0 },
+	{ "userfaultfd_dev_ioctl", 3799, 1, 0 },
+	{ "userfaultfd_ioctl", 3800, 8, 0 },
+	{ "uv_mmtimer_ioctl", 3808, 6, 0 },
+	{ "vbg_misc_device_ioctl", 3814, 10, 4 },
+	{ "vchiq_compat_ioctl", 3828, 24, 0 },
+	{ "vchiq_ioctl", 3852, 17, 0 },
+	{ "vduse_dev_ioctl", 3869, 11, 0 },
+	{ "vduse_ioctl", 3880, 4, 0 },
+	{ "vfio_device_fops_unl_ioctl", 3884, 1, 0 },
+	{ "vfio_fops_unl_ioctl", 3885, 3, 0 },
+	{ "vfio_group_fops_unl_ioctl", 3888, 4, 0 },
+	{ "vhost_net_ioctl", 3892, 21, 0 },
+	{ "vhost_scsi_ioctl", 3913, 22, 0 },
+	{ "vhost_test_ioctl", 3935, 20, 0 },
+	{ "vhost_vdpa_unlocked_ioctl", 3955, 35, 0 },
+	{ "vhost_vsock_dev_ioctl", 3990, 21, 0 },
+	{ "virtual_ncidev_ioctl", 4011, 1, 0 },
+	{ "vmci_host_unlocked_ioctl", 4012, 17, 0 },
+	{ "vme_user_unlocked_ioctl", 4029, 5, 0 },
+	{ "vmw_compat_ioctl", 4034, 0, 2 },
+	{ "vmw_unlocked_ioctl", 4036, 0, 2 },
+	{ "vol_cdev_ioctl", 4038, 9, 0 },
+	{ "vsock_dev_compat_ioctl", 4047, 1, 0 },
+	{ "vsock_dev_ioctl", 4048, 1, 0 },
+	{ "vt_compat_ioctl", 4049, 57, 0 },
+	{ "vt_ioctl", 4106, 57, 0 },
+	{ "vtpmx_fops_ioctl", 4163, 1, 0 },
+	{ "wafwdt_ioctl", 4164, 7, 0 },
+	{ "wb_smsc_wdt_ioctl", 4171, 7, 0 },
+	{ "wdm_ioctl", 4178, 1, 0 },
+	{ "wdt_ioctl", 4179, 7, 0 },
+	{ "wdt_unlocked_ioctl", 4186, 7, 0 },
+	{ "wdtpci_ioctl", 4193, 6, 0 },
+	{ "wwan_port_fops_ioctl", 4199, 14, 0 },
+	{ "xen_mce_chrdev_ioctl", 4213, 3, 0 },
+	{ "xenbus_backend_ioctl", 4216, 2, 0 },
+	{ "xfs_file_compat_ioctl", 4218, 57, 0 },
+	{ "xfs_file_ioctl", 4275, 42, 0 },
+	{ "xsdfec_dev_ioctl", 4317, 14, 0 },
+	{ "zf_ioctl", 4331, 4, 0 },
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4334, 2017, 47 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4335, 2050, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;

@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 406 handlers, 4416 exact entries and 166 families; fallback: 2118 exact
- * entries and 47 families, 1098 of them values served by more than one
+ * 407 handlers, 4417 exact entries and 166 families; fallback: 2158 exact
+ * entries and 47 families, 1115 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1481, modify 4131, admin 875, none (unknown) 260.
+ * Entries per class: read 1490, modify 4233, admin 884, none (unknown) 181.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -17,13 +17,13 @@
 const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* __do_compat_sys_ioctl (fs/ioctl.c) */
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FIBMAP */
-	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIGETBSZ */
+	{ 0x00000002, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIGETBSZ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIONREAD */
 	{ 0x00005421, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONBIO */
 	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX */
 	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX */
 	{ 0x00005452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOASYNC */
-	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE */
+	{ 0x00005460, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FIOQSIZE */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_SETFLAGS */
 	{ 0x40049409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONE */
 	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS */
@@ -40,10 +40,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4030582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP64 */
 	{ 0x40305839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE */
 	{ 0x80046601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_GETFLAGS */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFLAGS */
-	{ 0x80111500, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSUUID */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR */
-	{ 0x80811501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSSYSFSPATH */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFLAGS */
+	{ 0x80111500, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSUUID */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSGETXATTR */
+	{ 0x80811501, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSSYSFSPATH */
 	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
 	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW */
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE */
@@ -304,7 +304,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE */
 	{ 0xc118bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE */
 	/* bch2_compat_fs_ioctl (fs/bcachefs/fs-ioctl.c) */
-	{ 0x40046602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_SETFLAGS */
+	{ 0x40046602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETFLAGS */
 	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_SETVERSION */
 	{ 0x4008bc0d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BCH_IOCTL_DISK_GET_IDX */
@@ -451,7 +451,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000942e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40049421, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_BALANCE_CTL */
 	{ 0x40089413, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_DEFAULT_SUBVOL */
-	{ 0x40089416, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_WAIT_SYNC */
+	{ 0x40089416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_WAIT_SYNC */
 	{ 0x4008941a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SUBVOL_SETFLAGS */
 	{ 0x4010942a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QGROUP_CREATE */
 	{ 0x40189429, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QGROUP_ASSIGN */
@@ -486,7 +486,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80489439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_GET_SUPPORTED_FEATURES */
 	{ 0x80789440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_ENCODED_READ_32 */
 	{ 0x80809440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_ENCODED_READ */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0x81f8943c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_GET_SUBVOL_INFO */
 	{ 0x8400941f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_FS_INFO */
 	{ 0x84009422, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_BALANCE_PROGRESS */
@@ -523,7 +523,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000942e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40049421, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_BALANCE_CTL */
 	{ 0x40089413, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_DEFAULT_SUBVOL */
-	{ 0x40089416, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_WAIT_SYNC */
+	{ 0x40089416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_WAIT_SYNC */
 	{ 0x4008941a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SUBVOL_SETFLAGS */
 	{ 0x4010942a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QGROUP_CREATE */
 	{ 0x40189429, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QGROUP_ASSIGN */
@@ -557,7 +557,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80489439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_GET_SUPPORTED_FEATURES */
 	{ 0x80789440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_ENCODED_READ_32 */
 	{ 0x80809440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_ENCODED_READ */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSLABEL */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
 	{ 0x81f8943c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_GET_SUBVOL_INFO */
 	{ 0x8400941f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_FS_INFO */
 	{ 0x84009422, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_BALANCE_PROGRESS */
@@ -854,7 +854,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM */
 	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU */
-	{ 0x00008923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNAME */
+	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNAME */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR */
 	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR */
 	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE */
@@ -871,8 +871,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
-	{ 0x00008947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIPHY */
-	{ 0x00008948, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIREG */
+	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIPHY */
+	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
 	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
@@ -912,7 +912,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089fd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x000089fe, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x000089ff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
+	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
 	/* counter_chrdev_ioctl (drivers/counter/counter-chrdev.c) */
@@ -1187,7 +1187,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047210, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FAT_IOCTL_GET_ATTRIBUTES */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* ext2_compat_ioctl (fs/ext2/ioctl.c) */
-	{ 0x40047602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC32_SETVERSION */
+	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC32_SETVERSION */
 	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETVERSION */
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC32_GETVERSION */
@@ -1204,12 +1204,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SWAP_BOOT */
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS */
 	{ 0x00006628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_CLEAR_ES_CACHE */
-	{ 0x40046604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION */
+	{ 0x40046604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETVERSION */
 	{ 0x40046606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETRSVSZ */
-	{ 0x40046607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
+	{ 0x40046607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
 	{ 0x40046629, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETSTATE */
 	{ 0x4004662b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_CHECKPOINT */
-	{ 0x40047602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION_OLD */
+	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETVERSION_OLD */
 	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION */
 	{ 0x40086607, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_EXTEND */
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_RESIZE_FS */
@@ -1242,7 +1242,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
 	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
-	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSMAP */
+	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSMAP */
 	/* ext4_ioctl (fs/ext4/ioctl.c) */
 	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE */
 	{ 0x0000660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
@@ -1279,7 +1279,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
 	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
-	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSMAP */
+	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSMAP */
 	/* f2fs_compat_ioctl (fs/f2fs/file.c) */
 	{ 0x0000f501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_START_ATOMIC_WRITE */
 	{ 0x0000f502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_COMMIT_ATOMIC_WRITE */
@@ -1649,9 +1649,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40186707, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_LONGTERM_TEST_START */
 	{ 0xc0506701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GUP_FAST_BENCHMARK */
 	{ 0xc0506702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_FAST_BENCHMARK */
-	{ 0xc0506703, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PIN_LONGTERM_BENCHMARK */
+	{ 0xc0506703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_LONGTERM_BENCHMARK */
 	{ 0xc0506704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GUP_BASIC_TEST */
-	{ 0xc0506705, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PIN_BASIC_TEST */
+	{ 0xc0506705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_BASIC_TEST */
 	{ 0xc0506706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DUMP_USER_PAGES_TEST */
 	/* hci_uart_tty_ioctl (drivers/bluetooth/hci_ldisc.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
@@ -1741,7 +1741,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IE_OFF */
 	{ 0x00006804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_EPI */
 	{ 0x00006805, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_DPI */
-	{ 0x40046806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMPAT_HPET_IRQFREQ */
+	{ 0x40046806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_HPET_IRQFREQ */
 	{ 0x40086806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HPET_IRQFREQ */
 	{ 0x800c6803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMPAT_HPET_INFO */
 	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO */
@@ -1788,6 +1788,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40041b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IB_USER_MAD_UNREGISTER_AGENT */
 	{ 0xc01c1b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IB_USER_MAD_REGISTER_AGENT */
 	{ 0xc0281b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IB_USER_MAD_REGISTER_AGENT2 */
+	/* ib_uverbs_ioctl (drivers/infiniband/core/uverbs_ioctl.c) */
+	{ 0xc0181b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RDMA_VERBS_IOCTL */
 	/* ibwdt_ioctl (drivers/watchdog/ib700wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -2137,9 +2139,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_GET_HARD_VERSION */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_GET_DRV_VERSION */
 	/* lineevent_ioctl (drivers/gpio/gpiolib-cdev.c) */
-	{ 0xc040b408, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
+	{ 0xc040b408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
 	/* lineevent_ioctl_compat (drivers/gpio/gpiolib-cdev.c) */
-	{ 0xc040b408, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
+	{ 0xc040b408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
 	/* linehandle_ioctl (drivers/gpio/gpiolib-cdev.c) */
 	{ 0xc040b408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
 	{ 0xc040b409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_SET_LINE_VALUES_IOCTL */
@@ -2442,15 +2444,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000031f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* HDIO_DRIVE_CMD */
 	{ 0x00001261, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKFLSBUF */
 	/* mwave_ioctl (drivers/char/mwave/mwavedd.c) */
-	{ 0x0000db01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_RESET */
-	{ 0x0000db02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_RUN */
+	{ 0x0000db01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_RESET */
+	{ 0x0000db02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_RUN */
 	{ 0x4004db09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_REGISTER_IPC */
 	{ 0x4004db0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_UNREGISTER_IPC */
 	{ 0x4004db0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_GET_IPC */
-	{ 0x4018db07, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_WRITE_DATA */
-	{ 0x4018db08, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_WRITE_INST */
-	{ 0x8018db04, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_READ_DATA */
-	{ 0x8018db05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_MW_READCLEAR_DATA */
+	{ 0x4018db07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_WRITE_DATA */
+	{ 0x4018db08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_WRITE_INST */
+	{ 0x8018db04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_READ_DATA */
+	{ 0x8018db05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_READCLEAR_DATA */
 	{ 0x8018db06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_READ_INST */
 	{ 0x8080db03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_DSP_ABILITIES */
 	/* mxser_ioctl (drivers/tty/mxser.c) */
@@ -2902,10 +2904,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008240b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_MODIFY_ATTRIBUTES */
 	{ 0x80082407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PERF_EVENT_IOC_ID */
 	{ 0xc008240a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PERF_EVENT_IOC_QUERY_BPF */
-	{ 0x00040006, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
+	{ 0x00040006, 0x3fff00ff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(compat_uptr_t) */
 	{ 0x00040007, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
-	{ 0x0004000a, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
-	{ 0x0004000b, 0x3fff00ff, SEL_IOCTL_READ, 0 }, /* sizeof(compat_uptr_t) */
+	{ 0x0004000a, 0x3fff00ff, SEL_IOCTL_NONE, 0 }, /* sizeof(compat_uptr_t) */
+	{ 0x0004000b, 0x3fff00ff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(compat_uptr_t) */
 	/* perf_ioctl (kernel/events/core.c) */
 	{ 0x00002400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_ENABLE */
 	{ 0x00002401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_DISABLE */
@@ -3051,13 +3053,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40107446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE */
 	{ 0x40107447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS */
 	{ 0x4010744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS */
-	{ 0x80047441, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGDEBUG */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
-	{ 0x8004745a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGFLAGS */
-	{ 0x8008743f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGIDLE32 */
-	{ 0x8010743f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGIDLE64 */
+	{ 0x80047441, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGDEBUG */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT */
+	{ 0x8004745a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGFLAGS */
+	{ 0x8008743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE32 */
+	{ 0x8010743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE64 */
 	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCNEWUNIT */
-	{ 0xc008744c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGNPMODE */
+	{ 0xc008744c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGNPMODE */
 	/* ppp_ioctl (drivers/net/ppp/ppp_generic.c) */
 	{ 0x00007434, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCUNBRIDGECHAN */
 	{ 0x00007439, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCDISCONN */
@@ -3075,13 +3077,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40107446, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSACTIVE */
 	{ 0x40107447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS */
 	{ 0x4010744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS */
-	{ 0x80047441, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGDEBUG */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
-	{ 0x8004745a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGFLAGS */
-	{ 0x8008743f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGIDLE32 */
-	{ 0x8010743f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGIDLE64 */
+	{ 0x80047441, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGDEBUG */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT */
+	{ 0x8004745a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGFLAGS */
+	{ 0x8008743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE32 */
+	{ 0x8010743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE64 */
 	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCNEWUNIT */
-	{ 0xc008744c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGNPMODE */
+	{ 0xc008744c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGNPMODE */
 	/* ppp_synctty_ioctl (drivers/net/ppp/ppp_synctty.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
@@ -3206,11 +3208,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_GETVERSION */
 	/* rfcomm_tty_ioctl (net/bluetooth/rfcomm/tty.c) */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
-	{ 0x00005453, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERCONFIG */
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x00005453, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERCONFIG */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* rfkill_fop_ioctl (net/rfkill/core.c) */
 	{ 0x00005201, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* RFKILL_IOC_NOINPUT */
 	{ 0x00005202, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* RFKILL_IOC_MAX_SIZE */
@@ -3260,7 +3262,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ32 */
 	{ 0x8008700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ */
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ */
-	{ 0x80247009, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_RD_TIME */
+	{ 0x80247009, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_RD_TIME */
 	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD */
 	/* rtc_dev_ioctl (drivers/rtc/dev.c) */
 	{ 0x00007001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_AIE_ON */
@@ -3278,7 +3280,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4028700f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_WKALM_SET */
 	{ 0x8008700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ */
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ */
-	{ 0x80247009, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RTC_RD_TIME */
+	{ 0x80247009, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_RD_TIME */
 	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD */
 	/* sa1100dog_ioctl (drivers/watchdog/sa1100_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
@@ -3371,7 +3373,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0502100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_RECV */
 	{ 0x00002103, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_ADDFD */
 	/* serial_ioctl (drivers/usb/serial/usb-serial.c) */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSRS485 */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
 	/* serport_ldisc_compat_ioctl (drivers/input/serio/serport.c) */
 	{ 0x40047101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_SPIOCSTYPE */
@@ -3441,7 +3443,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc028a406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_MODIFY_TYPES */
 	{ 0xc030a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_ADD_PAGES */
 	/* sgx_vepc_ioctl (arch/x86/kernel/cpu/sgx/virt.c) */
-	{ 0x0000a404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SGX_IOC_VEPC_REMOVE_ALL */
+	{ 0x0000a404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_VEPC_REMOVE_ALL */
 	/* sisusb_compat_ioctl (drivers/usb/misc/sisusbvga/sisusbvga.c) */
 	{ 0x8004f33e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG_SIZE */
 	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG */
@@ -3624,7 +3626,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_READ_RECSRC */
 	{ 0x80304d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_OLD_MIXER_INFO */
 	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_INFO */
-	{ 0xc0044dff, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_MIXER_WRITE_RECSRC */
+	{ 0xc0044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_WRITE_RECSRC */
 	/* snd_mixer_oss_ioctl_compat (sound/core/oss/mixer_oss.c) */
 	{ 0x80044d76, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_GETVERSION */
 	{ 0x80044df9, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_ALSAEMULVER */
@@ -3635,7 +3637,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_READ_RECSRC */
 	{ 0x80304d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_OLD_MIXER_INFO */
 	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_INFO */
-	{ 0xc0044dff, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SOUND_MIXER_WRITE_RECSRC */
+	{ 0xc0044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_WRITE_RECSRC */
 	/* snd_pcm_ioctl (sound/core/pcm_native.c) */
 	{ 0x00004112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_FREE */
 	{ 0x00004122, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HWSYNC */
@@ -3658,7 +3660,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40184152, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_WRITEN_FRAMES */
 	{ 0x80044100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_PVERSION */
 	{ 0x80084121, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_DELAY */
-	{ 0x80184132, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_CHANNEL_INFO */
+	{ 0x80184132, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_CHANNEL_INFO */
 	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
 	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x806c4120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS32 */
@@ -3787,36 +3789,36 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
 	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
 	{ 0x00008910, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNAME */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFLINK */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFLINK */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFCONF */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFFLAGS */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMETRIC */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMEM */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMEM */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMTU */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMEM */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFMEM */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU */
-	{ 0x00008923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNAME */
+	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNAME */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFSLAVE */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFSLAVE */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFINDEX */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFINDEX */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWBROADCAST */
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFBR */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFTXQLEN */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
-	{ 0x00008947, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGMIIPHY */
-	{ 0x00008948, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGMIIREG */
+	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIPHY */
+	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG */
-	{ 0x0000894a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCWANDEV */
+	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMAP */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFVLAN */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFVLAN */
@@ -3831,23 +3833,23 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089a2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBRADDIF */
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBRDELIF */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
-	{ 0x000089b1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGHWTSTAMP */
+	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x000089f0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x000089f2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x000089f4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f5, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f6, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f7, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f8, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f9, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fa, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fb, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fc, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fd, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fe, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089ff, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fa, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fc, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089fe, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089ff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
@@ -3903,15 +3905,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_IO */
 	{ 0x00005301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPAUSE */
 	{ 0x00005302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMRESUME */
-	{ 0x00005303, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMPLAYMSF */
+	{ 0x00005303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYMSF */
 	{ 0x00005304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYTRKIND */
-	{ 0x00005305, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMREADTOCHDR */
-	{ 0x00005306, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMREADTOCENTRY */
+	{ 0x00005305, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCHDR */
+	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY */
 	{ 0x00005307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTOP */
 	{ 0x00005308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTART */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	{ 0x0000530a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLCTRL */
-	{ 0x0000530b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMSUBCHNL */
+	{ 0x0000530b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSUBCHNL */
 	{ 0x0000530c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE2 */
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
@@ -3919,9 +3921,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION */
 	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
-	{ 0x00005313, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMVOLREAD */
+	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
-	{ 0x00005317, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMPLAYBLK */
+	{ 0x00005317, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYBLK */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
 	{ 0x00005320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SET_OPTIONS */
 	{ 0x00005321, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_CLEAR_OPTIONS */
@@ -3929,7 +3931,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
-	{ 0x00005327, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_DISC_STATUS */
+	{ 0x00005327, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DISC_STATUS */
 	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG */
@@ -3941,10 +3943,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT */
-	{ 0x00005392, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* DVD_AUTH */
+	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
-	{ 0x00005394, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_NEXT_WRITABLE */
-	{ 0x00005395, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_LAST_WRITTEN */
+	{ 0x00005394, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_NEXT_WRITABLE */
+	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN */
 	{ 0x00005396, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_TIMED_MEDIA_CHANGE */
 	/* ssam_cdev_device_ioctl (drivers/platform/surface/surface_aggregator_cdev.c) */
 	{ 0x4005a502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SSAM_CDEV_NOTIF_REGISTER */
@@ -4009,15 +4011,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* surface_dtx_ioctl (drivers/platform/surface/surface_dtx.c) */
 	{ 0x0000a521, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_EVENTS_ENABLE */
 	{ 0x0000a522, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_EVENTS_DISABLE */
-	{ 0x0000a523, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_LATCH_LOCK */
-	{ 0x0000a524, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_LATCH_UNLOCK */
-	{ 0x0000a525, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_LATCH_REQUEST */
-	{ 0x0000a526, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_LATCH_CONFIRM */
-	{ 0x0000a527, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_LATCH_HEARTBEAT */
-	{ 0x0000a528, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_LATCH_CANCEL */
-	{ 0x8002a52a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_GET_DEVICE_MODE */
-	{ 0x8002a52b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_GET_LATCH_STATUS */
-	{ 0x8004a529, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SDTX_IOCTL_GET_BASE_INFO */
+	{ 0x0000a523, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_LOCK */
+	{ 0x0000a524, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_UNLOCK */
+	{ 0x0000a525, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_REQUEST */
+	{ 0x0000a526, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_CONFIRM */
+	{ 0x0000a527, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_HEARTBEAT */
+	{ 0x0000a528, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_CANCEL */
+	{ 0x8002a52a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_DEVICE_MODE */
+	{ 0x8002a52b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_LATCH_STATUS */
+	{ 0x8004a529, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_BASE_INFO */
 	/* sw_sync_ioctl (drivers/dma-buf/sw_sync.c) */
 	{ 0x40045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SW_SYNC_IOC_INC */
 	{ 0xc0105702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SW_SYNC_GET_DEADLINE */
@@ -4076,11 +4078,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* tracing_buffers_ioctl (kernel/trace/trace.c) */
 	{ 0x00005220, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TRACE_MMAP_IOCTL_GET_READER */
 	/* tty_compat_ioctl (drivers/tty/tty_io.c) */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETA */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF */
@@ -4092,7 +4094,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000540e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSCTTY */
 	{ 0x0000540f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPGRP */
 	{ 0x00005410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPGRP */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI */
 	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ */
@@ -4100,7 +4102,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS */
 	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC */
 	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET */
-	{ 0x00005419, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGSOFTCAR */
+	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR */
 	{ 0x0000541d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCCONS */
 	{ 0x0000541e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSERIAL */
@@ -4114,16 +4116,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID */
 	{ 0x0000542e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGRS485 */
 	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
-	{ 0x00005432, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETX */
-	{ 0x00005433, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETX */
-	{ 0x00005434, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXF */
-	{ 0x00005435, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCSETXW */
+	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX */
+	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX */
+	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF */
+	{ 0x00005435, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXW */
 	{ 0x00005437, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCVHANGUP */
 	{ 0x00005441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPTPEER */
 	{ 0x00005453, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERCONFIG */
-	{ 0x00005456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCGLCKTRMIOS */
+	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSLCKTRMIOS */
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCSERGETLSR */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERGETLSR */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT */
 	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2 */
@@ -4131,9 +4133,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x80045432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGDEV */
 	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL */
-	{ 0x80047437, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGCHAN */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PPPIOCGUNIT */
-	{ 0x802c542a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TCGETS2 */
+	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT */
+	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* tty_ioctl (drivers/tty/tty_io.c) */
 	{ 0x00005409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSBRK */
 	{ 0x0000540b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCFLSH */
@@ -4167,7 +4169,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* tun_chr_compat_ioctl (drivers/net/tun.c) */
 	{ 0x000054e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* TUNGETDEVNETNS */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
 	{ 0x400454c8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNSETNOCSUM */
 	{ 0x400454c9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETDEBUG */
@@ -4188,8 +4190,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x401054d5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNATTACHFILTER */
 	{ 0x401054d6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNDETACHFILTER */
 	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES */
-	{ 0x800454d2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETIFF */
-	{ 0x800454d3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TUNGETSNDBUF */
+	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF */
+	{ 0x800454d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETSNDBUF */
 	{ 0x800454d7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETHDRSZ */
 	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE */
 	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE */
@@ -4561,7 +4563,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008af25, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_BACKEND_FEATURES */
 	{ 0x4008af30, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_NET_SET_BACKEND */
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR */
-	{ 0x8001af85, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FORK_FROM_OWNER */
+	{ 0x8001af85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_FORK_FROM_OWNER */
 	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES */
 	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES */
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE */
@@ -4589,7 +4591,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR */
 	{ 0x40e8af40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SCSI_SET_ENDPOINT */
 	{ 0x40e8af41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SCSI_CLEAR_ENDPOINT */
-	{ 0x8001af85, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FORK_FROM_OWNER */
+	{ 0x8001af85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_FORK_FROM_OWNER */
 	{ 0x8004af08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_NEW_WORKER */
 	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES */
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE */
@@ -4614,7 +4616,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008af23, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_BUSYLOOP_TIMEOUT */
 	{ 0x4008af24, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BUSYLOOP_TIMEOUT */
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR */
-	{ 0x8001af85, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FORK_FROM_OWNER */
+	{ 0x8001af85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_FORK_FROM_OWNER */
 	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES */
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE */
 	/* vhost_vdpa_unlocked_ioctl (drivers/vhost/vdpa.c) */
@@ -4623,11 +4625,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000af7e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_RESUME */
 	{ 0x4001af72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_STATUS */
 	{ 0x4001af84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_FORK_FROM_OWNER */
-	{ 0x4004af07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_LOG_FD */
+	{ 0x4004af07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_SET_LOG_FD */
 	{ 0x4004af77, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_CONFIG_CALL */
 	{ 0x4008af00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_FEATURES */
 	{ 0x4008af03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_MEM_TABLE */
-	{ 0x4008af04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_LOG_BASE */
+	{ 0x4008af04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_SET_LOG_BASE */
 	{ 0x4008af10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_NUM */
 	{ 0x4008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_BASE */
 	{ 0x4008af13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ENDIAN */
@@ -4643,7 +4645,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008af7c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_SET_GROUP_ASID */
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR */
 	{ 0x8001af71, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_STATUS */
-	{ 0x8001af85, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FORK_FROM_OWNER */
+	{ 0x8001af85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_FORK_FROM_OWNER */
 	{ 0x8002af76, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_VRING_NUM */
 	{ 0x8004af70, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_DEVICE_ID */
 	{ 0x8004af79, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_CONFIG_SIZE */
@@ -4678,7 +4680,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008af25, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_BACKEND_FEATURES */
 	{ 0x4008af60, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VSOCK_SET_GUEST_CID */
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR */
-	{ 0x8001af85, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FORK_FROM_OWNER */
+	{ 0x8001af85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_FORK_FROM_OWNER */
 	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES */
 	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES */
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE */
@@ -4939,15 +4941,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40585883, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_COMMIT_RANGE */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_GOINGDOWN */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_GETVERSION_32 */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_GETVERSION_32 */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_GETVERSION */
 	{ 0x800c581e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_DIOINFO */
 	{ 0x80105873, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_GET_RESBLKS */
-	{ 0x801c582d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FSGETXATTRA */
+	{ 0x801c582d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGETXATTRA */
 	{ 0x80205871, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSCOUNTS */
 	{ 0x8040587f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_BULKSTAT */
 	{ 0x80405880, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_INUMBERS */
-	{ 0x80585882, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_START_COMMIT */
+	{ 0x80585882, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_START_COMMIT */
 	{ 0x806c5864, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V1_32 */
 	{ 0x80705864, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V1 */
 	{ 0x8070587c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V4 */
@@ -4984,7 +4986,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc040583f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc080583d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_AG_GEOMETRY */
 	{ 0xc0a4586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT_32 */
-	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSMAP */
+	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSMAP */
 	{ 0xc0c0586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT */
 	/* xfs_file_ioctl (fs/xfs/xfs_ioctl.c) */
 	{ 0x4008586f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FSGROWFSLOG */
@@ -5006,11 +5008,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_GETVERSION */
 	{ 0x800c581e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_DIOINFO */
 	{ 0x80105873, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_GET_RESBLKS */
-	{ 0x801c582d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_FSGETXATTRA */
+	{ 0x801c582d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGETXATTRA */
 	{ 0x80205871, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSCOUNTS */
 	{ 0x8040587f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_BULKSTAT */
 	{ 0x80405880, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_INUMBERS */
-	{ 0x80585882, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* XFS_IOC_START_COMMIT */
+	{ 0x80585882, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_START_COMMIT */
 	{ 0x80705864, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V1 */
 	{ 0x8070587c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY_V4 */
 	{ 0x8080583a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* XFS_IOC_FREE_EOFBLOCKS */
@@ -5035,7 +5037,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* XFS_IOC_GETPARENTS_BY_HANDLE */
 	{ 0xc040583f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc080583d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_AG_GEOMETRY */
-	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFSMAP */
+	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSMAP */
 	{ 0xc0c0586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT */
 	/* xsdfec_dev_ioctl (drivers/misc/xilinx_sdfec.c) */
 	{ 0x00006600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_START_DEV */
@@ -5061,7 +5063,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* INTE_SCU_IPC_REGISTER_READ; 5 handlers */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FIBMAP; 15 handlers */
-	/* INTE_SCU_IPC_REGISTER_UPDATE; 13 handlers */
+	/* INTE_SCU_IPC_REGISTER_UPDATE; 12 handlers */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0x00000003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 3; 9 handlers */
 	{ 0x00000004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 4; 9 handlers */
@@ -5362,12 +5364,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005208, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_INIT_ATTACH_SNS */
 	{ 0x00005301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPAUSE */
 	{ 0x00005302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMRESUME */
+	{ 0x00005303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYMSF */
 	{ 0x00005304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYTRKIND */
-	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY */
+	{ 0x00005305, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCHDR */
+	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY; 2 handlers */
 	{ 0x00005307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTOP */
 	{ 0x00005308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTART */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT; 8 handlers */
 	{ 0x0000530a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLCTRL */
+	{ 0x0000530b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSUBCHNL */
 	{ 0x0000530c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE2 */
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
@@ -5375,7 +5380,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION; 3 handlers */
 	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
+	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
+	{ 0x00005317, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYBLK */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY; 6 handlers */
 	{ 0x00005320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SET_OPTIONS */
 	{ 0x00005321, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_CLEAR_OPTIONS */
@@ -5383,6 +5390,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
+	{ 0x00005327, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DISC_STATUS */
 	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG */
@@ -5394,15 +5402,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER; 7 handlers */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI; 6 handlers */
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT */
+	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH */
 	/* CDROM_SEND_PACKET; 7 handlers */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
-	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN */
+	{ 0x00005394, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_NEXT_WRITABLE */
+	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN; 2 handlers */
 	{ 0x00005396, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_TIMED_MEDIA_CHANGE */
-	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS; 12 handlers */
+	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS; 14 handlers */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS; 16 handlers */
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW; 15 handlers */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF; 15 handlers */
-	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA; 11 handlers */
+	{ 0x00005405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETA; 12 handlers */
 	{ 0x00005406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETA; 12 handlers */
 	{ 0x00005407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAW; 12 handlers */
 	{ 0x00005408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETAF; 12 handlers */
@@ -5414,7 +5424,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000540e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSCTTY; 2 handlers */
 	{ 0x0000540f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPGRP; 2 handlers */
 	{ 0x00005410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPGRP; 2 handlers */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ; 3 handlers */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ; 4 handlers */
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI; 2 handlers */
 	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ; 2 handlers */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ; 2 handlers */
@@ -5422,7 +5432,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIS; 3 handlers */
 	{ 0x00005417, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMBIC; 3 handlers */
 	{ 0x00005418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMSET; 3 handlers */
-	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR; 11 handlers */
+	{ 0x00005419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSOFTCAR; 12 handlers */
 	{ 0x0000541a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSSOFTCAR; 12 handlers */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD; 10 handlers */
 	{ 0x0000541c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCLINUX; 2 handlers */
@@ -5440,24 +5450,24 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005427, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSBRK; 2 handlers */
 	{ 0x00005428, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCCBRK; 2 handlers */
 	{ 0x00005429, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGSID; 2 handlers */
-	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485; 2 handlers */
-	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX; 11 handlers */
-	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX; 11 handlers */
-	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF; 11 handlers */
-	{ 0x00005435, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXW; 11 handlers */
+	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485; 3 handlers */
+	{ 0x00005432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETX; 12 handlers */
+	{ 0x00005433, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETX; 12 handlers */
+	{ 0x00005434, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXF; 12 handlers */
+	{ 0x00005435, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCSETXW; 12 handlers */
 	{ 0x00005437, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCVHANGUP; 2 handlers */
 	{ 0x00005441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCGPTPEER; 2 handlers */
 	{ 0x00005450, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIONCLEX; 2 handlers */
 	{ 0x00005451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOCLEX; 2 handlers */
 	{ 0x00005452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOASYNC; 2 handlers */
-	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG; 2 handlers */
-	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS; 11 handlers */
+	{ 0x00005453, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* TIOCSERCONFIG; 3 handlers */
+	{ 0x00005456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGLCKTRMIOS; 12 handlers */
 	/* TIOCSLCKTRMIOS; 12 handlers */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_ADMIN, CAP_CHECKPOINT_RESTORE },
-	{ 0x00005459, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCSERGETLSR; 2 handlers */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT; 8 handlers */
+	{ 0x00005459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERGETLSR; 4 handlers */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT; 9 handlers */
 	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT; 2 handlers */
-	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE; 2 handlers */
+	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE */
 	{ 0x000054a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_START */
 	{ 0x000054a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_STOP */
 	{ 0x000054a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_CONTINUE */
@@ -5574,9 +5584,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD; 2 handlers */
 	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD; 2 handlers */
 	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME; 6 handlers */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK; 2 handlers */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF; 2 handlers */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS; 2 handlers */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS; 2 handlers */
 	{ 0x00008915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFADDR */
 	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
@@ -5586,22 +5596,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000891a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBRDADDR */
 	{ 0x0000891b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNETMASK */
 	{ 0x0000891c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNETMASK */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC; 2 handlers */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC; 2 handlers */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM; 2 handlers */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM; 2 handlers */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU; 2 handlers */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU; 2 handlers */
-	{ 0x00008923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNAME; 2 handlers */
+	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNAME; 2 handlers */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR; 10 handlers */
 	{ 0x00008925, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFENCAP; 3 handlers */
 	{ 0x00008926, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFENCAP; 3 handlers */
 	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 4 handlers */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE; 2 handlers */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE; 2 handlers */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI; 2 handlers */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI; 2 handlers */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX; 2 handlers */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX */
 	{ 0x00008934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFPFLAGS */
 	{ 0x00008935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFPFLAGS */
 	{ 0x00008936, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDIFADDR */
@@ -5609,19 +5619,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN; 2 handlers */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN; 2 handlers */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL; 2 handlers */
-	{ 0x00008947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIPHY */
-	{ 0x00008948, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGMIIREG */
+	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIPHY; 2 handlers */
+	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIREG; 2 handlers */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG; 2 handlers */
-	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
+	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV; 2 handlers */
 	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS; 4 handlers */
 	{ 0x00008953, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDARP */
 	{ 0x00008954, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGARP */
 	{ 0x00008955, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSARP */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP; 2 handlers */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP; 2 handlers */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
@@ -5640,23 +5650,24 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDIF */
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP; 2 handlers */
-	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
+	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP; 2 handlers */
 	{ 0x000089f0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 3 handlers */
-	{ 0x000089f1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
+	{ 0x000089f1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 3 handlers */
 	{ 0x000089f2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 3 handlers */
-	{ 0x000089f3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
+	{ 0x000089f3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 3 handlers */
 	{ 0x000089f4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
-	{ 0x000089f5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089f9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fa, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fc, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089fe, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x000089ff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	{ 0x000089f5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
+	{ 0x000089f6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
+	{ 0x000089f7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
+	{ 0x000089f8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
+	{ 0x000089f9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
+	{ 0x000089fa, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
+	{ 0x000089fb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
+	{ 0x000089fc, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
+	{ 0x000089fd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
+	{ 0x000089fe, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
+	{ 0x000089ff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
+	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIWSTATS */
 	{ 0x00009201, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_URB_LEN; 2 handlers */
 	{ 0x00009204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCT_RING_SIZE; 2 handlers */
 	{ 0x00009205, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_RING_SIZE; 2 handlers */
@@ -5676,8 +5687,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000a233, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ACRN_IOCTL_ATTACH_IOREQ_CLIENT */
 	{ 0x0000a234, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DESTROY_IOREQ_CLIENT */
 	{ 0x0000a235, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CLEAR_VM_IOREQ */
+	{ 0x0000a404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_VEPC_REMOVE_ALL */
 	{ 0x0000a521, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_EVENTS_ENABLE */
 	{ 0x0000a522, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_EVENTS_DISABLE */
+	{ 0x0000a523, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_LOCK */
+	{ 0x0000a524, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_UNLOCK */
+	{ 0x0000a525, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_REQUEST */
+	{ 0x0000a526, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_CONFIRM */
+	{ 0x0000a527, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_HEARTBEAT */
+	{ 0x0000a528, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_LATCH_CANCEL */
 	{ 0x0000aa00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USERFAULTFD_IOC_NEW */
 	{ 0x0000ab00, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NBD_SET_SOCK */
 	{ 0x0000ab01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NBD_SET_BLKSIZE */
@@ -5734,6 +5752,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000c410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_LIB_VERSION; 2 handlers */
 	{ 0x0000c411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CLOSE_DELIVERED; 2 handlers */
 	{ 0x0000cf04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_SET_INTEGRITY */
+	{ 0x0000db01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_RESET */
+	{ 0x0000db02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_RUN */
 	{ 0x0000ec02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CROS_EC_DEV_IOCEVENTMASK */
 	/* F2FS_IOC_START_ATOMIC_WRITE; 2 handlers */
 	{ 0x0000f501, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -5926,15 +5946,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046208, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_THREAD_EXIT */
 	{ 0x40046210, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_ENABLE_ONEWAY_SPAM_DETECTION */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETFLAGS; 3 handlers */
-	{ 0x40046604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETVERSION */
+	{ 0x40046604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETVERSION */
 	{ 0x40046606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_SETRSVSZ */
-	{ 0x40046607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
+	{ 0x40046607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_GROUP_EXTEND */
 	{ 0x40046629, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETSTATE; 2 handlers */
 	/* EXT4_IOC_CHECKPOINT; 2 handlers */
 	{ 0x4004662b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40046783, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUNCTIONFS_DMABUF_ATTACH */
 	{ 0x40046784, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUNCTIONFS_DMABUF_DETACH */
-	{ 0x40046806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMPAT_HPET_IRQFREQ */
+	{ 0x40046806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_HPET_IRQFREQ */
 	{ 0x40046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_MODE */
 	{ 0x40046912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_MODE */
 	{ 0x40046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_TIMEOUT */
@@ -6107,6 +6127,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40088a01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EPIOCSPARAMS */
 	/* BTRFS_IOC_DEFAULT_SUBVOL; 2 handlers */
 	{ 0x40089413, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x40089416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_WAIT_SYNC; 2 handlers */
 	{ 0x4008941a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SUBVOL_SETFLAGS; 2 handlers */
 	{ 0x4008a224, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_VM_INTR_MONITOR */
 	{ 0x4008a231, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_NOTIFY_REQUEST_FINISH */
@@ -6279,6 +6300,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* BCH_IOCTL_DISK_RESIZE_JOURNAL; 3 handlers */
 	{ 0x4018bc0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x4018bc13, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BCH_IOCTL_FSCK_OFFLINE */
+	{ 0x4018db07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_WRITE_DATA */
+	{ 0x4018db08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_WRITE_INST */
 	/* F2FS_IOC_GARBAGE_COLLECT_RANGE; 2 handlers */
 	{ 0x4018f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x4018f514, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SEC_TRIM_FILE; 2 handlers */
@@ -6510,7 +6533,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80017608, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBLUE */
 	{ 0x8001760a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGFAN */
 	{ 0x8001760c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGTEMP */
-	{ 0x8001af85, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FORK_FROM_OWNER; 5 handlers */
+	{ 0x8001af85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_FORK_FROM_OWNER; 5 handlers */
 	{ 0x800248a0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_WDM_MAX_COMMAND */
 	{ 0x80026101, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_PHYS_ADDR */
 	{ 0x8002690e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_REGISTER_FOR_CMD; 2 handlers */
@@ -6520,6 +6543,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80027603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT1REM */
 	{ 0x80027604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT2CAP */
 	{ 0x80027605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT2REM */
+	{ 0x8002a52a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_DEVICE_MODE */
+	{ 0x8002a52b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_LATCH_STATUS */
 	/* F2FS_IOC_GET_COMPRESS_OPTION; 2 handlers */
 	{ 0x8002f515, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x80041270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKBSZGET_32 */
@@ -6575,8 +6600,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPTLCK; 4 handlers */
 	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL; 2 handlers */
 	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES; 3 handlers */
-	{ 0x800454d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETIFF; 2 handlers */
-	{ 0x800454d3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETSNDBUF */
+	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF; 3 handlers */
+	{ 0x800454d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETSNDBUF; 2 handlers */
 	{ 0x800454d7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETHDRSZ; 3 handlers */
 	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE; 3 handlers */
 	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE; 3 handlers */
@@ -6598,13 +6623,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800455d1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_POWER_STATE */
 	{ 0x80045700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_RAWMIDI_IOCTL_PVERSION */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETSTATUS; 34 handlers */
-	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS; 31 handlers */
+	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS; 32 handlers */
 	{ 0x80045703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETTEMP; 2 handlers */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS; 29 handlers */
 	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE; 34 handlers */
-	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT; 30 handlers */
-	{ 0x80045709, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETPRETIMEOUT */
-	{ 0x8004570a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETTIMELEFT; 2 handlers */
+	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT; 31 handlers */
+	{ 0x80045709, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETPRETIMEOUT; 2 handlers */
+	{ 0x8004570a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETTIMELEFT; 3 handlers */
 	/* FS_IOC_GOINGDOWN; 11 handlers */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80045b09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC_IOCTL_GET_TIMEOUT */
@@ -6654,13 +6679,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047210, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FAT_IOCTL_GET_ATTRIBUTES; 5 handlers */
 	{ 0x80047213, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FAT_IOCTL_GET_VOLUME_ID; 3 handlers */
 	{ 0x80047300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FSI_SCOM_CHECK */
-	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN; 3 handlers */
-	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT; 3 handlers */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETVERSION; 9 handlers */
+	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN; 4 handlers */
+	{ 0x80047441, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGDEBUG; 2 handlers */
+	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT; 6 handlers */
+	{ 0x8004745a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGFLAGS; 2 handlers */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_GETVERSION; 8 handlers */
 	{ 0x80049363, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_PROTOVER; 2 handlers */
 	{ 0x80049367, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_PROTOSUBVER; 2 handlers */
 	{ 0x80049370, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_ASKUMOUNT; 2 handlers */
 	{ 0x8004a524, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GENWQE_GET_CARD_STATE */
+	{ 0x8004a529, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_BASE_INFO */
 	{ 0x8004ae98, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_MP_STATE; 2 handlers */
 	{ 0x8004af08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_NEW_WORKER */
 	{ 0x8004af7a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_AS_NUM */
@@ -6702,7 +6730,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_INIT_TRACE */
 	{ 0x80086408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_RANGEINFO */
 	{ 0x8008640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSNLIST */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS; 6 handlers */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS; 5 handlers */
 	{ 0x80086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATUS */
 	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION; 2 handlers */
 	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ; 2 handlers */
@@ -6735,6 +6763,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80087307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_PSVT_LEN */
 	{ 0x80087308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_PSVT_COUNT */
 	{ 0x80087309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_PSVT */
+	{ 0x8008743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE32; 2 handlers */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETVERSION; 17 handlers */
 	{ 0x80088100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_GET_API_VERSION */
 	{ 0x80088111, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_DEV_GET_FEATURES */
@@ -6795,6 +6824,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80106f05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_INFO; 2 handlers */
 	{ 0x80106f81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_CAP */
 	{ 0x80107095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME64 */
+	{ 0x8010743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE64; 2 handlers */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW; 2 handlers */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW; 2 handlers */
 	{ 0x8010a402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_OPEN_SESSION */
@@ -6805,12 +6835,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WAKE */
 	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
 	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BCH_IOCTL_QUERY_UUID; 3 handlers */
-	{ 0x80111500, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSUUID; 2 handlers */
+	{ 0x80111500, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSUUID */
 	{ 0x8014020e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETMAXERRS; 2 handlers */
 	{ 0x80140912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_DISK_INFO; 2 handlers */
 	{ 0x80146306, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGPARAMS */
 	{ 0x8014690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND */
 	{ 0x80180217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET32 */
+	{ 0x80184132, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_CHANNEL_INFO */
 	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
 	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO; 2 handlers */
@@ -6818,10 +6849,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT; 2 handlers */
 	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO; 2 handlers */
 	{ 0x80189439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_GET_FEATURES; 2 handlers */
+	{ 0x8018db04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_READ_DATA */
+	{ 0x8018db05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_READCLEAR_DATA */
 	{ 0x8018db06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_READ_INST */
 	{ 0x801c0204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM32 */
 	{ 0x801c4803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGDEVINFO */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR; 4 handlers */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR; 3 handlers */
+	{ 0x801c582d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGETXATTRA; 2 handlers */
 	{ 0x801c6606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_CONFIG */
 	{ 0x801c6915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND_SETTIME */
 	{ 0x801c6d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCGET32 */
@@ -6839,16 +6873,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8020ae03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_MASTER */
 	{ 0x80246a22, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGCORR; 2 handlers */
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ; 2 handlers */
+	{ 0x80247009, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_RD_TIME; 2 handlers */
 	{ 0x80280215, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETFDCSTAT */
 	{ 0x80280217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET */
 	{ 0x80284504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE_V2; 2 handlers */
-	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT; 33 handlers */
+	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT; 34 handlers */
 	{ 0x8028640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSN */
 	{ 0x8028690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SEND_COMMAND; 2 handlers */
 	{ 0x8028700a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_QUERY_CAPSULECAPABILITIES */
 	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD; 2 handlers */
 	{ 0x8028c003, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOW_GETINFO */
-	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2; 12 handlers */
+	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2; 13 handlers */
 	{ 0x802c550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB32 */
 	{ 0x80304d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_OLD_MIXER_INFO; 2 handlers */
 	{ 0x80305a15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETTARGETINFO; 2 handlers */
@@ -6886,6 +6921,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80506409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CMD */
 	{ 0x80580211, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVPRM32 */
 	{ 0x80585414, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_STATUS32 */
+	{ 0x80585882, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_START_COMMIT; 2 handlers */
 	{ 0x805c4d65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SOUND_MIXER_INFO; 2 handlers */
 	{ 0x805c6103, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_LOG_ADDRS */
 	{ 0x805cee05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRU_IOC_QUERY_CAP */
@@ -6906,7 +6942,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80809440, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8080aea1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_DEBUGREGS; 2 handlers */
 	{ 0x8080db03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_DSP_ABILITIES */
-	{ 0x80811501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSSYSFSPATH; 2 handlers */
+	{ 0x80811501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSSYSFSPATH */
 	{ 0x8090ae81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_REGS; 2 handlers */
 	{ 0x80984120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS64 */
 	{ 0x80b06401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_DEVINFO; 2 handlers */
@@ -6914,7 +6950,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
 	{ 0x80e85411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_INFO */
 	{ 0x8100587e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGEOMETRY; 2 handlers */
-	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL; 12 handlers */
+	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL; 14 handlers */
 	{ 0x81044804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGSTRING */
 	{ 0x8108551b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_DISCONNECT_CLAIM */
 	{ 0x810c5701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_INFO */
@@ -6948,6 +6984,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x90044802, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGRDESC */
 	{ 0xc0016722, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GADGET_SET_PRINTER_STATUS */
 	{ 0xc0026303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_CHAN_CREATE */
+	{ 0xc0044dff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SOUND_MIXER_WRITE_RECSRC; 2 handlers */
 	{ 0xc0045002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_SPEED; 2 handlers */
 	{ 0xc0045003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_STEREO; 2 handlers */
 	{ 0xc0045004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETBLKSIZE; 2 handlers */
@@ -7000,6 +7037,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0087002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PHN_GET_REGS; 2 handlers */
 	{ 0xc0087005, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PHN_GETREG; 2 handlers */
 	{ 0xc00870a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_FETCH; 2 handlers */
+	{ 0xc008744c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGNPMODE; 2 handlers */
 	{ 0xc0089364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT; 2 handlers */
 	{ 0xc008ae05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_SUPPORTED_CPUID */
 	{ 0xc008ae09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_EMULATED_CPUID */
@@ -7102,6 +7140,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc014c406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_BULK_RECEIVE32 */
 	{ 0xc014c407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_AWAIT_COMPLETION32 */
 	{ 0xc014ec00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CROS_EC_DEV_IOCXCMD */
+	{ 0xc0181b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RDMA_VERBS_IOCTL */
 	{ 0xc0181be4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_TID_UPDATE */
 	{ 0xc0181be5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_TID_FREE */
 	{ 0xc0181bed, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_TID_INVAL_READ */
@@ -7297,7 +7336,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0406619, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc040aed4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_GUEST_MEMFD; 2 handlers */
 	{ 0xc040aed5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_PRE_FAULT_MEMORY; 2 handlers */
-	/* GPIOHANDLE_GET_LINE_VALUES_IOCTL; 2 handlers */
+	/* GPIOHANDLE_GET_LINE_VALUES_IOCTL; 4 handlers */
 	{ 0xc040b408, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* GPIOHANDLE_SET_LINE_VALUES_IOCTL; 2 handlers */
 	{ 0xc040b409, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -7325,7 +7364,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY; 7 handlers */
 	{ 0xc0506701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GUP_FAST_BENCHMARK */
 	{ 0xc0506702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_FAST_BENCHMARK */
+	{ 0xc0506703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_LONGTERM_BENCHMARK */
 	{ 0xc0506704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GUP_BASIC_TEST */
+	{ 0xc0506705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_BASIC_TEST */
 	{ 0xc0506706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DUMP_USER_PAGES_TEST */
 	{ 0xc0546d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
 	/* GPIOHANDLE_SET_CONFIG_IOCTL; 2 handlers */
@@ -7361,6 +7402,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0984124, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS_EXT64 */
 	{ 0xc09c5604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CONNECT */
 	{ 0xc0a4586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT_32 */
+	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSMAP; 4 handlers */
 	{ 0xc0c0586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT; 2 handlers */
 	/* BTRFS_IOC_SET_RECEIVED_SUBVOL_32; 2 handlers */
 	{ 0xc0c09425, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -7615,265 +7657,266 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "i915_perf_ioctl", 1583, 3, 0 },
 	{ "ib_umad_compat_ioctl", 1586, 4, 0 },
 	{ "ib_umad_ioctl", 1590, 4, 0 },
-	{ "ibwdt_ioctl", 1594, 7, 0 },
-	{ "iio_buffer_chrdev_ioctl", 1601, 3, 0 },
-	{ "inotify_ioctl", 1604, 2, 0 },
-	{ "iommufd_fops_ioctl", 1606, 7, 0 },
-	{ "iowarrior_ioctl", 1613, 3, 0 },
-	{ "ipmi_ioctl", 1616, 21, 0 },
-	{ "ipmi_unlocked_ioctl", 1637, 8, 0 },
-	{ "ipw_ioctl", 1645, 4, 0 },
-	{ "isst_if_def_ioctl", 1649, 5, 0 },
-	{ "it8712f_wdt_ioctl", 1654, 6, 0 },
-	{ "jfs_ioctl", 1660, 1, 0 },
-	{ "joydev_compat_ioctl", 1661, 13, 5 },
-	{ "joydev_ioctl", 1679, 13, 5 },
-	{ "kcov_ioctl", 1697, 4, 0 },
-	{ "kcs_bmc_ipmi_ioctl", 1701, 3, 0 },
-	{ "kvm_dev_ioctl", 1704, 13, 0 },
-	{ "kvm_device_ioctl", 1717, 3, 0 },
-	{ "kvm_vcpu_compat_ioctl", 1720, 51, 0 },
-	{ "kvm_vcpu_ioctl", 1771, 51, 0 },
-	{ "kvm_vm_compat_ioctl", 1822, 48, 0 },
-	{ "kvm_vm_ioctl", 1870, 48, 0 },
-	{ "lcd_ioctl", 1918, 2, 0 },
-	{ "lineevent_ioctl", 1920, 1, 0 },
-	{ "lineevent_ioctl_compat", 1921, 1, 0 },
-	{ "linehandle_ioctl", 1922, 3, 0 },
-	{ "linehandle_ioctl_compat", 1925, 3, 0 },
-	{ "linereq_ioctl", 1928, 3, 0 },
-	{ "linereq_ioctl_compat", 1931, 3, 0 },
-	{ "lirc_ioctl", 1934, 18, 0 },
-	{ "lo_compat_ioctl", 1952, 11, 0 },
-	{ "lo_ioctl", 1963, 11, 0 },
-	{ "loop_control_ioctl", 1974, 3, 0 },
-	{ "lp_compat_ioctl", 1977, 13, 0 },
-	{ "lp_ioctl", 1990, 13, 0 },
-	{ "mISDN_ioctl", 2003, 2, 0 },
-	{ "map_benchmark_ioctl", 2005, 1, 0 },
-	{ "mce_chrdev_ioctl", 2006, 3, 0 },
-	{ "md_compat_ioctl", 2009, 15, 0 },
-	{ "md_ioctl", 2024, 15, 0 },
-	{ "media_request_ioctl", 2039, 2, 0 },
-	{ "megasas_mgmt_compat_ioctl", 2041, 2, 0 },
-	{ "megasas_mgmt_ioctl", 2043, 2, 0 },
-	{ "mei_ioctl", 2045, 4, 0 },
-	{ "mkiss_ioctl", 2049, 4, 0 },
-	{ "mlx5vf_precopy_ioctl", 2053, 1, 0 },
-	{ "mmc_blk_compat_ioctl", 2054, 2, 0 },
-	{ "mmc_blk_ioctl", 2056, 2, 0 },
-	{ "mmc_rpmb_ioctl", 2058, 2, 0 },
-	{ "mmc_rpmb_ioctl_compat", 2060, 2, 0 },
-	{ "mon_bin_compat_ioctl", 2062, 8, 0 },
-	{ "mon_bin_ioctl", 2070, 8, 0 },
-	{ "moxa_ioctl", 2078, 6, 0 },
-	{ "mport_cdev_ioctl", 2084, 24, 0 },
-	{ "mptctl_ioctl", 2108, 10, 2 },
-	{ "msr_ioctl", 2120, 2, 0 },
-	{ "mtdchar_compat_ioctl", 2122, 29, 0 },
-	{ "mtdchar_unlocked_ioctl", 2151, 27, 0 },
-	{ "mtip_block_compat_ioctl", 2178, 5, 0 },
-	{ "mtip_block_ioctl", 2183, 5, 0 },
-	{ "mwave_ioctl", 2188, 11, 0 },
-	{ "mxser_ioctl", 2199, 4, 0 },
-	{ "n_hdlc_tty_ioctl", 2203, 24, 0 },
-	{ "n_tty_ioctl", 2227, 24, 0 },
-	{ "nbd_ioctl", 2251, 11, 0 },
-	{ "nci_uart_tty_ioctl", 2262, 23, 0 },
-	{ "ne_enclave_ioctl", 2285, 4, 0 },
-	{ "ne_ioctl", 2289, 1, 0 },
-	{ "nilfs_compat_ioctl", 2290, 18, 0 },
-	{ "nilfs_ioctl", 2308, 17, 0 },
-	{ "nosy_ioctl", 2325, 4, 0 },
-	{ "nouveau_compat_ioctl", 2329, 0, 1 },
-	{ "nouveau_drm_ioctl", 2330, 0, 1 },
-	{ "ns_ioctl", 2331, 9, 3 },
-	{ "nsm_dev_ioctl", 2343, 1, 0 },
-	{ "ntfs_compat_ioctl", 2344, 1, 0 },
-	{ "ntfs_ioctl", 2345, 1, 0 },
-	{ "ntty_ioctl", 2346, 1, 0 },
-	{ "nv_tco_ioctl", 2347, 7, 0 },
-	{ "nvme_dev_ioctl", 2354, 6, 0 },
-	{ "nvme_ioctl", 2360, 28, 0 },
-	{ "nvme_ns_chr_ioctl", 2388, 28, 0 },
-	{ "nvme_ns_head_chr_ioctl", 2416, 28, 0 },
-	{ "nvme_ns_head_ioctl", 2444, 28, 0 },
-	{ "nvram_misc_ioctl", 2472, 2, 0 },
-	{ "ocfs2_compat_ioctl", 2474, 11, 0 },
-	{ "ocfs2_ioctl", 2485, 11, 0 },
-	{ "odev_ioctl", 2496, 27, 0 },
-	{ "odev_ioctl_compat", 2523, 27, 0 },
-	{ "orangefs_devreq_compat_ioctl", 2550, 9, 0 },
-	{ "orangefs_devreq_ioctl", 2559, 9, 0 },
-	{ "pc87413_ioctl", 2568, 7, 0 },
-	{ "pci_endpoint_test_ioctl", 2575, 10, 0 },
-	{ "pcipcwd_ioctl", 2585, 9, 0 },
-	{ "perf_compat_ioctl", 2594, 12, 4 },
-	{ "perf_ioctl", 2610, 12, 0 },
-	{ "pfrt_log_ioctl", 2622, 3, 0 },
-	{ "pfru_ioctl", 2625, 5, 0 },
-	{ "phantom_compat_ioctl", 2630, 9, 0 },
-	{ "phantom_ioctl", 2639, 9, 0 },
-	{ "pidfd_ioctl", 2648, 10, 0 },
-	{ "pipe_ioctl", 2658, 3, 0 },
-	{ "pkt_ctl_compat_ioctl", 2661, 1, 0 },
-	{ "pkt_ctl_ioctl", 2662, 1, 0 },
-	{ "pkt_ioctl", 2663, 6, 0 },
-	{ "pmcraid_chr_ioctl", 2669, 1, 0 },
-	{ "pp_ioctl", 2670, 25, 0 },
-	{ "ppp_asynctty_ioctl", 2695, 24, 0 },
-	{ "ppp_compat_ioctl", 2719, 26, 0 },
-	{ "ppp_ioctl", 2745, 23, 0 },
-	{ "ppp_synctty_ioctl", 2768, 24, 0 },
-	{ "pps_cdev_compat_ioctl", 2792, 5, 0 },
-	{ "pps_cdev_ioctl", 2797, 5, 0 },
-	{ "printer_ioctl", 2802, 2, 0 },
-	{ "privcmd_ioctl", 2804, 10, 0 },
-	{ "procfs_procmap_ioctl", 2814, 1, 0 },
-	{ "pty_bsd_compat_ioctl", 2815, 6, 0 },
-	{ "pty_bsd_ioctl", 2821, 6, 0 },
-	{ "pty_unix98_compat_ioctl", 2827, 6, 0 },
-	{ "pty_unix98_ioctl", 2833, 6, 0 },
-	{ "qat_vf_precopy_ioctl", 2839, 1, 0 },
-	{ "random_ioctl", 2840, 6, 0 },
-	{ "raw_ioctl", 2846, 16, 0 },
-	{ "rdc321x_wdt_ioctl", 2862, 4, 0 },
-	{ "reiserfs_compat_ioctl", 2866, 6, 0 },
-	{ "reiserfs_ioctl", 2872, 3, 0 },
-	{ "rfcomm_tty_ioctl", 2875, 5, 0 },
-	{ "rfkill_fop_ioctl", 2880, 0, 2 },
-	{ "riocm_cdev_ioctl", 2882, 11, 0 },
-	{ "roccat_ioctl", 2893, 1, 0 },
-	{ "rpc_pipe_ioctl", 2894, 1, 0 },
-	{ "rpmsg_ctrldev_ioctl", 2895, 3, 0 },
-	{ "rpmsg_eptdev_ioctl", 2898, 3, 0 },
-	{ "rproc_device_ioctl", 2901, 2, 0 },
-	{ "rtc_dev_compat_ioctl", 2903, 20, 0 },
-	{ "rtc_dev_ioctl", 2923, 17, 0 },
-	{ "sa1100dog_ioctl", 2940, 6, 0 },
-	{ "sbefifo_user_ioctl", 2946, 2, 0 },
-	{ "sc1200wdt_ioctl", 2948, 7, 0 },
-	{ "sch311x_wdt_ioctl", 2955, 7, 0 },
-	{ "scom_ioctl", 2962, 4, 0 },
-	{ "scu_ipc_ioctl", 2966, 3, 0 },
-	{ "sd_ioctl", 2969, 44, 0 },
-	{ "seccomp_notify_ioctl", 3013, 5, 1 },
-	{ "serial_ioctl", 3019, 2, 0 },
-	{ "serport_ldisc_compat_ioctl", 3021, 1, 0 },
-	{ "serport_ldisc_ioctl", 3022, 1, 0 },
-	{ "sev_ioctl", 3023, 1, 0 },
-	{ "sg_ioctl", 3024, 44, 0 },
-	{ "sgx_compat_ioctl", 3068, 7, 0 },
-	{ "sgx_ioctl", 3075, 7, 0 },
-	{ "sgx_vepc_ioctl", 3082, 1, 0 },
-	{ "sisusb_compat_ioctl", 3083, 3, 0 },
-	{ "sisusb_ioctl", 3086, 3, 0 },
-	{ "sixpack_ioctl", 3089, 24, 0 },
-	{ "slcan_ioctl", 3113, 22, 0 },
-	{ "slip_ioctl", 3135, 28, 0 },
-	{ "snapshot_compat_ioctl", 3163, 14, 0 },
-	{ "snapshot_ioctl", 3177, 14, 0 },
-	{ "snd_compr_ioctl", 3191, 0, 16 },
-	{ "snd_compr_ioctl_compat", 3207, 0, 16 },
-	{ "snd_ctl_ioctl", 3223, 17, 0 },
-	{ "snd_hwdep_ioctl", 3240, 4, 0 },
-	{ "snd_mixer_oss_ioctl", 3244, 10, 0 },
-	{ "snd_mixer_oss_ioctl_compat", 3254, 10, 0 },
-	{ "snd_pcm_ioctl", 3264, 36, 0 },
-	{ "snd_pcm_oss_ioctl", 3300, 32, 0 },
-	{ "snd_pcm_oss_ioctl_compat", 3332, 32, 0 },
-	{ "snd_rawmidi_ioctl", 3364, 8, 0 },
-	{ "snd_seq_ioctl", 3372, 2, 0 },
-	{ "snd_timer_user_ioctl", 3374, 21, 0 },
-	{ "snd_utimer_ioctl", 3395, 1, 0 },
-	{ "snp_guest_ioctl", 3396, 3, 0 },
-	{ "sock_ioctl", 3399, 71, 0 },
-	{ "sonypi_misc_ioctl", 3470, 12, 0 },
-	{ "spidev_compat_ioctl", 3482, 10, 0 },
-	{ "spidev_ioctl", 3492, 10, 0 },
-	{ "sr_block_ioctl", 3502, 59, 0 },
-	{ "ssam_cdev_device_ioctl", 3561, 5, 0 },
-	{ "st_compat_ioctl", 3566, 25, 0 },
-	{ "st_ioctl", 3591, 23, 0 },
-	{ "stm_char_ioctl", 3614, 3, 0 },
-	{ "surface_dtx_ioctl", 3617, 11, 0 },
-	{ "sw_sync_ioctl", 3628, 3, 0 },
-	{ "switchtec_dev_ioctl", 3631, 7, 0 },
-	{ "sync_file_ioctl", 3638, 3, 0 },
-	{ "tap_ioctl", 3641, 14, 0 },
-	{ "tdx_guest_ioctl", 3655, 1, 0 },
-	{ "tee_ioctl", 3656, 9, 0 },
-	{ "timerfd_ioctl", 3665, 1, 0 },
-	{ "toshiba_acpi_ioctl", 3666, 2, 0 },
-	{ "tps6594_pfsm_ioctl", 3668, 6, 0 },
-	{ "tracing_buffers_ioctl", 3674, 1, 0 },
-	{ "tty_compat_ioctl", 3675, 58, 0 },
-	{ "tty_ioctl", 3733, 29, 0 },
-	{ "tun_chr_compat_ioctl", 3762, 31, 0 },
-	{ "tun_chr_ioctl", 3793, 31, 0 },
-	{ "tw_chrdev_ioctl", 3824, 3, 0 },
-	{ "twa_chrdev_ioctl", 3827, 8, 0 },
-	{ "twl_chrdev_ioctl", 3835, 1, 0 },
-	{ "uacce_fops_compat_ioctl", 3836, 2, 0 },
-	{ "uacce_fops_unl_ioctl", 3838, 2, 0 },
-	{ "uart_ioctl", 3840, 7, 0 },
-	{ "ubi_cdev_ioctl", 3847, 6, 0 },
-	{ "ubifs_compat_ioctl", 3853, 10, 0 },
-	{ "ubifs_ioctl", 3863, 8, 0 },
-	{ "udf_ioctl", 3871, 4, 0 },
-	{ "udmabuf_ioctl", 3875, 2, 0 },
-	{ "uinput_compat_ioctl", 3877, 22, 2 },
-	{ "uinput_ioctl", 3901, 19, 2 },
-	{ "usb_pcwd_ioctl", 3922, 9, 0 },
-	{ "usbdev_ioctl", 3931, 35, 1 },
-	{ "usblp_ioctl", 3967, 2, 7 },
-	{ "usbtmc_ioctl", 3976, 28, 0 },
-	{ "user_events_ioctl", 4004, 3, 0 },
-	{ "userfaultfd_dev_ioctl", 4007, 1, 0 },
-	{ "userfaultfd_ioctl", 4008, 10, 0 },
-	{ "uv_mmtimer_ioctl", 4018, 6, 0 },
-	{ "vbg_misc_device_ioctl", 4024, 10, 4 },
-	{ "vchiq_compat_ioctl", 4038, 24, 0 },
-	{ "vchiq_ioctl", 4062, 17, 0 },
-	{ "vduse_dev_ioctl", 4079, 11, 0 },
-	{ "vduse_ioctl", 4090, 4, 0 },
-	{ "vfio_device_fops_unl_ioctl", 4094, 4, 0 },
-	{ "vfio_fops_unl_ioctl", 4098, 3, 0 },
-	{ "vfio_group_fops_unl_ioctl", 4101, 4, 0 },
-	{ "vhost_net_ioctl", 4105, 23, 0 },
-	{ "vhost_scsi_ioctl", 4128, 28, 0 },
-	{ "vhost_test_ioctl", 4156, 22, 0 },
-	{ "vhost_vdpa_unlocked_ioctl", 4178, 40, 0 },
-	{ "vhost_vsock_dev_ioctl", 4218, 23, 0 },
-	{ "virtual_ncidev_ioctl", 4241, 1, 0 },
-	{ "vmci_host_unlocked_ioctl", 4242, 17, 0 },
-	{ "vme_user_unlocked_ioctl", 4259, 5, 0 },
-	{ "vmw_compat_ioctl", 4264, 0, 2 },
-	{ "vmw_unlocked_ioctl", 4266, 0, 2 },
-	{ "vol_cdev_ioctl", 4268, 9, 0 },
-	{ "vsock_dev_compat_ioctl", 4277, 1, 0 },
-	{ "vsock_dev_ioctl", 4278, 1, 0 },
-	{ "vt_compat_ioctl", 4279, 57, 0 },
-	{ "vt_ioctl", 4336, 57, 0 },
-	{ "vtpmx_fops_ioctl", 4393, 1, 0 },
-	{ "wafwdt_ioctl", 4394, 7, 0 },
-	{ "wb_smsc_wdt_ioctl", 4401, 7, 0 },
-	{ "wdm_ioctl", 4408, 1, 0 },
-	{ "wdt_ioctl", 4409, 7, 0 },
-	{ "wdt_unlocked_ioctl", 4416, 7, 0 },
-	{ "wdtpci_ioctl", 4423, 6, 0 },
-	{ "wwan_port_fops_ioctl", 4429, 14, 0 },
-	{ "xe_oa_ioctl", 4443, 5, 0 },
-	{ "xen_mce_chrdev_ioctl", 4448, 3, 0 },
-	{ "xenbus_backend_ioctl", 4451, 2, 0 },
-	{ "xfs_file_compat_ioctl", 4453, 63, 0 },
-	{ "xfs_file_ioctl", 4516, 48, 0 },
-	{ "xsdfec_dev_ioctl", 4564, 14, 0 },
-	{ "zf_ioctl", 4578, 4, 0 },
+	{ "ib_uverbs_ioctl", 1594, 1, 0 },
+	{ "ibwdt_ioctl", 1595, 7, 0 },
+	{ "iio_buffer_chrdev_ioctl", 1602, 3, 0 },
+	{ "inotify_ioctl", 1605, 2, 0 },
+	{ "iommufd_fops_ioctl", 1607, 7, 0 },
+	{ "iowarrior_ioctl", 1614, 3, 0 },
+	{ "ipmi_ioctl", 1617, 21, 0 },
+	{ "ipmi_unlocked_ioctl", 1638, 8, 0 },
+	{ "ipw_ioctl", 1646, 4, 0 },
+	{ "isst_if_def_ioctl", 1650, 5, 0 },
+	{ "it8712f_wdt_ioctl", 1655, 6, 0 },
+	{ "jfs_ioctl", 1661, 1, 0 },
+	{ "joydev_compat_ioctl", 1662, 13, 5 },
+	{ "joydev_ioctl", 1680, 13, 5 },
+	{ "kcov_ioctl", 1698, 4, 0 },
+	{ "kcs_bmc_ipmi_ioctl", 1702, 3, 0 },
+	{ "kvm_dev_ioctl", 1705, 13, 0 },
+	{ "kvm_device_ioctl", 1718, 3, 0 },
+	{ "kvm_vcpu_compat_ioctl", 1721, 51, 0 },
+	{ "kvm_vcpu_ioctl", 1772, 51, 0 },
+	{ "kvm_vm_compat_ioctl", 1823, 48, 0 },
+	{ "kvm_vm_ioctl", 1871, 48, 0 },
+	{ "lcd_ioctl", 1919, 2, 0 },
+	{ "lineevent_ioctl", 1921, 1, 0 },
+	{ "lineevent_ioctl_compat", 1922, 1, 0 },
+	{ "linehandle_ioctl", 1923, 3, 0 },
+	{ "linehandle_ioctl_compat", 1926, 3, 0 },
+	{ "linereq_ioctl", 1929, 3, 0 },
+	{ "linereq_ioctl_compat", 1932, 3, 0 },
+	{ "lirc_ioctl", 1935, 18, 0 },
+	{ "lo_compat_ioctl", 1953, 11, 0 },
+	{ "lo_ioctl", 1964, 11, 0 },
+	{ "loop_control_ioctl", 1975, 3, 0 },
+	{ "lp_compat_ioctl", 1978, 13, 0 },
+	{ "lp_ioctl", 1991, 13, 0 },
+	{ "mISDN_ioctl", 2004, 2, 0 },
+	{ "map_benchmark_ioctl", 2006, 1, 0 },
+	{ "mce_chrdev_ioctl", 2007, 3, 0 },
+	{ "md_compat_ioctl", 2010, 15, 0 },
+	{ "md_ioctl", 2025, 15, 0 },
+	{ "media_request_ioctl", 2040, 2, 0 },
+	{ "megasas_mgmt_compat_ioctl", 2042, 2, 0 },
+	{ "megasas_mgmt_ioctl", 2044, 2, 0 },
+	{ "mei_ioctl", 2046, 4, 0 },
+	{ "mkiss_ioctl", 2050, 4, 0 },
+	{ "mlx5vf_precopy_ioctl", 2054, 1, 0 },
+	{ "mmc_blk_compat_ioctl", 2055, 2, 0 },
+	{ "mmc_blk_ioctl", 2057, 2, 0 },
+	{ "mmc_rpmb_ioctl", 2059, 2, 0 },
+	{ "mmc_rpmb_ioctl_compat", 2061, 2, 0 },
+	{ "mon_bin_compat_ioctl", 2063, 8, 0 },
+	{ "mon_bin_ioctl", 2071, 8, 0 },
+	{ "moxa_ioctl", 2079, 6, 0 },
+	{ "mport_cdev_ioctl", 2085, 24, 0 },
+	{ "mptctl_ioctl", 2109, 10, 2 },
+	{ "msr_ioctl", 2121, 2, 0 },
+	{ "mtdchar_compat_ioctl", 2123, 29, 0 },
+	{ "mtdchar_unlocked_ioctl", 2152, 27, 0 },
+	{ "mtip_block_compat_ioctl", 2179, 5, 0 },
+	{ "mtip_block_ioctl", 2184, 5, 0 },
+	{ "mwave_ioctl", 2189, 11, 0 },
+	{ "mxser_ioctl", 2200, 4, 0 },
+	{ "n_hdlc_tty_ioctl", 2204, 24, 0 },
+	{ "n_tty_ioctl", 2228, 24, 0 },
+	{ "nbd_ioctl", 2252, 11, 0 },
+	{ "nci_uart_tty_ioctl", 2263, 23, 0 },
+	{ "ne_enclave_ioctl", 2286, 4, 0 },
+	{ "ne_ioctl", 2290, 1, 0 },
+	{ "nilfs_compat_ioctl", 2291, 18, 0 },
+	{ "nilfs_ioctl", 2309, 17, 0 },
+	{ "nosy_ioctl", 2326, 4, 0 },
+	{ "nouveau_compat_ioctl", 2330, 0, 1 },
+	{ "nouveau_drm_ioctl", 2331, 0, 1 },
+	{ "ns_ioctl", 2332, 9, 3 },
+	{ "nsm_dev_ioctl", 2344, 1, 0 },
+	{ "ntfs_compat_ioctl", 2345, 1, 0 },
+	{ "ntfs_ioctl", 2346, 1, 0 },
+	{ "ntty_ioctl", 2347, 1, 0 },
+	{ "nv_tco_ioctl", 2348, 7, 0 },
+	{ "nvme_dev_ioctl", 2355, 6, 0 },
+	{ "nvme_ioctl", 2361, 28, 0 },
+	{ "nvme_ns_chr_ioctl", 2389, 28, 0 },
+	{ "nvme_ns_head_chr_ioctl", 2417, 28, 0 },
+	{ "nvme_ns_head_ioctl", 2445, 28, 0 },
+	{ "nvram_misc_ioctl", 2473, 2, 0 },
+	{ "ocfs2_compat_ioctl", 2475, 11, 0 },
+	{ "ocfs2_ioctl", 2486, 11, 0 },
+	{ "odev_ioctl", 2497, 27, 0 },
+	{ "odev_ioctl_compat", 2524, 27, 0 },
+	{ "orangefs_devreq_compat_ioctl", 2551, 9, 0 },
+	{ "orangefs_devreq_ioctl", 2560, 9, 0 },
+	{ "pc87413_ioctl", 2569, 7, 0 },
+	{ "pci_endpoint_test_ioctl", 2576, 10, 0 },
+	{ "pcipcwd_ioctl", 2586, 9, 0 },
+	{ "perf_compat_ioctl", 2595, 12, 4 },
+	{ "perf_ioctl", 2611, 12, 0 },
+	{ "pfrt_log_ioctl", 2623, 3, 0 },
+	{ "pfru_ioctl", 2626, 5, 0 },
+	{ "phantom_compat_ioctl", 2631, 9, 0 },
+	{ "phantom_ioctl", 2640, 9, 0 },
+	{ "pidfd_ioctl", 2649, 10, 0 },
+	{ "pipe_ioctl", 2659, 3, 0 },
+	{ "pkt_ctl_compat_ioctl", 2662, 1, 0 },
+	{ "pkt_ctl_ioctl", 2663, 1, 0 },
+	{ "pkt_ioctl", 2664, 6, 0 },
+	{ "pmcraid_chr_ioctl", 2670, 1, 0 },
+	{ "pp_ioctl", 2671, 25, 0 },
+	{ "ppp_asynctty_ioctl", 2696, 24, 0 },
+	{ "ppp_compat_ioctl", 2720, 26, 0 },
+	{ "ppp_ioctl", 2746, 23, 0 },
+	{ "ppp_synctty_ioctl", 2769, 24, 0 },
+	{ "pps_cdev_compat_ioctl", 2793, 5, 0 },
+	{ "pps_cdev_ioctl", 2798, 5, 0 },
+	{ "printer_ioctl", 2803, 2, 0 },
+	{ "privcmd_ioctl", 2805, 10, 0 },
+	{ "procfs_procmap_ioctl", 2815, 1, 0 },
+	{ "pty_bsd_compat_ioctl", 2816, 6, 0 },
+	{ "pty_bsd_ioctl", 2822, 6, 0 },
+	{ "pty_unix98_compat_ioctl", 2828, 6, 0 },
+	{ "pty_unix98_ioctl", 2834, 6, 0 },
+	{ "qat_vf_precopy_ioctl", 2840, 1, 0 },
+	{ "random_ioctl", 2841, 6, 0 },
+	{ "raw_ioctl", 2847, 16, 0 },
+	{ "rdc321x_wdt_ioctl", 2863, 4, 0 },
+	{ "reiserfs_compat_ioctl", 2867, 6, 0 },
+	{ "reiserfs_ioctl", 2873, 3, 0 },
+	{ "rfcomm_tty_ioctl", 2876, 5, 0 },
+	{ "rfkill_fop_ioctl", 2881, 0, 2 },
+	{ "riocm_cdev_ioctl", 2883, 11, 0 },
+	{ "roccat_ioctl", 2894, 1, 0 },
+	{ "rpc_pipe_ioctl", 2895, 1, 0 },
+	{ "rpmsg_ctrldev_ioctl", 2896, 3, 0 },
+	{ "rpmsg_eptdev_ioctl", 2899, 3, 0 },
+	{ "rproc_device_ioctl", 2902, 2, 0 },
+	{ "rtc_dev_compat_ioctl", 2904, 20, 0 },
+	{ "rtc_dev_ioctl", 2924, 17, 0 },
+	{ "sa1100dog_ioctl", 2941, 6, 0 },
+	{ "sbefifo_user_ioctl", 2947, 2, 0 },
+	{ "sc1200wdt_ioctl", 2949, 7, 0 },
+	{ "sch311x_wdt_ioctl", 2956, 7, 0 },
+	{ "scom_ioctl", 2963, 4, 0 },
+	{ "scu_ipc_ioctl", 2967, 3, 0 },
+	{ "sd_ioctl", 2970, 44, 0 },
+	{ "seccomp_notify_ioctl", 3014, 5, 1 },
+	{ "serial_ioctl", 3020, 2, 0 },
+	{ "serport_ldisc_compat_ioctl", 3022, 1, 0 },
+	{ "serport_ldisc_ioctl", 3023, 1, 0 },
+	{ "sev_ioctl", 3024, 1, 0 },
+	{ "sg_ioctl", 3025, 44, 0 },
+	{ "sgx_compat_ioctl", 3069, 7, 0 },
+	{ "sgx_ioctl", 3076, 7, 0 },
+	{ "sgx_vepc_ioctl", 3083, 1, 0 },
+	{ "sisusb_compat_ioctl", 3084, 3, 0 },
+	{ "sisusb_ioctl", 3087, 3, 0 },
+	{ "sixpack_ioctl", 3090, 24, 0 },
+	{ "slcan_ioctl", 3114, 22, 0 },
+	{ "slip_ioctl", 3136, 28, 0 },
+	{ "snapshot_compat_ioctl", 3164, 14, 0 },
+	{ "snapshot_ioctl", 3178, 14, 0 },
+	{ "snd_compr_ioctl", 3192, 0, 16 },
+	{ "snd_compr_ioctl_compat", 3208, 0, 16 },
+	{ "snd_ctl_ioctl", 3224, 17, 0 },
+	{ "snd_hwdep_ioctl", 3241, 4, 0 },
+	{ "snd_mixer_oss_ioctl", 3245, 10, 0 },
+	{ "snd_mixer_oss_ioctl_compat", 3255, 10, 0 },
+	{ "snd_pcm_ioctl", 3265, 36, 0 },
+	{ "snd_pcm_oss_ioctl", 3301, 32, 0 },
+	{ "snd_pcm_oss_ioctl_compat", 3333, 32, 0 },
+	{ "snd_rawmidi_ioctl", 3365, 8, 0 },
+	{ "snd_seq_ioctl", 3373, 2, 0 },
+	{ "snd_timer_user_ioctl", 3375, 21, 0 },
+	{ "snd_utimer_ioctl", 3396, 1, 0 },
+	{ "snp_guest_ioctl", 3397, 3, 0 },
+	{ "sock_ioctl", 3400, 71, 0 },
+	{ "sonypi_misc_ioctl", 3471, 12, 0 },
+	{ "spidev_compat_ioctl", 3483, 10, 0 },
+	{ "spidev_ioctl", 3493, 10, 0 },
+	{ "sr_block_ioctl", 3503, 59, 0 },
+	{ "ssam_cdev_device_ioctl", 3562, 5, 0 },
+	{ "st_compat_ioctl", 3567, 25, 0 },
+	{ "st_ioctl", 3592, 23, 0 },
+	{ "stm_char_ioctl", 3615, 3, 0 },
+	{ "surface_dtx_ioctl", 3618, 11, 0 },
+	{ "sw_sync_ioctl", 3629, 3, 0 },
+	{ "switchtec_dev_ioctl", 3632, 7, 0 },
+	{ "sync_file_ioctl", 3639, 3, 0 },
+	{ "tap_ioctl", 3642, 14, 0 },
+	{ "tdx_guest_ioctl", 3656, 1, 0 },
+	{ "tee_ioctl", 3657, 9, 0 },
+	{ "timerfd_ioctl", 3666, 1, 0 },
+	{ "toshiba_acpi_ioctl", 3667, 2, 0 },
+	{ "tps6594_pfsm_ioctl", 3669, 6, 0 },
+	{ "tracing_buffers_ioctl", 3675, 1, 0 },
+	{ "tty_compat_ioctl", 3676, 58, 0 },
+	{ "tty_ioctl", 3734, 29, 0 },
+	{ "tun_chr_compat_ioctl", 3763, 31, 0 },
+	{ "tun_chr_ioctl", 3794, 31, 0 },
+	{ "tw_chrdev_ioctl", 3825, 3, 0 },
+	{ "twa_chrdev_ioctl", 3828, 8, 0 },
+	{ "twl_chrdev_ioctl", 3836, 1, 0 },
+	{ "uacce_fops_compat_ioctl", 3837, 2, 0 },
+	{ "uacce_fops_unl_ioctl", 3839, 2, 0 },
+	{ "uart_ioctl", 3841, 7, 0 },
+	{ "ubi_cdev_ioctl", 3848, 6, 0 },
+	{ "ubifs_compat_ioctl", 3854, 10, 0 },
+	{ "ubifs_ioctl", 3864, 8, 0 },
+	{ "udf_ioctl", 3872, 4, 0 },
+	{ "udmabuf_ioctl", 3876, 2, 0 },
+	{ "uinput_compat_ioctl", 3878, 22, 2 },
+	{ "uinput_ioctl", 3902, 19, 2 },
+	{ "usb_pcwd_ioctl", 3923, 9, 0 },
+	{ "usbdev_ioctl", 3932, 35, 1 },
+	{ "usblp_ioctl", 3968, 2, 7 },
+	{ "usbtmc_ioctl", 3977, 28, 0 },
+	{ "user_events_ioctl", 4005, 3, 0 },
+	{ "userfaultfd_dev_ioctl", 4008, 1, 0 },
+	{ "userfaultfd_ioctl", 4009, 10, 0 },
+	{ "uv_mmtimer_ioctl", 4019, 6, 0 },
+	{ "vbg_misc_device_ioctl", 4025, 10, 4 },
+	{ "vchiq_compat_ioctl", 4039, 24, 0 },
+	{ "vchiq_ioctl", 4063, 17, 0 },
+	{ "vduse_dev_ioctl", 4080, 11, 0 },
+	{ "vduse_ioctl", 4091, 4, 0 },
+	{ "vfio_device_fops_unl_ioctl", 4095, 4, 0 },
+	{ "vfio_fops_unl_ioctl", 4099, 3, 0 },
+	{ "vfio_group_fops_unl_ioctl", 4102, 4, 0 },
+	{ "vhost_net_ioctl", 4106, 23, 0 },
+	{ "vhost_scsi_ioctl", 4129, 28, 0 },
+	{ "vhost_test_ioctl", 4157, 22, 0 },
+	{ "vhost_vdpa_unlocked_ioctl", 4179, 40, 0 },
+	{ "vhost_vsock_dev_ioctl", 4219, 23, 0 },
+	{ "virtual_ncidev_ioctl", 4242, 1, 0 },
+	{ "vmci_host_unlocked_ioctl", 4243, 17, 0 },
+	{ "vme_user_unlocked_ioctl", 4260, 5, 0 },
+	{ "vmw_compat_ioctl", 4265, 0, 2 },
+	{ "vmw_unlocked_ioctl", 4267, 0, 2 },
+	{ "vol_cdev_ioctl", 4269, 9, 0 },
+	{ "vsock_dev_compat_ioctl", 4278, 1, 0 },
+	{ "vsock_dev_ioctl", 4279, 1, 0 },
+	{ "vt_compat_ioctl", 4280, 57, 0 },
+	{ "vt_ioctl", 4337, 57, 0 },
+	{ "vtpmx_fops_ioctl", 4394, 1, 0 },
+	{ "wafwdt_ioctl", 4395, 7, 0 },
+	{ "wb_smsc_wdt_ioctl", 4402, 7, 0 },
+	{ "wdm_ioctl", 4409, 1, 0 },
+	{ "wdt_ioctl", 4410, 7, 0 },
+	{ "wdt_unlocked_ioctl", 4417, 7, 0 },
+	{ "wdtpci_ioctl", 4424, 6, 0 },
+	{ "wwan_port_fops_ioctl", 4430, 14, 0 },
+	{ "xe_oa_ioctl", 4444, 5, 0 },
+	{ "xen_mce_chrdev_ioctl", 4449, 3, 0 },
+	{ "xenbus_backend_ioctl", 4452, 2, 0 },
+	{ "xfs_file_compat_ioctl", 4454, 63, 0 },
+	{ "xfs_file_ioctl", 4517, 48, 0 },
+	{ "xsdfec_dev_ioctl", 4565, 14, 0 },
+	{ "zf_ioctl", 4579, 4, 0 },
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4582, 2118, 47 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4583, 2158, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;
