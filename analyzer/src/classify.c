@@ -30,11 +30,6 @@
 #define MAX_EXTRA_LINKS 6
 /* Labels remembered as jumped to, per command or summary. */
 #define MAX_GOTOS 256
-/* A call through a struct member is followed into at most this many of
- * the functions parsed initialisers assign to the member. */
-#define MAX_MEMBER_TARGETS 8
-/* ... and into MAX_COMMAND_TARGETS (classify.h) when the call hands on
- * the command being classified. */
 
 enum effect_kind {
 	EF_CAP_GUARD,		/* capability check guarding what follows */
@@ -579,7 +574,7 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 		knowledge_contract(c->kn, s->callee_struct, s->callee_field) : NULL;
 	size_t n, max = MAX_MEMBER_TARGETS;
 	struct strbuf names = {0};
-	int all_named = 0, closed;
+	int all_named = 0, closed, seek;
 
 	if (s->callee_param >= 0) {
 		/* a callback: the caller's call says which function */
@@ -595,21 +590,26 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 		apply_contract(fn, s, k, out);
 		return;
 	}
-	if (command_argument(c, fn, s) >= 0) {
+	if (command_argument(c, fn, s) >= 0)
 		max = MAX_COMMAND_TARGETS;
-		if (c->wanted_members && s->callee_struct) {
-			char *key = xasprintf("%s.%s", s->callee_struct, s->callee_field);
+	/* the members that calls handing on the command go through, and
+	 * (marked '#': at most MAX_MEMBER_TARGETS installers) the others
+	 * near the command's code, as callees are */
+	seek = s->callee_struct && c->wanted_members &&
+		(max == MAX_COMMAND_TARGETS ||
+		 (c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH && !c->via_header));
+	if (seek) {
+		char *key = xasprintf("%s.%s%s", s->callee_struct, s->callee_field,
+				      max == MAX_COMMAND_TARGETS ? "" : "#");
 
-			if (!strvec_contains(c->wanted_members, key))
-				strvec_push(c->wanted_members, key);
-			free(key);
-		}
+		if (!strvec_contains(c->wanted_members, key))
+			strvec_push(c->wanted_members, key);
+		free(key);
 	}
 	/* when collecting, the targets installed by name whose files are
 	 * not parsed yet are wanted too */
 	n = s->callee_struct ? function_index_member_targets(c->fi, s->callee_struct,
-		s->callee_field, t, max, &all_named,
-		max == MAX_COMMAND_TARGETS ? c->wanted : NULL) : 0;
+		s->callee_field, t, max, &all_named, seek ? c->wanted : NULL) : 0;
 	closed = s->callee_struct && all_named && n <= max &&
 		function_index_member_closed(c->fi, s->callee_struct, s->callee_field);
 	if (!closed && (!n || n > max)) {

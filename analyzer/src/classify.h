@@ -6,9 +6,13 @@
 #include "knowledge.h"
 #include "scan.h"
 
-/* A call through a struct member that hands on the command being
- * classified (tty_ioctl's ld->ops->ioctl(tty, cmd, arg)) is followed into
- * at most this many targets, each analysed for that command alone. */
+/* A call through a struct member is followed into at most this many of
+ * the functions parsed initialisers assign to the member, ... */
+#define MAX_MEMBER_TARGETS 8
+/* ... and into this many when it hands on the command being classified
+ * (tty_ioctl's ld->ops->ioctl(tty, cmd, arg)), each target then analysed
+ * for that command alone. The installer files the scan follows to close
+ * a member are capped the same way. */
 #define MAX_COMMAND_TARGETS 64
 
 /* Names of functions whose definitions are not parsed yet (so the scan

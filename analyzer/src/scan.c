@@ -516,6 +516,7 @@ static void installing_files(const struct scan_result *r, const struct source_fi
  * and the files of the tree whose text may install a function in it. */
 struct sought_member {
 	char *sname, *field;
+	size_t cap;	/* the installer files followed at most */
 	strvec files;
 	int open;	/* a header sets it, or too many files to follow */
 };
@@ -551,6 +552,10 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 {
 	const strvec *setting = source_files_setting_member(sf, m->field);
 
+	/* a member name set in many files (read, open) is not read through
+	 * for a call that does not hand on the command */
+	if (setting && m->cap < MAX_COMMAND_TARGETS && setting->len > MAX_COMMAND_TARGETS)
+		m->open = 1;
 	for (size_t i = 0; setting && i < setting->len && !m->open; i++) {
 		const char *f = setting->items[i];
 		int header = ends_with(f, ".h");
@@ -562,7 +567,7 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 		text = read_file(path, NULL);
 		free(path);
 		if (!text || names_struct(text, m->sname)) {
-			if (header || m->files.len == MAX_COMMAND_TARGETS)
+			if (header || m->files.len == m->cap)
 				m->open = 1;
 			else
 				strvec_push(&m->files, f);
@@ -571,31 +576,43 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 	}
 }
 
-/* New members sought: their installers join the files to parse. */
+/* New members sought ("struct.member", with '#' for at most
+ * MAX_MEMBER_TARGETS installers): their installers join the files to
+ * parse. A member sought again with a larger cap is looked at again. */
 static void seek_members(const struct scan_result *r, const struct source_files *sf,
 			 struct kbuild_config *kc, const strvec *keys, member_list *sought,
 			 strvec *to_parse)
 {
 	for (size_t i = 0; i < keys->len; i++) {
-		const char *dot = strchr(keys->items[i], '.');
-		struct sought_member m = {0};
-		int seen = 0;
+		const char *key = keys->items[i], *dot = strchr(key, '.');
+		size_t flen = strcspn(dot + 1, "#");
+		struct sought_member m = {0}, *seen = NULL;
 
-		for (size_t j = 0; j < sought->len; j++)
-			seen |= !strncmp(sought->items[j].sname, keys->items[i],
-					 (size_t)(dot - keys->items[i])) &&
-				!strcmp(sought->items[j].field, dot + 1) &&
-				strlen(sought->items[j].sname) == (size_t)(dot - keys->items[i]);
-		if (seen)
+		m.sname = xstrndup(key, (size_t)(dot - key));
+		m.field = xstrndup(dot + 1, flen);
+		m.cap = dot[1 + flen] == '#' ? MAX_MEMBER_TARGETS : MAX_COMMAND_TARGETS;
+		for (size_t j = 0; j < sought->len && !seen; j++)
+			if (!strcmp(sought->items[j].sname, m.sname) &&
+			    !strcmp(sought->items[j].field, m.field))
+				seen = &sought->items[j];
+		if (seen && seen->cap >= m.cap) {
+			free(m.sname);
+			free(m.field);
 			continue;
-		m.sname = xstrndup(keys->items[i], (size_t)(dot - keys->items[i]));
-		m.field = xstrdup(dot + 1);
+		}
 		find_installers(r, sf, kc, &m);
 		for (size_t j = 0; !m.open && j < m.files.len; j++)
 			if (!file_known(r, m.files.items[j]) &&
 			    !strvec_contains(to_parse, m.files.items[j]))
 				strvec_push(to_parse, m.files.items[j]);
-		vec_push(sought, m);
+		if (seen) {
+			free(seen->sname);
+			free(seen->field);
+			strvec_clear(&seen->files);
+			*seen = m;
+		} else {
+			vec_push(sought, m);
+		}
 	}
 }
 
