@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 380 handlers, 4174 exact entries and 161 families; fallback: 2050 exact
- * entries and 47 families, 1087 of them values served by more than one
+ * 380 handlers, 4174 exact entries and 161 families; fallback: 2083 exact
+ * entries and 47 families, 1090 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1504, modify 3902, admin 865, none (unknown) 161.
+ * Entries per class: read 1521, modify 3956, admin 865, none (unknown) 123.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -45,7 +45,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
 	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW */
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE */
-	{ 0xc020660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FIEMAP */
+	{ 0xc020660b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FIEMAP */
 	/* _ctl_ioctl (drivers/scsi/mpt3sas/mpt3sas_ctl.c) */
 	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_diag_reset) */
 	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_release) */
@@ -566,7 +566,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00009705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SYNCIO */
 	{ 0x40289702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT */
 	{ 0x40289705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT_POLICY */
-	{ 0x80289701, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CEPH_IOC_GET_LAYOUT */
+	{ 0x80289701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_LAYOUT */
 	{ 0xc0f89703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_DATALOC */
 	/* ch_ioctl (drivers/scsi/ch.c) */
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_SEND_COMMAND */
@@ -627,7 +627,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_LOCK */
 	{ 0x00006406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_UNLOCK */
 	{ 0x00006407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CANCEL */
-	{ 0x0000640f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI_POLL */
+	{ 0x0000640f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_POLL */
 	{ 0x00006410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETRSUBD */
 	{ 0x00006411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETWSUBD */
 	{ 0x40946400, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* COMEDI_DEVCONFIG */
@@ -645,7 +645,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_LOCK */
 	{ 0x00006406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_UNLOCK */
 	{ 0x00006407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CANCEL */
-	{ 0x0000640f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI_POLL */
+	{ 0x0000640f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_POLL */
 	{ 0x00006410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETRSUBD */
 	{ 0x00006411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETWSUBD */
 	{ 0x40946400, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* COMEDI_DEVCONFIG */
@@ -841,13 +841,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* cros_ec_chardev_ioctl (drivers/platform/chrome/cros_ec_chardev.c) */
 	{ 0x0000ec02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CROS_EC_DEV_IOCEVENTMASK */
 	{ 0xc014ec00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CROS_EC_DEV_IOCXCMD */
-	{ 0xc108ec01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CROS_EC_DEV_IOCRDMEM */
+	{ 0xc108ec01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CROS_EC_DEV_IOCRDMEM */
 	/* ctrl_cdev_ioctl (drivers/mtd/ubi/cdev.c) */
 	{ 0x40046f41, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCDET */
 	{ 0x40186f40, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCATT */
 	/* cxl_memdev_ioctl (drivers/cxl/core/memdev.c) */
 	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
-	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CXL_MEM_SEND_COMMAND */
+	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
 	/* dimm_ioctl (drivers/nvdimm/bus.c) */
 	{ 0x00000002, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_ARS_START */
 	{ 0x00000004, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_CLEAR_ERROR */
@@ -896,7 +896,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
 	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW */
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE */
-	{ 0xc020660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FIEMAP */
+	{ 0xc020660b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FIEMAP */
 	/* dst_ca_ioctl (drivers/media/pci/bt8xx/dst_ca.c) */
 	{ 0x00006f80, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CA_RESET */
 	{ 0x410c6f85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_SEND_MSG */
@@ -959,13 +959,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x401c700b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_RESET_SYSTEM */
 	{ 0x402c7002, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_SET_VARIABLE */
 	{ 0x8004700c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EFI_RUNTIME_GET_SUPPORTED_MASK */
-	{ 0x80107009, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_NEXTHIGHMONOTONICCOUNT */
-	{ 0x80187003, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_TIME */
-	{ 0x80207005, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_WAKETIME */
+	/* EFI_RUNTIME_GET_NEXTHIGHMONOTONICCOUNT */
+	{ 0x80107009, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x80187003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_TIME */
+	{ 0x80207005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_WAKETIME */
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_QUERY_VARIABLEINFO */
 	{ 0x8028700a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_QUERY_CAPSULECAPABILITIES */
-	{ 0xc0207007, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_NEXTVARIABLENAME */
-	{ 0xc0307001, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_VARIABLE */
+	{ 0xc0207007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_NEXTVARIABLENAME */
+	{ 0xc0307001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_VARIABLE */
 	/* ep_ioctl (drivers/usb/gadget/legacy/inode.c) */
 	{ 0x00006701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GADGETFS_FIFO_STATUS */
 	{ 0x00006702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GADGETFS_FIFO_FLUSH */
@@ -1727,13 +1728,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40186366, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_REMOTE_ENABLE */
 	{ 0x80086301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_INIT_TRACE */
 	/* kcs_bmc_ipmi_ioctl (drivers/char/ipmi/kcs_bmc_cdev_ipmi.c) */
-	{ 0x0000b100, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMI_BMC_IOCTL_SET_SMS_ATN */
-	{ 0x0000b101, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMI_BMC_IOCTL_CLEAR_SMS_ATN */
+	{ 0x0000b100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMI_BMC_IOCTL_SET_SMS_ATN */
+	{ 0x0000b101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMI_BMC_IOCTL_CLEAR_SMS_ATN */
 	{ 0x0000b102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMI_BMC_IOCTL_FORCE_ABORT */
 	/* kvm_dev_ioctl (virt/kvm/kvm_main.c) */
 	{ 0x0000ae00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_API_VERSION */
 	{ 0x0000ae01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_VM */
-	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_CHECK_EXTENSION */
+	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CHECK_EXTENSION */
 	{ 0x0000ae04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_VCPU_MMAP_SIZE */
 	{ 0x0000ae07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_TRACE_PAUSE */
 	{ 0x0000ae08, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_TRACE_DISABLE */
@@ -1854,7 +1855,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc048aeca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_VCPU_GET_ATTR */
 	{ 0xc080aebe, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_NESTED_STATE */
 	/* kvm_vm_compat_ioctl (virt/kvm/kvm_main.c) */
-	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_CHECK_EXTENSION */
+	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CHECK_EXTENSION */
 	{ 0x0000ae41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_VCPU */
 	{ 0x0000ae44, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_NR_MMU_PAGES */
 	{ 0x0000ae45, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_NR_MMU_PAGES */
@@ -1901,7 +1902,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc048aec8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_XEN_HVM_GET_ATTR */
 	{ 0xc208ae62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_IRQCHIP */
 	/* kvm_vm_ioctl (virt/kvm/kvm_main.c) */
-	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_CHECK_EXTENSION */
+	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CHECK_EXTENSION */
 	{ 0x0000ae41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_VCPU */
 	{ 0x0000ae44, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_NR_MMU_PAGES */
 	{ 0x0000ae45, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_NR_MMU_PAGES */
@@ -1953,15 +1954,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* lirc_ioctl (drivers/media/rc/lirc_dev.c) */
 	{ 0x40046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_MODE */
 	{ 0x40046912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_MODE */
-	{ 0x40046913, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_SEND_CARRIER */
-	{ 0x40046914, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_REC_CARRIER */
-	{ 0x40046915, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_SEND_DUTY_CYCLE */
-	{ 0x40046917, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_TRANSMITTER_MASK */
+	{ 0x40046913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_CARRIER */
+	{ 0x40046914, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_CARRIER */
+	{ 0x40046915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_DUTY_CYCLE */
+	{ 0x40046917, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_TRANSMITTER_MASK */
 	{ 0x40046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_TIMEOUT */
 	{ 0x40046919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_SET_REC_TIMEOUT_REPORTS */
-	{ 0x4004691d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_MEASURE_CARRIER_MODE */
+	{ 0x4004691d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_MEASURE_CARRIER_MODE */
 	{ 0x4004691f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_CARRIER_RANGE */
-	{ 0x40046923, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_WIDEBAND_RECEIVER */
+	{ 0x40046923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_WIDEBAND_RECEIVER */
 	{ 0x80046900, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_FEATURES */
 	{ 0x80046901, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_SEND_MODE */
 	{ 0x80046902, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_MODE */
@@ -2173,7 +2174,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK */
-	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETBADBLOCK */
+	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK */
 	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
@@ -2203,7 +2204,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK */
-	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETBADBLOCK */
+	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK */
 	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
@@ -3025,8 +3026,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	/* rpmsg_ctrldev_ioctl (drivers/rpmsg/rpmsg_ctrl.c) */
 	{ 0x4028b501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_CREATE_EPT_IOCTL */
-	{ 0x4028b503, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RPMSG_CREATE_DEV_IOCTL */
-	{ 0x4028b504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RPMSG_RELEASE_DEV_IOCTL */
+	{ 0x4028b503, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_CREATE_DEV_IOCTL */
+	{ 0x4028b504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_RELEASE_DEV_IOCTL */
 	/* rpmsg_eptdev_ioctl (drivers/rpmsg/rpmsg_char.c) */
 	{ 0x0000b502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_DESTROY_EPT_IOCTL */
 	/* rproc_device_ioctl (drivers/remoteproc/remoteproc_cdev.c) */
@@ -3405,7 +3406,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* snd_hwdep_ioctl (sound/core/hwdep.c) */
 	{ 0x40604803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_LOAD */
 	{ 0x80044800, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_PVERSION */
-	{ 0x80404802, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_STATUS */
+	{ 0x80404802, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_STATUS */
 	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
 	/* snd_mixer_oss_ioctl (sound/core/oss/mixer_oss.c) */
 	{ 0x80044d76, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_GETVERSION */
@@ -3774,7 +3775,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* CDROM_SEND_PACKET */
 	/* stm_char_ioctl (drivers/hwtracing/stm/core.c) */
-	{ 0x40082502, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* STP_SET_OPTIONS */
+	{ 0x40082502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* STP_SET_OPTIONS */
 	{ 0x80102501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* STP_POLICY_ID_GET */
 	{ 0xc0102500, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* STP_POLICY_ID_SET */
 	/* surface_dtx_ioctl (drivers/platform/surface/surface_dtx.c) */
@@ -3819,13 +3820,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE */
 	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE */
 	/* tee_ioctl (drivers/tee/tee_core.c) */
-	{ 0x8004a405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TEE_IOC_CLOSE_SESSION */
-	{ 0x8008a404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TEE_IOC_CANCEL */
-	{ 0x800ca400, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TEE_IOC_VERSION */
+	{ 0x8004a405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_CLOSE_SESSION */
+	{ 0x8008a404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TEE_IOC_CANCEL */
+	{ 0x800ca400, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TEE_IOC_VERSION */
 	{ 0x8010a402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_OPEN_SESSION */
 	{ 0x8010a403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_INVOKE */
 	{ 0x8010a406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_RECV */
-	{ 0x8010a407, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TEE_IOC_SUPPL_SEND */
+	{ 0x8010a407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TEE_IOC_SUPPL_SEND */
 	{ 0xc010a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SHM_ALLOC */
 	{ 0xc018a409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SHM_REGISTER */
 	/* timerfd_ioctl (fs/timerfd.c) */
@@ -4286,7 +4287,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00003b75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_FEATURE */
 	/* vfio_fops_unl_ioctl (drivers/vfio/container.c) */
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION */
-	{ 0x00003b65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VFIO_CHECK_EXTENSION */
+	{ 0x00003b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_CHECK_EXTENSION */
 	{ 0x00003b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_SET_IOMMU */
 	/* vfio_group_fops_unl_ioctl (drivers/vfio/vfio_main.c) */
 	{ 0x00003b67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GROUP_GET_STATUS */
@@ -4361,7 +4362,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE */
 	/* vhost_vdpa_unlocked_ioctl (drivers/vhost/vdpa.c) */
 	{ 0x0000af01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_OWNER */
-	{ 0x0000af7d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_SUSPEND */
+	{ 0x0000af7d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SUSPEND */
 	{ 0x4001af72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_STATUS */
 	{ 0x4004af07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_SET_LOG_FD */
 	{ 0x4004af77, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_CONFIG_CALL */
@@ -4378,23 +4379,23 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008af23, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_BUSYLOOP_TIMEOUT */
 	{ 0x4008af24, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BUSYLOOP_TIMEOUT */
 	{ 0x4008af25, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_BACKEND_FEATURES */
-	{ 0x4008af74, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_SET_CONFIG */
+	{ 0x4008af74, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_CONFIG */
 	{ 0x4008af75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_VRING_ENABLE */
-	{ 0x4008af7c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_SET_GROUP_ASID */
+	{ 0x4008af7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_GROUP_ASID */
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR */
 	{ 0x8001af71, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_STATUS */
-	{ 0x8002af76, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_VRING_NUM */
-	{ 0x8004af70, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_DEVICE_ID */
-	{ 0x8004af79, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_CONFIG_SIZE */
+	{ 0x8002af76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_VRING_NUM */
+	{ 0x8004af70, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_DEVICE_ID */
+	{ 0x8004af79, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_CONFIG_SIZE */
 	{ 0x8004af7a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_AS_NUM */
 	{ 0x8004af80, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_VQS_COUNT */
 	{ 0x8004af81, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_GROUP_NUM */
-	{ 0x8008af00, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_GET_FEATURES */
+	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES */
 	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES */
 	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
 	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE */
-	{ 0xc008af7b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_VRING_GROUP */
+	{ 0xc008af7b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_VRING_GROUP */
 	/* vhost_vsock_dev_ioctl (drivers/vhost/vsock.c) */
 	{ 0x0000af01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_OWNER */
 	{ 0x4004af07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_LOG_FD */
@@ -4949,6 +4950,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* SNAPSHOT_PREF_IMAGE_SIZE; 2 handlers */
 	{ 0x00003312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION */
+	{ 0x00003b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_CHECK_EXTENSION */
 	{ 0x00003b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_SET_IOMMU */
 	{ 0x00003b67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GROUP_GET_STATUS */
 	{ 0x00003b68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_GROUP_SET_CONTAINER */
@@ -5232,6 +5234,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_LOCK; 2 handlers */
 	{ 0x00006406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_UNLOCK; 2 handlers */
 	{ 0x00006407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CANCEL; 2 handlers */
+	{ 0x0000640f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_POLL; 2 handlers */
 	{ 0x00006410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETRSUBD; 2 handlers */
 	{ 0x00006411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETWSUBD; 2 handlers */
 	{ 0x00006470, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 0x6470 */
@@ -5410,6 +5413,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000ab0a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NBD_SET_FLAGS */
 	{ 0x0000ae00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_API_VERSION */
 	{ 0x0000ae01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_VM */
+	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CHECK_EXTENSION; 3 handlers */
 	{ 0x0000ae04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_VCPU_MMAP_SIZE */
 	{ 0x0000ae07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_TRACE_PAUSE */
 	{ 0x0000ae08, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_TRACE_DISABLE */
@@ -5430,7 +5434,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000aece, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_STATS_FD; 4 handlers */
 	{ 0x0000af01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_OWNER; 5 handlers */
 	{ 0x0000af02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_RESET_OWNER; 2 handlers */
-	{ 0x0000b100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BT_BMC_IOCTL_SMS_ATN */
+	{ 0x0000af7d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SUSPEND */
+	{ 0x0000b100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BT_BMC_IOCTL_SMS_ATN; 2 handlers */
+	{ 0x0000b101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMI_BMC_IOCTL_CLEAR_SMS_ATN */
 	{ 0x0000b102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMI_BMC_IOCTL_FORCE_ABORT */
 	{ 0x0000b502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_DESTROY_EPT_IOCTL */
 	{ 0x0000b600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_GET_API_VERSION; 2 handlers */
@@ -5636,10 +5642,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_HPET_IRQFREQ */
 	{ 0x40046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_MODE */
 	{ 0x40046912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_MODE */
+	{ 0x40046913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_CARRIER */
+	{ 0x40046914, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_CARRIER */
+	{ 0x40046915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_DUTY_CYCLE */
+	{ 0x40046917, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_TRANSMITTER_MASK */
 	{ 0x40046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_TIMEOUT */
 	{ 0x40046919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_SET_REC_TIMEOUT_REPORTS */
+	{ 0x4004691d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_MEASURE_CARRIER_MODE */
 	/* IPMICTL_SET_MAINTENANCE_MODE_CMD; 3 handlers */
 	{ 0x4004691f, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x40046923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_WIDEBAND_RECEIVER */
 	{ 0x40046b01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_GET_MAGIC; 2 handlers */
 	{ 0x40046b02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_GET_MAX_UPSIZE; 2 handlers */
 	/* ORANGEFS_DEV_GET_MAX_DOWNSIZE; 2 handlers */
@@ -5718,6 +5730,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40082406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_FILTER; 2 handlers */
 	/* PERF_EVENT_IOC_MODIFY_ATTRIBUTES; 2 handlers */
 	{ 0x4008240b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x40082502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* STP_SET_OPTIONS */
 	{ 0x40082a01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DIAG_IOCSDEL */
 	{ 0x40084146, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_REWIND */
 	{ 0x40084149, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_FORWARD */
@@ -5727,6 +5740,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE; 2 handlers */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK; 2 handlers */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK; 2 handlers */
+	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK; 2 handlers */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK; 2 handlers */
 	{ 0x40084f00, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCVOLUP */
 	{ 0x40084f03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBMAP */
@@ -5832,7 +5846,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008af25, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x4008af30, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_NET_SET_BACKEND */
 	{ 0x4008af60, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VSOCK_SET_GUEST_CID */
+	{ 0x4008af74, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_CONFIG */
 	{ 0x4008af75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_VRING_ENABLE */
+	{ 0x4008af7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_GROUP_ASID */
 	{ 0x4008c001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_WRITE */
 	{ 0x4008c002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_READ */
 	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK; 2 handlers */
@@ -5996,6 +6012,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40289705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT_POLICY */
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR; 5 handlers */
 	{ 0x4028b501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_CREATE_EPT_IOCTL */
+	{ 0x4028b503, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_CREATE_DEV_IOCTL */
+	{ 0x4028b504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_RELEASE_DEV_IOCTL */
 	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2; 13 handlers */
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2; 13 handlers */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2; 13 handlers */
@@ -6178,6 +6196,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80027605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT2REM */
 	{ 0x8002a52a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_DEVICE_MODE */
 	{ 0x8002a52b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_LATCH_STATUS */
+	{ 0x8002af76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_VRING_NUM */
 	/* F2FS_IOC_GET_COMPRESS_OPTION; 2 handlers */
 	{ 0x8002f515, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x80041270, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKBSZGET_32 */
@@ -6325,9 +6344,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80049363, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_PROTOVER; 2 handlers */
 	{ 0x80049367, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_PROTOSUBVER; 2 handlers */
 	{ 0x80049370, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_ASKUMOUNT; 2 handlers */
+	{ 0x8004a405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_CLOSE_SESSION */
 	{ 0x8004a524, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GENWQE_GET_CARD_STATE */
 	{ 0x8004a529, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_BASE_INFO */
 	{ 0x8004ae98, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_MP_STATE; 2 handlers */
+	{ 0x8004af70, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_DEVICE_ID */
+	{ 0x8004af79, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_CONFIG_SIZE */
 	{ 0x8004af7a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_AS_NUM */
 	{ 0x8004af80, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_VQS_COUNT */
 	{ 0x8004af81, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_GROUP_NUM */
@@ -6400,9 +6422,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80089203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCG_STATS; 2 handlers */
 	{ 0x80089418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_START_SYNC; 2 handlers */
 	{ 0x80089419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_SUBVOL_GETFLAGS; 2 handlers */
+	{ 0x8008a404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TEE_IOC_CANCEL */
 	{ 0x8008ae20, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_CREATE_VM */
 	{ 0x8008ae9d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_X86_GET_MCE_CAP_SUPPORTED */
-	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES; 4 handlers */
+	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES; 5 handlers */
 	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES; 3 handlers */
 	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
 	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
@@ -6428,6 +6451,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* IPMICTL_UNREGISTER_FOR_CMD_CHANS; 2 handlers */
 	{ 0x800c691d, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x800c6f82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_SLOT_INFO */
+	{ 0x800ca400, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TEE_IOC_VERSION */
 	{ 0x800ccf06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_ENUMERATE_SNAPSHOTS */
 	{ 0x800ccf0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_GET_TCON_INFO */
 	{ 0x800cee07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRT_LOG_IOC_GET_INFO */
@@ -6451,6 +6475,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80106d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGGPIO */
 	{ 0x80106f05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_INFO; 2 handlers */
 	{ 0x80106f81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_CAP */
+	/* EFI_RUNTIME_GET_NEXTHIGHMONOTONICCOUNT */
+	{ 0x80107009, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x80107095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME64 */
 	{ 0x8010743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE64; 2 handlers */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW; 2 handlers */
@@ -6458,6 +6484,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010a402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_OPEN_SESSION */
 	{ 0x8010a403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_INVOKE */
 	{ 0x8010a406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_RECV */
+	{ 0x8010a407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TEE_IOC_SUPPL_SEND */
 	{ 0x8010aa01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_UNREGISTER */
 	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WAKE */
 	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
@@ -6473,6 +6500,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO; 2 handlers */
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT; 2 handlers */
 	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO; 2 handlers */
+	{ 0x80187003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_TIME */
 	{ 0x80189439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_GET_FEATURES; 2 handlers */
 	{ 0x8018db04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_READ_DATA */
 	{ 0x8018db05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_READCLEAR_DATA */
@@ -6493,6 +6521,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8020640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSN */
 	{ 0x8020640d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFCONFIG; 2 handlers */
 	{ 0x80206d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGPARAMS32 */
+	{ 0x80207005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_WAKETIME */
 	{ 0x8020ae03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_MASTER */
 	{ 0x80246a22, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGCORR; 2 handlers */
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ; 2 handlers */
@@ -6505,6 +6534,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8028640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSN */
 	{ 0x8028690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SEND_COMMAND; 2 handlers */
 	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD; 2 handlers */
+	{ 0x80289701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_LAYOUT */
 	{ 0x8028c003, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOW_GETINFO */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2; 13 handlers */
 	{ 0x802c550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB32 */
@@ -6521,6 +6551,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80340212, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVSTAT32 */
 	{ 0x80340213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDPOLLDRVSTAT32 */
 	{ 0x8038550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB */
+	{ 0x80404802, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_STATUS */
 	/* XFS_IOC_BULKSTAT; 2 handlers */
 	{ 0x8040587f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* XFS_IOC_INUMBERS; 2 handlers */
@@ -6672,6 +6703,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* KVM_GET_SUPPORTED_HV_CPUID; 2 handlers */
 	{ 0xc008aec1, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE; 5 handlers */
+	{ 0xc008af7b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_VRING_GROUP */
 	/* MMC_IOC_MULTI_CMD; 4 handlers */
 	{ 0xc008b301, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0xc008c40a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_GET_CONFIG32 */
@@ -6838,8 +6870,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0205867, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc02063a0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* X86_IOC_RDMSR_REGS */
 	{ 0xc02063a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* X86_IOC_WRMSR_REGS */
-	{ 0xc020660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FIEMAP; 2 handlers */
 	{ 0xc020662a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GET_ES_CACHE; 2 handlers */
+	{ 0xc0207007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_NEXTVARIABLENAME */
 	{ 0xc0207301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SCOM_READ */
 	{ 0xc0207302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SCOM_WRITE */
 	{ 0xc0208110, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_IOTLB_GET_FD */
@@ -6895,11 +6927,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0306201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structbinder_write_read) */
 	{ 0xc030690b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_RECEIVE_MSG_TRUNC; 2 handlers */
 	{ 0xc030690c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_RECEIVE_MSG; 2 handlers */
+	{ 0xc0307001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_VARIABLE */
 	{ 0xc0308115, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_VQ_GET_INFO */
 	{ 0xc030811a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_IOTLB_GET_INFO */
 	{ 0xc030a210, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CREATE_VM */
 	{ 0xc030a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_ADD_PAGES; 2 handlers */
 	{ 0xc030c402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE; 2 handlers */
+	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
 	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_FILE_INFO */
 	{ 0xc038480a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGFIELDINFO */
 	/* sizeof(structmpt3_ioctl_command32); 4 handlers */
@@ -7011,6 +7045,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc1004110, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_REFINE_OLD */
 	{ 0xc1004111, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_PARAMS_OLD */
 	{ 0xc1086201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_CTL_ADD */
+	{ 0xc108ec01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CROS_EC_DEV_IOCRDMEM */
 	{ 0xc1105511, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_INFO */
 	{ 0xc1105517, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_ADD */
 	{ 0xc1105518, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REPLACE */
@@ -7474,7 +7509,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4335, 2050, 47 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4335, 2083, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;

@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 407 handlers, 4417 exact entries and 166 families; fallback: 2158 exact
- * entries and 47 families, 1115 of them values served by more than one
+ * 407 handlers, 4417 exact entries and 166 families; fallback: 2188 exact
+ * entries and 47 families, 1119 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1490, modify 4233, admin 884, none (unknown) 181.
+ * Entries per class: read 1503, modify 4286, admin 884, none (unknown) 145.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -47,7 +47,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
 	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW */
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE */
-	{ 0xc020660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FIEMAP */
+	{ 0xc020660b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FIEMAP */
 	/* _ctl_ioctl (drivers/scsi/mpt3sas/mpt3sas_ctl.c) */
 	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_diag_reset) */
 	/* sizeof(structmpt3_enable_diag_sbr_reload) */
@@ -638,7 +638,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40289705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT_POLICY */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
 	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
-	{ 0x80289701, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CEPH_IOC_GET_LAYOUT */
+	{ 0x80289701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_LAYOUT */
 	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0406618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_REMOVE_ENCRYPTION_KEY */
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
@@ -700,7 +700,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_LOCK */
 	{ 0x00006406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_UNLOCK */
 	{ 0x00006407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CANCEL */
-	{ 0x0000640f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI_POLL */
+	{ 0x0000640f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_POLL */
 	{ 0x00006410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETRSUBD */
 	{ 0x00006411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETWSUBD */
 	{ 0x40946400, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* COMEDI_DEVCONFIG */
@@ -718,7 +718,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_LOCK */
 	{ 0x00006406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_UNLOCK */
 	{ 0x00006407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CANCEL */
-	{ 0x0000640f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* COMEDI_POLL */
+	{ 0x0000640f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_POLL */
 	{ 0x00006410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETRSUBD */
 	{ 0x00006411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETWSUBD */
 	{ 0x40946400, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* COMEDI_DEVCONFIG */
@@ -928,7 +928,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* cros_ec_chardev_ioctl (drivers/platform/chrome/cros_ec_chardev.c) */
 	{ 0x0000ec02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CROS_EC_DEV_IOCEVENTMASK */
 	{ 0xc014ec00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CROS_EC_DEV_IOCXCMD */
-	{ 0xc108ec01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CROS_EC_DEV_IOCRDMEM */
+	{ 0xc108ec01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CROS_EC_DEV_IOCRDMEM */
 	/* ctrl_cdev_ioctl (drivers/mtd/ubi/cdev.c) */
 	{ 0x40046f41, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCDET */
 	{ 0x40186f40, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCATT */
@@ -940,7 +940,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_MEASURE_VERITY */
 	/* cxl_memdev_ioctl (drivers/cxl/core/memdev.c) */
 	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
-	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CXL_MEM_SEND_COMMAND */
+	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
 	/* dbc_ioctl (drivers/crypto/ccp/dbc.c) */
 	{ 0x40304402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCUID */
 	{ 0xc0284403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCPARAM */
@@ -999,7 +999,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
 	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW */
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE */
-	{ 0xc020660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FIEMAP */
+	{ 0xc020660b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FIEMAP */
 	/* dpi_dev_ioctl (drivers/misc/mrvl_cn10k_dpi.c) */
 	{ 0x4008b801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DPI_MPS_MRRS_CFG */
 	{ 0x4018b802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DPI_ENGINE_CFG */
@@ -1065,13 +1065,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x401c700b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_RESET_SYSTEM */
 	{ 0x402c7002, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_SET_VARIABLE */
 	{ 0x8004700c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EFI_RUNTIME_GET_SUPPORTED_MASK */
-	{ 0x80107009, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_NEXTHIGHMONOTONICCOUNT */
-	{ 0x80187003, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_TIME */
-	{ 0x80207005, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_WAKETIME */
+	/* EFI_RUNTIME_GET_NEXTHIGHMONOTONICCOUNT */
+	{ 0x80107009, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x80187003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_TIME */
+	{ 0x80207005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_WAKETIME */
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_QUERY_VARIABLEINFO */
 	{ 0x8028700a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_QUERY_CAPSULECAPABILITIES */
-	{ 0xc0207007, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_NEXTVARIABLENAME */
-	{ 0xc0307001, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_GET_VARIABLE */
+	{ 0xc0207007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_NEXTVARIABLENAME */
+	{ 0xc0307001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_VARIABLE */
 	/* ep_eventpoll_ioctl (fs/eventpoll.c) */
 	{ 0x40088a01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EPIOCSPARAMS */
 	{ 0x80088a02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EPIOCGPARAMS */
@@ -1912,13 +1913,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40186366, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_REMOTE_ENABLE */
 	{ 0x80086301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_INIT_TRACE */
 	/* kcs_bmc_ipmi_ioctl (drivers/char/ipmi/kcs_bmc_cdev_ipmi.c) */
-	{ 0x0000b100, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMI_BMC_IOCTL_SET_SMS_ATN */
-	{ 0x0000b101, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IPMI_BMC_IOCTL_CLEAR_SMS_ATN */
+	{ 0x0000b100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMI_BMC_IOCTL_SET_SMS_ATN */
+	{ 0x0000b101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMI_BMC_IOCTL_CLEAR_SMS_ATN */
 	{ 0x0000b102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMI_BMC_IOCTL_FORCE_ABORT */
 	/* kvm_dev_ioctl (virt/kvm/kvm_main.c) */
 	{ 0x0000ae00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_API_VERSION */
 	{ 0x0000ae01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_VM */
-	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_CHECK_EXTENSION */
+	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CHECK_EXTENSION */
 	{ 0x0000ae04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_VCPU_MMAP_SIZE */
 	{ 0x4018aee2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_DEVICE_ATTR */
 	{ 0x4018aee3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_HAS_DEVICE_ATTR */
@@ -2038,7 +2039,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc048aeca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_VCPU_GET_ATTR */
 	{ 0xc080aebe, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_NESTED_STATE */
 	/* kvm_vm_compat_ioctl (virt/kvm/kvm_main.c) */
-	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_CHECK_EXTENSION */
+	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CHECK_EXTENSION */
 	{ 0x0000ae41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_VCPU */
 	{ 0x0000ae44, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_NR_MMU_PAGES */
 	{ 0x0000ae47, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_TSS_ADDR */
@@ -2087,7 +2088,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc048aec8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_XEN_HVM_GET_ATTR */
 	{ 0xc208ae62, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_IRQCHIP */
 	/* kvm_vm_ioctl (virt/kvm/kvm_main.c) */
-	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_CHECK_EXTENSION */
+	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CHECK_EXTENSION */
 	{ 0x0000ae41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_VCPU */
 	{ 0x0000ae44, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_NR_MMU_PAGES */
 	{ 0x0000ae47, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_TSS_ADDR */
@@ -2161,15 +2162,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* lirc_ioctl (drivers/media/rc/lirc_dev.c) */
 	{ 0x40046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_MODE */
 	{ 0x40046912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_MODE */
-	{ 0x40046913, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_SEND_CARRIER */
-	{ 0x40046914, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_REC_CARRIER */
-	{ 0x40046915, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_SEND_DUTY_CYCLE */
-	{ 0x40046917, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_TRANSMITTER_MASK */
+	{ 0x40046913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_CARRIER */
+	{ 0x40046914, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_CARRIER */
+	{ 0x40046915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_DUTY_CYCLE */
+	{ 0x40046917, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_TRANSMITTER_MASK */
 	{ 0x40046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_TIMEOUT */
 	{ 0x40046919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_SET_REC_TIMEOUT_REPORTS */
-	{ 0x4004691d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_MEASURE_CARRIER_MODE */
+	{ 0x4004691d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_MEASURE_CARRIER_MODE */
 	{ 0x4004691f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_CARRIER_RANGE */
-	{ 0x40046923, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LIRC_SET_WIDEBAND_RECEIVER */
+	{ 0x40046923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_WIDEBAND_RECEIVER */
 	{ 0x80046900, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_FEATURES */
 	{ 0x80046901, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_SEND_MODE */
 	{ 0x80046902, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_MODE */
@@ -2381,7 +2382,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK */
-	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETBADBLOCK */
+	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK */
 	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
@@ -2411,7 +2412,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK */
-	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETBADBLOCK */
+	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK */
 	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
@@ -3234,12 +3235,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	/* rpmsg_ctrldev_ioctl (drivers/rpmsg/rpmsg_ctrl.c) */
 	{ 0x4028b501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_CREATE_EPT_IOCTL */
-	{ 0x4028b503, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RPMSG_CREATE_DEV_IOCTL */
-	{ 0x4028b504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RPMSG_RELEASE_DEV_IOCTL */
+	{ 0x4028b503, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_CREATE_DEV_IOCTL */
+	{ 0x4028b504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_RELEASE_DEV_IOCTL */
 	/* rpmsg_eptdev_ioctl (drivers/rpmsg/rpmsg_char.c) */
 	{ 0x0000b502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_DESTROY_EPT_IOCTL */
 	{ 0x8004b505, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_GET_OUTGOING_FLOWCONTROL */
-	{ 0x8004b506, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RPMSG_SET_INCOMING_FLOWCONTROL */
+	{ 0x8004b506, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_SET_INCOMING_FLOWCONTROL */
 	/* rproc_device_ioctl (drivers/remoteproc/remoteproc_cdev.c) */
 	{ 0x4004b701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPROC_SET_SHUTDOWN_ON_RELEASE */
 	{ 0x8004b702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RPROC_GET_SHUTDOWN_ON_RELEASE */
@@ -3614,7 +3615,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* snd_hwdep_ioctl (sound/core/hwdep.c) */
 	{ 0x40604803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_LOAD */
 	{ 0x80044800, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_PVERSION */
-	{ 0x80404802, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_STATUS */
+	{ 0x80404802, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_STATUS */
 	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_INFO */
 	/* snd_mixer_oss_ioctl (sound/core/oss/mixer_oss.c) */
 	{ 0x80044d76, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OSS_GETVERSION */
@@ -4005,7 +4006,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* CDROM_SEND_PACKET */
 	/* stm_char_ioctl (drivers/hwtracing/stm/core.c) */
-	{ 0x40082502, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* STP_SET_OPTIONS */
+	{ 0x40082502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* STP_SET_OPTIONS */
 	{ 0x80102501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* STP_POLICY_ID_GET */
 	{ 0xc0102500, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* STP_POLICY_ID_SET */
 	/* surface_dtx_ioctl (drivers/platform/surface/surface_dtx.c) */
@@ -4054,9 +4055,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* tdx_guest_ioctl (drivers/virt/coco/tdx-guest/tdx-guest.c) */
 	{ 0xc4405401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TDX_CMD_GET_REPORT0 */
 	/* tee_ioctl (drivers/tee/tee_core.c) */
-	{ 0x8004a405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TEE_IOC_CLOSE_SESSION */
-	{ 0x8008a404, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TEE_IOC_CANCEL */
-	{ 0x800ca400, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TEE_IOC_VERSION */
+	{ 0x8004a405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_CLOSE_SESSION */
+	{ 0x8008a404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TEE_IOC_CANCEL */
+	{ 0x800ca400, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TEE_IOC_VERSION */
 	{ 0x8010a402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_OPEN_SESSION */
 	{ 0x8010a403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_INVOKE */
 	{ 0x8010a406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_RECV */
@@ -4532,11 +4533,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* vfio_device_fops_unl_ioctl (drivers/vfio/vfio_main.c) */
 	{ 0x00003b75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_FEATURE */
 	{ 0x00003b76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_BIND_IOMMUFD */
-	{ 0x00003b77, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VFIO_DEVICE_ATTACH_IOMMUFD_PT */
-	{ 0x00003b78, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VFIO_DEVICE_DETACH_IOMMUFD_PT */
+	{ 0x00003b77, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_ATTACH_IOMMUFD_PT */
+	{ 0x00003b78, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_DETACH_IOMMUFD_PT */
 	/* vfio_fops_unl_ioctl (drivers/vfio/container.c) */
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION */
-	{ 0x00003b65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VFIO_CHECK_EXTENSION */
+	{ 0x00003b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_CHECK_EXTENSION */
 	{ 0x00003b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_SET_IOMMU */
 	/* vfio_group_fops_unl_ioctl (drivers/vfio/group.c) */
 	{ 0x00003b67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GROUP_GET_STATUS */
@@ -4641,8 +4642,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008af24, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BUSYLOOP_TIMEOUT */
 	{ 0x4008af25, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_BACKEND_FEATURES */
 	{ 0x4008af74, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_SET_CONFIG */
-	{ 0x4008af75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_VRING_ENABLE */
-	{ 0x4008af7c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_SET_GROUP_ASID */
+	{ 0x4008af75, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_SET_VRING_ENABLE */
+	{ 0x4008af7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_GROUP_ASID */
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR */
 	{ 0x8001af71, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_STATUS */
 	{ 0x8001af85, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_FORK_FROM_OWNER */
@@ -4653,13 +4654,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004af80, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_VQS_COUNT */
 	{ 0x8004af81, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_GROUP_NUM */
 	{ 0x8008af00, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_GET_FEATURES */
-	{ 0x8008af26, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_GET_BACKEND_FEATURES */
+	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES */
 	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
 	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE */
-	{ 0xc008af7b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_VRING_GROUP */
-	{ 0xc008af7f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_VRING_DESC_GROUP */
-	{ 0xc008af82, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_VRING_SIZE */
+	{ 0xc008af7b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_VRING_GROUP */
+	{ 0xc008af7f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_VRING_DESC_GROUP */
+	{ 0xc008af82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_VRING_SIZE */
 	/* vhost_vsock_dev_ioctl (drivers/vhost/vsock.c) */
 	{ 0x0000af01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_OWNER */
 	{ 0x4001af84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_FORK_FROM_OWNER */
@@ -5236,7 +5237,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* SNAPSHOT_PREF_IMAGE_SIZE; 2 handlers */
 	{ 0x00003312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION; 2 handlers */
-	{ 0x00003b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_CHECK_EXTENSION */
+	{ 0x00003b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_CHECK_EXTENSION; 2 handlers */
 	{ 0x00003b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_SET_IOMMU; 2 handlers */
 	{ 0x00003b67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GROUP_GET_STATUS */
 	{ 0x00003b68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_GROUP_SET_CONTAINER */
@@ -5247,6 +5248,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00003b72, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_IOMMU_UNMAP_DMA */
 	{ 0x00003b75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_FEATURE; 2 handlers */
 	{ 0x00003b76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_BIND_IOMMUFD */
+	{ 0x00003b77, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_ATTACH_IOMMUFD_PT */
+	{ 0x00003b78, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_DETACH_IOMMUFD_PT */
 	{ 0x00003b79, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_MIG_GET_PRECOPY_INFO; 3 handlers */
 	{ 0x00003e01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COUNTER_ENABLE_EVENTS_IOCTL */
 	{ 0x00003e02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COUNTER_DISABLE_EVENTS_IOCTL */
@@ -5522,6 +5525,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_LOCK; 2 handlers */
 	{ 0x00006406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_UNLOCK; 2 handlers */
 	{ 0x00006407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_CANCEL; 2 handlers */
+	{ 0x0000640f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_POLL; 2 handlers */
 	{ 0x00006410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETRSUBD; 2 handlers */
 	{ 0x00006411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETWSUBD; 2 handlers */
 	{ 0x00006470, 0xffffffff, SEL_IOCTL_READ, 0 }, /* 0x6470 */
@@ -5710,6 +5714,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000ab0a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NBD_SET_FLAGS */
 	{ 0x0000ae00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_API_VERSION */
 	{ 0x0000ae01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_VM */
+	{ 0x0000ae03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CHECK_EXTENSION; 3 handlers */
 	{ 0x0000ae04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_VCPU_MMAP_SIZE */
 	{ 0x0000ae41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_VCPU; 2 handlers */
 	{ 0x0000ae44, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_NR_MMU_PAGES; 2 handlers */
@@ -5729,7 +5734,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000af02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_RESET_OWNER; 2 handlers */
 	{ 0x0000af7d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SUSPEND */
 	{ 0x0000af7e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_RESUME */
-	{ 0x0000b100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BT_BMC_IOCTL_SMS_ATN */
+	{ 0x0000b100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BT_BMC_IOCTL_SMS_ATN; 2 handlers */
+	{ 0x0000b101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMI_BMC_IOCTL_CLEAR_SMS_ATN */
 	{ 0x0000b102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMI_BMC_IOCTL_FORCE_ABORT */
 	{ 0x0000b502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_DESTROY_EPT_IOCTL */
 	{ 0x0000b600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DFL_FPGA_GET_API_VERSION; 2 handlers */
@@ -5957,10 +5963,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046806, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_HPET_IRQFREQ */
 	{ 0x40046911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_MODE */
 	{ 0x40046912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_MODE */
+	{ 0x40046913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_CARRIER */
+	{ 0x40046914, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_CARRIER */
+	{ 0x40046915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_SEND_DUTY_CYCLE */
+	{ 0x40046917, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_TRANSMITTER_MASK */
 	{ 0x40046918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_REC_TIMEOUT */
 	{ 0x40046919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_SET_REC_TIMEOUT_REPORTS */
+	{ 0x4004691d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_MEASURE_CARRIER_MODE */
 	/* IPMICTL_SET_MAINTENANCE_MODE_CMD; 3 handlers */
 	{ 0x4004691f, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x40046923, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LIRC_SET_WIDEBAND_RECEIVER */
 	{ 0x40046992, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IIO_BUFFER_DMABUF_ATTACH_IOCTL */
 	{ 0x40046993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IIO_BUFFER_DMABUF_DETACH_IOCTL */
 	{ 0x40046b01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_GET_MAGIC; 2 handlers */
@@ -6045,6 +6057,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40082406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_SET_FILTER; 2 handlers */
 	/* PERF_EVENT_IOC_MODIFY_ATTRIBUTES; 2 handlers */
 	{ 0x4008240b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x40082502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* STP_SET_OPTIONS */
 	{ 0x40082a01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DIAG_IOCSDEL */
 	{ 0x40082a02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DIAG_IOCSUNREG */
 	{ 0x40084146, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_REWIND */
@@ -6055,6 +6068,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE; 2 handlers */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK; 2 handlers */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK; 2 handlers */
+	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK; 2 handlers */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK; 2 handlers */
 	{ 0x40084f00, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCVOLUP */
 	{ 0x40084f03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBMAP */
@@ -6160,7 +6174,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008af25, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x4008af30, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_NET_SET_BACKEND */
 	{ 0x4008af60, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VSOCK_SET_GUEST_CID */
-	{ 0x4008af75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_VRING_ENABLE */
+	{ 0x4008af7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_GROUP_ASID */
 	{ 0x4008b801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DPI_MPS_MRRS_CFG */
 	{ 0x4008c001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_WRITE */
 	{ 0x4008c002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_READ */
@@ -6352,6 +6366,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40289705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT_POLICY */
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR; 5 handlers */
 	{ 0x4028b501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_CREATE_EPT_IOCTL */
+	{ 0x4028b503, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_CREATE_DEV_IOCTL */
+	{ 0x4028b504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_RELEASE_DEV_IOCTL */
 	{ 0x402c542b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS2; 13 handlers */
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2; 13 handlers */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2; 13 handlers */
@@ -6687,6 +6703,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80049363, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_PROTOVER; 2 handlers */
 	{ 0x80049367, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_PROTOSUBVER; 2 handlers */
 	{ 0x80049370, 0xffffffff, SEL_IOCTL_READ, 0 }, /* AUTOFS_IOC_ASKUMOUNT; 2 handlers */
+	{ 0x8004a405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_CLOSE_SESSION */
 	{ 0x8004a524, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GENWQE_GET_CARD_STATE */
 	{ 0x8004a529, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_BASE_INFO */
 	{ 0x8004ae98, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_MP_STATE; 2 handlers */
@@ -6695,6 +6712,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004af80, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_VQS_COUNT */
 	{ 0x8004af81, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_GROUP_NUM */
 	{ 0x8004b505, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_GET_OUTGOING_FLOWCONTROL */
+	{ 0x8004b506, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RPMSG_SET_INCOMING_FLOWCONTROL */
 	{ 0x8004b702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RPROC_GET_SHUTDOWN_ON_RELEASE */
 	{ 0x8004b706, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_PID_FROM_PIDNS */
 	{ 0x8004b707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_TGID_FROM_PIDNS */
@@ -6771,10 +6789,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80089203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCG_STATS; 2 handlers */
 	{ 0x80089418, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_START_SYNC; 2 handlers */
 	{ 0x80089419, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_SUBVOL_GETFLAGS; 2 handlers */
+	{ 0x8008a404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TEE_IOC_CANCEL */
 	{ 0x8008ae20, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_CREATE_VM */
 	{ 0x8008ae9d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_X86_GET_MCE_CAP_SUPPORTED */
 	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES; 4 handlers */
-	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES; 2 handlers */
+	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES; 3 handlers */
 	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
 	{ 0x8008b705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_MNTNS_ID */
 	{ 0x8008bc40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCHFS_IOC_REINHERIT_ATTRS; 2 handlers */
@@ -6801,6 +6820,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* IPMICTL_UNREGISTER_FOR_CMD_CHANS; 2 handlers */
 	{ 0x800c691d, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x800c6f82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_SLOT_INFO */
+	{ 0x800ca400, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TEE_IOC_VERSION */
 	{ 0x800ccf06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_ENUMERATE_SNAPSHOTS */
 	{ 0x800ccf0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_GET_TCON_INFO */
 	{ 0x800cee07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRT_LOG_IOC_GET_INFO */
@@ -6823,6 +6843,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE; 7 handlers */
 	{ 0x80106f05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_INFO; 2 handlers */
 	{ 0x80106f81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_CAP */
+	/* EFI_RUNTIME_GET_NEXTHIGHMONOTONICCOUNT */
+	{ 0x80107009, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x80107095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME64 */
 	{ 0x8010743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE64; 2 handlers */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW; 2 handlers */
@@ -6848,6 +6870,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO; 2 handlers */
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT; 2 handlers */
 	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO; 2 handlers */
+	{ 0x80187003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_TIME */
 	{ 0x80189439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BTRFS_IOC_GET_FEATURES; 2 handlers */
 	{ 0x8018db04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_READ_DATA */
 	{ 0x8018db05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_READCLEAR_DATA */
@@ -6868,6 +6891,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80206403, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_CHANINFO */
 	{ 0x8020640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSN */
 	{ 0x8020640d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFCONFIG; 2 handlers */
+	{ 0x80207005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_WAKETIME */
 	/* IOC_OPAL_GET_GEOMETRY; 5 handlers */
 	{ 0x802070ee, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x8020ae03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_MASTER */
@@ -6882,6 +6906,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8028690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SEND_COMMAND; 2 handlers */
 	{ 0x8028700a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_QUERY_CAPSULECAPABILITIES */
 	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD; 2 handlers */
+	{ 0x80289701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_LAYOUT */
 	{ 0x8028c003, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOW_GETINFO */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2; 13 handlers */
 	{ 0x802c550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB32 */
@@ -6897,6 +6922,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80340212, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVSTAT32 */
 	{ 0x80340213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDPOLLDRVSTAT32 */
 	{ 0x8038550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB */
+	{ 0x80404802, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_STATUS */
 	/* XFS_IOC_BULKSTAT; 2 handlers */
 	{ 0x8040587f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* XFS_IOC_INUMBERS; 2 handlers */
@@ -7048,6 +7074,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc008aec1, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE; 5 handlers */
 	{ 0xc008af16, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_VRING_WORKER */
+	{ 0xc008af7b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_VRING_GROUP */
+	{ 0xc008af7f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_VRING_DESC_GROUP */
+	{ 0xc008af82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_VRING_SIZE */
 	/* MMC_IOC_MULTI_CMD; 4 handlers */
 	{ 0xc008b301, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
 	{ 0xc008c40a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VCHIQ_IOC_GET_CONFIG32 */
@@ -7220,8 +7249,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0205867, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0xc02063a0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* X86_IOC_RDMSR_REGS */
 	{ 0xc02063a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* X86_IOC_WRMSR_REGS */
-	{ 0xc020660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FIEMAP; 2 handlers */
 	{ 0xc020662a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_GET_ES_CACHE; 2 handlers */
+	{ 0xc0207007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_NEXTVARIABLENAME */
 	{ 0xc0207301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SCOM_READ */
 	{ 0xc0207302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SCOM_WRITE */
 	{ 0xc0208110, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_IOTLB_GET_FD */
@@ -7287,12 +7316,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0306201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_WRITE_READ */
 	{ 0xc030690b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_RECEIVE_MSG_TRUNC; 2 handlers */
 	{ 0xc030690c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_RECEIVE_MSG; 2 handlers */
+	{ 0xc0307001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_VARIABLE */
 	{ 0xc0308115, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_VQ_GET_INFO */
 	{ 0xc030811a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_IOTLB_GET_INFO */
 	{ 0xc030a210, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CREATE_VM */
 	{ 0xc030a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_ADD_PAGES; 2 handlers */
 	{ 0xc030b404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEEVENT_IOCTL; 2 handlers */
 	{ 0xc030c402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE; 2 handlers */
+	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
 	{ 0xc0344401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCNONCE */
 	{ 0xc0345700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DELL_WMI_SMBIOS_CMD */
 	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_FILE_INFO */
@@ -7418,6 +7449,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* GPIO_V2_GET_LINEINFO_WATCH_IOCTL; 2 handlers */
 	{ 0xc100b406, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc1086201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_CTL_ADD */
+	{ 0xc108ec01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CROS_EC_DEV_IOCRDMEM */
 	{ 0xc1105511, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_INFO */
 	{ 0xc1105517, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_ADD */
 	{ 0xc1105518, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REPLACE */
@@ -7916,7 +7948,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4583, 2158, 47 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4583, 2188, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;
