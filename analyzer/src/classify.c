@@ -113,7 +113,7 @@ struct classifier {
 	strvec *wanted;		/* functions to parse, when collecting */
 	int want_callees;	/* the callees on command paths too, or only
 				 * the targets of closed members */
-	strvec *wanted_members;	/* "struct.member" whose installers to parse */
+	wanted_members *wanted_members;	/* members whose installers to parse */
 	/* the command whose path site_effects is walking: in the functions
 	 * of its dispatch chain (analysed directly, depth 0), tests on the
 	 * command decide which branches are on its path */
@@ -566,6 +566,23 @@ static void apply_contract(const struct function_facts *fn, const struct stmt *s
  * (it never lets a command be read); the targets that are seen add their
  * effects, so a command that one of them modifies with is modify. The
  * evidence names the targets considered. */
+static void want_member(wanted_members *w, const char *sname, const char *field, size_t cap)
+{
+	struct wanted_member m;
+
+	for (size_t i = 0; i < w->len; i++) {
+		if (!strcmp(w->items[i].sname, sname) && !strcmp(w->items[i].field, field)) {
+			if (w->items[i].cap < cap)
+				w->items[i].cap = cap;
+			return;
+		}
+	}
+	m.sname = xstrdup(sname);
+	m.field = xstrdup(field);
+	m.cap = cap;
+	vec_push(w, m);
+}
+
 static void analyse_member_call(struct classifier *c, const struct function_facts *fn,
 				const struct stmt *s, effect_list *out)
 {
@@ -593,19 +610,12 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 	if (command_argument(c, fn, s) >= 0)
 		max = MAX_COMMAND_TARGETS;
 	/* the members that calls handing on the command go through, and
-	 * (marked '#': at most MAX_MEMBER_TARGETS installers) the others
-	 * near the command's code, as callees are */
+	 * the others near the command's code, as callees are */
 	seek = s->callee_struct && c->wanted_members &&
 		(max == MAX_COMMAND_TARGETS ||
 		 (c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH && !c->via_header));
-	if (seek) {
-		char *key = xasprintf("%s.%s%s", s->callee_struct, s->callee_field,
-				      max == MAX_COMMAND_TARGETS ? "" : "#");
-
-		if (!strvec_contains(c->wanted_members, key))
-			strvec_push(c->wanted_members, key);
-		free(key);
-	}
+	if (seek)
+		want_member(c->wanted_members, s->callee_struct, s->callee_field, max);
 	/* when collecting, the targets installed by name whose files are
 	 * not parsed yet are wanted too */
 	n = s->callee_struct ? function_index_member_targets(c->fi, s->callee_struct,
@@ -1708,7 +1718,8 @@ static void walk_commands(struct classifier *c, struct scan_result *r, int decid
 }
 
 void classify_wanted(struct scan_result *r, const struct function_index *fi,
-		     const struct knowledge *kn, int callees, strvec *wanted, strvec *members)
+		     const struct knowledge *kn, int callees, strvec *wanted,
+		     wanted_members *members)
 {
 	struct classifier *c = xcalloc(1, sizeof(*c));
 

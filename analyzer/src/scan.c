@@ -521,6 +521,13 @@ struct sought_member {
 	int open;	/* a header sets it, or too many files to follow */
 };
 
+static void sought_free(struct sought_member *m)
+{
+	free(m->sname);
+	free(m->field);
+	strvec_clear(&m->files);
+}
+
 typedef VEC(struct sought_member) member_list;
 
 /* Does the text name `struct sname` (an object or a pointer of the type
@@ -576,39 +583,31 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 	}
 }
 
-/* New members sought ("struct.member", with '#' for at most
- * MAX_MEMBER_TARGETS installers): their installers join the files to
- * parse. A member sought again with a larger cap is looked at again. */
+/* New members sought: their installers join the files to parse. A
+ * member sought again with a larger cap is looked at again. */
 static void seek_members(const struct scan_result *r, const struct source_files *sf,
-			 struct kbuild_config *kc, const strvec *keys, member_list *sought,
-			 strvec *to_parse)
+			 struct kbuild_config *kc, const wanted_members *wanted,
+			 member_list *sought, strvec *to_parse)
 {
-	for (size_t i = 0; i < keys->len; i++) {
-		const char *key = keys->items[i], *dot = strchr(key, '.');
-		size_t flen = strcspn(dot + 1, "#");
-		struct sought_member m = {0}, *seen = NULL;
+	for (size_t i = 0; i < wanted->len; i++) {
+		const struct wanted_member *w = &wanted->items[i];
+		struct sought_member m = { .cap = w->cap }, *seen = NULL;
 
-		m.sname = xstrndup(key, (size_t)(dot - key));
-		m.field = xstrndup(dot + 1, flen);
-		m.cap = dot[1 + flen] == '#' ? MAX_MEMBER_TARGETS : MAX_COMMAND_TARGETS;
 		for (size_t j = 0; j < sought->len && !seen; j++)
-			if (!strcmp(sought->items[j].sname, m.sname) &&
-			    !strcmp(sought->items[j].field, m.field))
+			if (!strcmp(sought->items[j].sname, w->sname) &&
+			    !strcmp(sought->items[j].field, w->field))
 				seen = &sought->items[j];
-		if (seen && seen->cap >= m.cap) {
-			free(m.sname);
-			free(m.field);
+		if (seen && seen->cap >= w->cap)
 			continue;
-		}
+		m.sname = xstrdup(w->sname);
+		m.field = xstrdup(w->field);
 		find_installers(r, sf, kc, &m);
 		for (size_t j = 0; !m.open && j < m.files.len; j++)
 			if (!file_known(r, m.files.items[j]) &&
 			    !strvec_contains(to_parse, m.files.items[j]))
 				strvec_push(to_parse, m.files.items[j]);
 		if (seen) {
-			free(seen->sname);
-			free(seen->field);
-			strvec_clear(&seen->files);
+			sought_free(seen);
 			*seen = m;
 		} else {
 			vec_push(sought, m);
@@ -633,11 +632,8 @@ static void close_members(const struct scan_result *r, struct function_index *fi
 
 static void members_free(member_list *sought)
 {
-	for (size_t i = 0; i < sought->len; i++) {
-		free(sought->items[i].sname);
-		free(sought->items[i].field);
-		strvec_clear(&sought->items[i].files);
-	}
+	for (size_t i = 0; i < sought->len; i++)
+		sought_free(&sought->items[i]);
 	vec_free(sought);
 }
 
@@ -737,7 +733,8 @@ int scan_run(const struct scan_options *opt)
 	add_fixed_handlers(&r, opt, &kn);
 	split_forwarders(&r);
 	for (int round = 0; round < FOLLOW_ROUNDS && !scan_interrupted; round++) {
-		strvec more = {0}, names = {0}, members = {0};
+		strvec more = {0}, names = {0};
+		wanted_members members = {0};
 
 		dispatch_round(&r, fi, &sf, kc, &kn, &more);
 		/* the last round parses nothing more */
@@ -746,7 +743,11 @@ int scan_run(const struct scan_options *opt)
 		files_defining(&r, &sf, kc, &kn, &names, &more);
 		seek_members(&r, &sf, kc, &members, &sought, &more);
 		strvec_clear(&names);
-		strvec_clear(&members);
+		for (size_t i = 0; i < members.len; i++) {
+			free(members.items[i].sname);
+			free(members.items[i].field);
+		}
+		vec_free(&members);
 		phase_done(&pc, "finding the calls to follow");
 		if (!more.len || round == FOLLOW_ROUNDS - 1) {
 			strvec_clear(&more);

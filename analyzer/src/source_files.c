@@ -160,9 +160,7 @@ static void walk_dir(struct walk_state *ws, const char *rel)
 			char *text = read_file(a, NULL);
 
 			if (text) {
-				strvec_push(&ws->sf->headers, r);
-				index_member_sets(ws->sf->member_sets, text,
-						  ws->sf->headers.items[ws->sf->headers.len - 1]);
+				index_member_sets(ws->sf->member_sets, text, r);
 				free(text);
 			}
 		} else if (S_ISREG(st.st_mode) && ends_with(n, ".c")) {
@@ -239,7 +237,6 @@ static void index_free(struct definition_index *di)
 void source_files_free(struct source_files *sf)
 {
 	strvec_clear(&sf->all);
-	strvec_clear(&sf->headers);
 	strvec_clear(&sf->candidates);
 	index_free(sf->defs);
 	index_free(sf->member_sets);

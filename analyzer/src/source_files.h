@@ -9,7 +9,6 @@
 
 struct source_files {
 	strvec all;		/* every .c file of the configuration's arch */
-	strvec headers;		/* every .h file, read for member_sets only */
 	strvec candidates;	/* files that may hold a handler */
 	size_t other_arch;	/* .c files of other architectures, skipped */
 	struct definition_index *defs;
