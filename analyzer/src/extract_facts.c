@@ -98,24 +98,42 @@ static char *token_text(CXTranslationUnit tu, CXToken t)
 	return cxstr(clang_getTokenSpelling(tu, t));
 }
 
-/* The operator of a unary or binary expression. libclang 14 has no API for
- * it: for a binary operator it is the last token written before the right
- * operand; for a unary one the first token (prefix) or the last (postfix).
- * Inside a macro body no token is visible and the answer is NULL
- * (unknown); view_of reads macro expansions through macro_expand.c. */
+/* A type's spelling without its top-level qualifiers: `volatile int`
+ * and `struct s *volatile` (a qualified pointer puts them last). */
+static const char *unqualified(char *t)
+{
+	size_t n;
+
+	while (!strncmp(t, "volatile ", 9) || !strncmp(t, "const ", 6))
+		t += *t == 'v' ? 9 : 6;
+	for (int again = 1; again; ) {
+		n = strlen(t);
+		again = 0;
+		if (n > 9 && !strcmp(t + n - 9, " volatile")) {
+			t[n - 9] = '\0';
+			again = 1;
+		} else if (n > 6 && !strcmp(t + n - 6, " const")) {
+			t[n - 6] = '\0';
+			again = 1;
+		} else if (n > 9 && !strcmp(t + n - 9, "*volatile")) {
+			t[n - 8] = '\0';
+			again = 1;
+		} else if (n > 6 && !strcmp(t + n - 6, "*const")) {
+			t[n - 5] = '\0';
+			again = 1;
+		}
+	}
+	return t;
+}
+
+/* The same type but for top-level qualifiers: `*(volatile T *)&x = v`
+ * has type volatile T. */
 static int same_type(CXType a, CXType b)
 {
 	char *x = cxstr(clang_getTypeSpelling(clang_getCanonicalType(a)));
 	char *y = cxstr(clang_getTypeSpelling(clang_getCanonicalType(b)));
-	const char *p = x, *q = y;
-	int same;
+	int same = !strcmp(unqualified(x), unqualified(y));
 
-	/* `*(volatile T *)&x = v` has type T */
-	while (!strncmp(p, "volatile ", 9) || !strncmp(p, "const ", 6))
-		p += *p == 'v' ? 9 : 6;
-	while (!strncmp(q, "volatile ", 9) || !strncmp(q, "const ", 6))
-		q += *q == 'v' ? 9 : 6;
-	same = !strcmp(p, q);
 	free(x);
 	free(y);
 	return same;
@@ -229,6 +247,11 @@ static char *operator_in_expansion(struct walk *w, CXCursor c, const cursorvec *
 	return found ? xstrdup(found) : NULL;
 }
 
+/* The operator of a unary or binary expression. libclang 14 has no API for
+ * it: for a binary operator it is the last token written before the right
+ * operand; for a unary one the first token (prefix) or the last (postfix).
+ * Inside a macro body no token is visible and the answer is NULL
+ * (unknown); view_of reads macro expansions through macro_expand.c. */
 static char *operator_of(struct walk *w, CXCursor c)
 {
 	cursorvec kids = children_of(c);
