@@ -1095,9 +1095,6 @@ static void segments_on_path(const struct command *cmd, const struct stmt *sw, u
 	for (size_t i = 0; i < sw->segs.len; i++)
 		if (sw->segs.items[i].is_default && best != MATCH_YES)
 			on[i] = best == MATCH_NO ? MATCH_YES : MATCH_MAYBE;
-	for (size_t i = 0; i + 1 < sw->segs.len; i++)
-		if (sw->segs.items[i].falls_through && on[i] > on[i + 1])
-			on[i + 1] = on[i];
 }
 
 /* The switch's segments on the path (on[i], NULL: all): how control
@@ -1131,10 +1128,17 @@ static int analyse_switch(struct classifier *c, const struct function_facts *fn,
 		on = xcalloc(s->segs.len + 1, 1);
 		segments_on_path(c->cmd, s, on);
 	}
-	for (size_t i = 0; i < s->segs.len; i++)
-		if (!on || on[i] != MATCH_NO)
-			seg_flow[i] = analyse_block(c, fn, s->segs.items[i].body,
-						    on && on[i] == MATCH_YES && top, out);
+	for (size_t i = 0; i < s->segs.len; i++) {
+		if (on && on[i] == MATCH_NO)
+			continue;
+		seg_flow[i] = analyse_block(c, fn, s->segs.items[i].body,
+					    on && on[i] == MATCH_YES && top, out);
+		/* the segment it falls into, when its end is reached (not
+		 * after `if (err) return -EFAULT; else return 0;`) */
+		if (on && i + 1 < s->segs.len && s->segs.items[i].falls_through &&
+		    (seg_flow[i] & FLOW_ON) && on[i] > on[i + 1])
+			on[i + 1] = on[i];
+	}
 	flow = switch_flow(s, on, seg_flow);
 	free(on);
 	free(seg_flow);
@@ -1557,7 +1561,8 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 		const struct stmt *sw = site->dispatch;
 		size_t i;
 
-		for (i = site->segment; i + 1 < sw->segs.len && sw->segs.items[i].falls_through; i++)
+		for (i = site->segment; i + 1 < sw->segs.len && sw->segs.items[i].falls_through &&
+		     (flow & FLOW_ON); i++)
 			flow = analyse_block(c, site->fn, sw->segs.items[i + 1].body, 1, own);
 		if (returns(sw->segs.items[i].body))
 			return;
