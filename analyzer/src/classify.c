@@ -146,7 +146,9 @@ struct classifier {
 	const struct function_facts *rewrite_fn;
 	const struct stmt *rewrite;
 	int rewrite_known;	/* and its value (the bits of mask known), */
-	uint64_t rewrite_value, rewrite_mask;	/* when constants made it */	/* the call to the next link of the site's chain, left out while
+	uint64_t rewrite_value, rewrite_mask;	/* when constants made it */
+	int renamed;		/* analysing a callee for such a new value */
+	/* the call to the next link of the site's chain, left out while
 	 * the statement holding it is walked (the callee is that link);
 	 * whether the command's path reached it, and whether some link's
 	 * call was off the path (the site is not the command's) */
@@ -468,7 +470,9 @@ static void analyse_rewritten(struct classifier *c, const struct function_facts 
 	now.mask = c->rewrite_mask;
 	c->rewrite = NULL;
 	c->cmd = &now;
+	c->renamed++;
 	analyse_block(c, callee, callee->body, 1, out);
+	c->renamed--;
 	c->cmd = was;
 	c->rewrite = r;
 }
@@ -507,6 +511,22 @@ static void note_rewrite(struct classifier *c, const struct function_facts *fn,
 	c->rewrite_mask = m & 0xffffffffu;
 }
 
+/* Is callee, handed the command unchanged as its parameter passed,
+ * being analysed for it already? */
+static int recursion_for_command(const struct classifier *c, const struct function_facts *callee,
+				 int passed)
+{
+	if (c->rewrite || c->renamed)
+		return 0;
+	for (int d = 0; d < c->site->chain_len; d++)
+		if (c->site->chain[d].fn == callee && c->site->chain[d].cmd_param == passed)
+			return 1;
+	for (int d = 0; d < c->nextra; d++)
+		if (c->extra[d].fn == callee && c->extra[d].cmd_param == passed)
+			return 1;
+	return 0;
+}
+
 static int analyse_for_command(struct classifier *c, const struct function_facts *fn,
 			       const struct stmt *s, const struct function_facts *callee, int top,
 			       effect_list *out)
@@ -514,7 +534,16 @@ static int analyse_for_command(struct classifier *c, const struct function_facts
 	int passed = command_argument(c, fn, s);
 	effect_list sub = {0};
 
-	if (passed < 0 || c->nextra >= MAX_EXTRA_LINKS || in_command_context(c, callee))
+	if (passed < 0)
+		return 0;
+	/* a recursion handing on the command unchanged (smc_ioctl calling
+	 * its inner socket's ops->ioctl, which may be smc_ioctl): the
+	 * command's path through the callee is being analysed already, and
+	 * what it does there is counted once, not summarised for every
+	 * command */
+	if (recursion_for_command(c, callee, passed))
+		return 1;
+	if (c->nextra >= MAX_EXTRA_LINKS || in_command_context(c, callee))
 		return 0;
 	c->extra[c->nextra].fn = callee;
 	c->extra[c->nextra].cmd_param = passed;

@@ -24,8 +24,10 @@
 #include "source_files.h"
 
 /* Rounds of "parse the files the commands lead to". Each round follows
- * calls one file further; four reach every dispatcher chain we know. */
-#define FOLLOW_ROUNDS 4
+ * calls one file further. Five reach the longest dispatcher chain we know:
+ * sock_ioctl -> an ATM socket's vcc_ioctl -> atm_dev_ioctl -> the ATM
+ * device driver's ops->ioctl, each member's installers a round. */
+#define FOLLOW_ROUNDS 5
 /* Of those, the rounds that also parse files for the functions a command's
  * code calls (classification), two calls deep. The installers of members
  * that calls handing on the command go through are sought in every round
