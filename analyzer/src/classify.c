@@ -1059,10 +1059,42 @@ static int analyse_branches(struct classifier *c, const struct function_facts *f
 	return flow;
 }
 
+/* The call of an if whose condition is exactly a call (or its negation)
+ * that drops a reference and says whether it was the last
+ * (kernel_api.json release_tests), or NULL. */
+static const struct stmt *release_test(const struct classifier *c, const struct stmt *s)
+{
+	if (s->cond != COND_CALL && s->cond != COND_NOT_CALL)
+		return NULL;
+	for (size_t i = 0; i < s->kids.len; i++) {
+		const struct stmt *k = s->kids.items[i];
+
+		if (k->kind == ST_CALL)
+			return k->callee && strvec_contains(&c->kn->release_tests, k->callee) ? k : NULL;
+	}
+	return NULL;
+}
+
+/* `if (refcount_dec_and_test(&d->ref)) destroy(d);` and `if
+ * (!atomic_dec_and_test(&d->users)) return; destroy(d);`: a put written
+ * out. Like kref_put's release, the destructor (the branch taken when the
+ * last reference went, and what follows an if whose other branch leaves)
+ * is not the command's doing. */
+static int analyse_release(struct classifier *c, const struct function_facts *fn,
+			   const struct stmt *s, const struct stmt *call, int top, effect_list *out)
+{
+	analyse_call(c, fn, call, top, out);
+	return analyse_block(c, fn, s->cond == COND_CALL ? s->else_s : s->then_s, top, out);
+}
+
 /* if (!capable(X)) return ...; and if (!wrapper()) { err; break; } */
 static int analyse_if(struct classifier *c, const struct function_facts *fn,
 		      const struct stmt *s, int top, effect_list *out)
 {
+	const struct stmt *release = release_test(c, s);
+
+	if (release)
+		return analyse_release(c, fn, s, release, top, out);
 	for (size_t i = 0; i < s->kids.len; i++) {
 		const struct stmt *k = s->kids.items[i];
 		strvec caps = {0};
@@ -1101,9 +1133,10 @@ static int analyse_if(struct classifier *c, const struct function_facts *fn,
 	return analyse_branches(c, fn, s, top, out);
 }
 
-/* Which segments of a switch on the command its path goes through: those
- * with a label that can match it, the default unless a label surely does,
- * and the segments they fall into. on[i] is a label_match. */
+/* Which segments of a switch on the command its path enters: those with
+ * a label that can match it, and the default unless a label surely does
+ * (analyse_switch adds the segments they fall into). on[i] is a
+ * label_match. */
 static void segments_on_path(const struct command *cmd, const struct stmt *sw, unsigned char *on)
 {
 	enum label_match best = MATCH_NO;

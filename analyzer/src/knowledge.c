@@ -250,6 +250,7 @@ int knowledge_load(struct knowledge *kn, const char *dir)
 	load_strings(&kn->mode_flags, json_object_get(api, "mode_flags"));
 	load_strings(&kn->allocators, json_object_get(api, "allocators"));
 	load_strings(&kn->neutral_paths, json_object_get(api, "neutral_paths"));
+	load_strings(&kn->release_tests, json_object_get(api, "release_tests"));
 	err = load_apis(&kn->apis, json_object_get(api, "functions"), "kernel_api.json") ||
 	      load_returns_argument(kn, json_object_get(api, "returns_argument"));
 	json_decref(api);
@@ -306,6 +307,7 @@ void knowledge_free(struct knowledge *kn)
 		free(kn->returns_argument.items[i].name);
 	vec_free(&kn->returns_argument);
 	strvec_clear(&kn->neutral_paths);
+	strvec_clear(&kn->release_tests);
 	free_apis(&kn->apis);
 	free_apis(&kn->contracts);
 }

@@ -72,6 +72,7 @@ struct knowledge {
 	 * (strchr(buf, c) into buf): "strchr" -> 0 */
 	VEC(struct returns_argument) returns_argument;
 	strvec neutral_paths;	/* files whose functions are infrastructure */
+	strvec release_tests;	/* true when the last reference is dropped */
 };
 
 /* Loads the data files from dir; on error prints a message and returns -1. */
