@@ -305,10 +305,6 @@ static int pointer_param(const struct call_arg *a)
 	return a->ptr_param;
 }
 
-/* A store (or a list entry linked, EF_LINK) through the callee's
- * parameter `param`, seen from the caller of `call`: 0 when it lands in
- * the caller's own frame (&local passed; for a store, a fresh allocation
- * too); otherwise 1, with the caller's parameter it goes through, or -1. */
 /* Does argument a point where a store (EF_STORE) or a linked entry
  * (EF_LINK) leaves nothing others see? */
 static int lands_in_frame(const struct call_arg *a, enum effect_kind k)
@@ -316,6 +312,11 @@ static int lands_in_frame(const struct call_arg *a, enum effect_kind k)
 	return a && (k == EF_LINK ? a->points_to_frame : a->points_to_local);
 }
 
+/* A store (or a list entry linked, EF_LINK) through the callee's
+ * parameter `param`, seen from the caller of `call`: 0 when it lands in
+ * the caller's own frame (&local passed; for a store, a fresh allocation
+ * too; NULL); otherwise 1, with the caller's parameter it goes through,
+ * or -1. */
 static int store_through_call(const struct stmt *call, enum effect_kind k, int param,
 			      int *caller_param)
 {

@@ -96,3 +96,16 @@ int eval_int(CXCursor c, int64_t *out)
 	clang_EvalResult_dispose(r);
 	return ok;
 }
+
+int is_null_constant(CXCursor c)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(strip(c));
+	int null = 0;
+
+	if (r) {
+		null = clang_EvalResult_getKind(r) == CXEval_Int &&
+			clang_EvalResult_getAsLongLong(r) == 0;
+		clang_EvalResult_dispose(r);
+	}
+	return null;
+}

@@ -19,5 +19,8 @@ char *cursor_name(CXCursor c);
 CXCursor strip(CXCursor c);
 /* The value of an integer constant expression; 0 when it is not one. */
 int eval_int(CXCursor c, int64_t *out);
+/* A null pointer constant: NULL is ((void *)0), the integer under the
+ * casts. */
+int is_null_constant(CXCursor c);
 
 #endif

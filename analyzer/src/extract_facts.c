@@ -695,6 +695,34 @@ static void note_member_callee(CXCursor callee, struct stmt *s)
 		s->callee_field = cursor_name(field);
 }
 
+static int is_function_pointer(CXType t);
+
+/* The pseudo-struct under which a hook variable's targets are recorded:
+ * a function pointer of file scope with internal linkage, declared in
+ * the file being read (net/socket.c's br_ioctl_hook), so every store to
+ * it is in this file. NULL for any other variable. */
+static char *hook_struct_name(const struct walk *w, CXCursor var)
+{
+	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_TranslationUnit ||
+	    clang_getCursorLinkage(var) != CXLinkage_Internal || !in_main_file(w, var) ||
+	    !is_function_pointer(clang_getCursorType(var)))
+		return NULL;
+	return xasprintf("hook in %s", w->ff->file);
+}
+
+/* A call through such a hook variable: like a member of its pseudo-struct. */
+static void note_hook_callee(const struct walk *w, CXCursor callee, struct stmt *s)
+{
+	CXCursor c = strip(callee);
+
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return;
+	s->callee_struct = hook_struct_name(w, clang_getCursorReferenced(c));
+	if (s->callee_struct)
+		s->callee_field = cursor_name(clang_getCursorReferenced(c));
+}
+
 /* Open-addressing set of declarations already queued. */
 static int header_seen_insert(struct walk *w, const void *decl)
 {
@@ -833,6 +861,7 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 		s->callee_text = kids.len ? extent_text(w, kids.items[0]) : xstrdup("?");
 		if (kids.len) {
 			note_member_callee(kids.items[0], s);
+			note_hook_callee(w, kids.items[0], s);
 			s->callee_param = callback_param(w, kids.items[0]);
 		}
 		vec_free(&kids);
@@ -862,6 +891,10 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 			arg.is_const = 1;
 			arg.value = k;
 		}
+		/* a null pointer: nothing is stored or linked through it */
+		arg.is_null = is_null_constant(a);
+		if (arg.is_null)
+			arg.points_to_local = arg.points_to_frame = 1;
 		arg.spelling = constant_name(w, a);
 		arg.function = function_named_by(a);
 		arg_comparison(w, a, &arg);
@@ -2079,9 +2112,9 @@ static void add_ops(struct walk *w, const char *sname, const char *field,
 }
 
 /* Does the member field hold a function pointer? */
-static int is_function_pointer_field(CXCursor field)
+static int is_function_pointer(CXType type)
 {
-	CXType t = clang_getCanonicalType(clang_getCursorType(field));
+	CXType t = clang_getCanonicalType(type);
 	enum CXTypeKind k;
 
 	if (t.kind != CXType_Pointer)
@@ -2090,19 +2123,9 @@ static int is_function_pointer_field(CXCursor field)
 	return k == CXType_FunctionProto || k == CXType_FunctionNoProto;
 }
 
-/* A null pointer constant: the member is left without a target. NULL is
- * ((void *)0): the integer under the casts. */
-static int is_null_constant(CXCursor value)
+static int is_function_pointer_field(CXCursor field)
 {
-	CXEvalResult r = clang_Cursor_Evaluate(strip(value));
-	int null = 0;
-
-	if (r) {
-		null = clang_EvalResult_getKind(r) == CXEval_Int &&
-			clang_EvalResult_getAsLongLong(r) == 0;
-		clang_EvalResult_dispose(r);
-	}
-	return null;
+	return is_function_pointer(clang_getCursorType(field));
 }
 
 /* `.field = value` or `x->field = value` for a function-pointer member:
@@ -2111,9 +2134,10 @@ static int is_null_constant(CXCursor value)
  * member's targets open. */
 static void add_member_init(struct walk *w, const char *sname, CXCursor field, CXCursor value)
 {
-	struct member_init m;
+	struct member_init m = { .setter_param = -1 };
 	char *fn = function_named_by(value);
 
+	/* a null pointer constant leaves the member without a target */
 	if (!fn && (!is_function_pointer_field(field) || is_null_constant(value)))
 		return;
 	m.struct_name = xstrdup(sname);
@@ -2121,6 +2145,73 @@ static void add_member_init(struct walk *w, const char *sname, CXCursor field, C
 	m.function = fn;
 	m.file = xstrdup(w->ff->file);
 	vec_push(&w->ff->member_inits, m);
+}
+
+/* The parameter of the function being read that value names, or -1. */
+static int parameter_named_by(CXCursor value, CXCursor *fn)
+{
+	CXCursor c = strip(value), d;
+
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return -1;
+	d = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(d) != CXCursor_ParmDecl)
+		return -1;
+	*fn = clang_getCursorSemanticParent(d);
+	for (int i = 0; i < clang_Cursor_getNumArguments(*fn); i++)
+		if (clang_equalCursors(clang_Cursor_getArgument(*fn, (unsigned)i), d))
+			return i;
+	return -1;
+}
+
+/* `hook = value;` or a hook's initialiser (hook_struct_name): a target,
+ * nothing for NULL, the setter's parameter (`br_ioctl_hook = hook;` in
+ * brioctl_set), or any other value, which leaves the hook open. */
+static void add_hook_init(struct walk *w, CXCursor var, CXCursor value)
+{
+	char *sname = hook_struct_name(w, var);
+	struct member_init m = { .setter_param = -1 };
+	CXCursor fn;
+
+	if (!sname)
+		return;
+	m.function = function_named_by(value);
+	if (!m.function && is_null_constant(value)) {
+		free(sname);
+		return;
+	}
+	if (!m.function) {
+		m.setter_param = parameter_named_by(value, &fn);
+		if (m.setter_param >= 0)
+			m.setter = cursor_name(fn);
+	}
+	m.struct_name = sname;
+	m.field = cursor_name(var);
+	m.file = xstrdup(w->ff->file);
+	vec_push(&w->ff->member_inits, m);
+}
+
+/* `&hook` (WRITE_ONCE(hook, f), xchg(&hook, f)): someone else may store
+ * anything there; the hook is open. */
+static void note_hook_address(struct walk *w, CXCursor unary)
+{
+	cursorvec kids = children_of(unary);
+	CXCursor x = kids.len == 1 ? strip(kids.items[0]) : clang_getNullCursor();
+	CXType t = clang_getCanonicalType(clang_getCursorType(unary));
+	char *sname;
+
+	if (clang_getCursorKind(x) == CXCursor_DeclRefExpr && t.kind == CXType_Pointer &&
+	    clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(t)),
+			     clang_getCanonicalType(clang_getCursorType(x))) &&
+	    (sname = hook_struct_name(w, clang_getCursorReferenced(x)))) {
+		struct member_init m = { .setter_param = -1 };
+
+		m.struct_name = sname;
+		m.field = cursor_name(clang_getCursorReferenced(x));
+		m.file = xstrdup(w->ff->file);
+		vec_push(&w->ff->member_inits, m);
+	}
+	vec_free(&kids);
 }
 
 /* Designated initialisers: libclang shows `.field = value` as an unexposed
@@ -2155,6 +2246,9 @@ static void scan_member_assign(struct walk *w, CXCursor assign, const char *var)
 	cursorvec kids = children_of(assign);
 	char *op = operator_of(w, assign);
 
+	if (kids.len == 2 && op && !strcmp(op, "=") &&
+	    clang_getCursorKind(strip(kids.items[0])) == CXCursor_DeclRefExpr)
+		add_hook_init(w, clang_getCursorReferenced(strip(kids.items[0])), kids.items[1]);
 	if (kids.len == 2 && op && !strcmp(op, "=") &&
 	    clang_getCursorKind(strip(kids.items[0])) == CXCursor_MemberRefExpr) {
 		CXCursor m = strip(kids.items[0]);
@@ -2193,6 +2287,8 @@ static enum CXChildVisitResult ops_visitor(CXCursor c, CXCursor parent, CXClient
 		scan_init_list(os->w, c, os->var);
 	} else if (k == CXCursor_BinaryOperator) {
 		scan_member_assign(os->w, c, os->var);
+	} else if (k == CXCursor_UnaryOperator) {
+		note_hook_address(os->w, c);
 	} else if (k == CXCursor_VarDecl && !os->var) {
 		struct ops_scan inner = { os->w, cursor_name(c) };
 
@@ -2220,9 +2316,13 @@ static enum CXChildVisitResult top_visitor(CXCursor c, CXCursor parent, CXClient
 		clang_visitChildren(c, ops_visitor, &os);
 		free(name);
 	} else if (k == CXCursor_VarDecl) {
+		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+
 		os.var = cursor_name(c);
 		clang_visitChildren(c, ops_visitor, &os);
 		free(os.var);
+		if (!clang_Cursor_isNull(init))
+			add_hook_init(w, c, init);
 	}
 	return CXChildVisit_Continue;
 }

@@ -122,6 +122,7 @@ void file_facts_free(struct file_facts *ff)
 		free(m->field);
 		free(m->function);
 		free(m->file);
+		free(m->setter);
 	}
 	vec_free(&ff->member_inits);
 	for (size_t i = 0; i < ff->diags.len; i++) {

@@ -56,6 +56,7 @@ struct call_arg {
 	int64_t value;
 	char *spelling;		/* first identifier token, e.g. "CAP_SYS_ADMIN" */
 	char *function;		/* names a function: a callback handed on */
+	int is_null;		/* a null pointer constant */
 	/* the argument is a comparison `view == lo` (cmp_eq) or `view != lo`
 	 * (cmp_view.param >= 0): mxser's `cmd == MOXA_SET_OP_MODE` */
 	struct param_view cmp_view;
@@ -171,6 +172,11 @@ struct member_init {
 	char *field;
 	char *function;
 	char *file;
+	/* a hook variable set from parameter setter_param of function
+	 * setter (brioctl_set's `br_ioctl_hook = hook;`): what the callers
+	 * of setter pass there is installed (function NULL) */
+	char *setter;
+	int setter_param;
 };
 
 struct diag {

@@ -36,15 +36,18 @@ void function_index_add_file(struct function_index *fi, struct file_facts *ff)
 		e->next = fi->bucket[h];
 		fi->bucket[h] = e;
 	}
-	for (size_t i = 0; i < ff->member_inits.len; i++) {
-		struct member_entry *e = xmalloc(sizeof(*e));
-		const char *field = ff->member_inits.items[i].field;
-		unsigned h = str_hash(field, strlen(field)) % BUCKETS;
+	for (size_t i = 0; i < ff->member_inits.len; i++)
+		function_index_add_member_init(fi, &ff->member_inits.items[i]);
+}
 
-		e->m = &ff->member_inits.items[i];
-		e->next = fi->member[h];
-		fi->member[h] = e;
-	}
+void function_index_add_member_init(struct function_index *fi, const struct member_init *m)
+{
+	struct member_entry *e = xmalloc(sizeof(*e));
+	unsigned h = str_hash(m->field, strlen(m->field)) % BUCKETS;
+
+	e->m = m;
+	e->next = fi->member[h];
+	fi->member[h] = e;
 }
 
 static int cmp_fn(const void *a, const void *b)
@@ -68,7 +71,8 @@ size_t function_index_member_targets(const struct function_index *fi, const char
 		const struct function_facts *fn;
 		int seen = 0;
 
-		if (strcmp(e->m->field, field) || strcmp(e->m->struct_name, sname))
+		/* a setter's store: its callers' values are entries too */
+		if (strcmp(e->m->field, field) || strcmp(e->m->struct_name, sname) || e->m->setter)
 			continue;
 		fn = e->m->function ? function_index_find(fi, e->m->function, e->m->file) : NULL;
 		if (!fn) {

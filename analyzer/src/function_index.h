@@ -23,6 +23,10 @@ const struct function_facts *function_index_find(const struct function_index *fi
 size_t function_index_member_targets(const struct function_index *fi, const char *sname,
 				     const char *field, const struct function_facts **out,
 				     size_t max, int *all_named, strvec *missing);
+/* A target installed in a member that no parsed file's member_inits
+ * hold (a hook's setter called with a function: hook_setters.h); m
+ * stays the caller's. */
+void function_index_add_member_init(struct function_index *fi, const struct member_init *m);
 /* The scan parsed every file of the tree whose text may install a
  * function in sname.field (source_files_setting_member): calls through
  * the member reach only the targets above. */

@@ -154,6 +154,11 @@ static struct origin origin_of_call(struct origins *o, CXCursor call)
 	return r;
 }
 
+static int same_origin(struct origin a, struct origin b)
+{
+	return a.kind == b.kind && (a.kind != ORIGIN_PARAM && a.kind != ORIGIN_VAR ? 1 : a.n == b.n);
+}
+
 struct origin origin_of_pointer(struct origins *o, CXCursor e)
 {
 	CXCursor t = strip(e);
@@ -205,6 +210,24 @@ struct origin origin_of_pointer(struct origins *o, CXCursor e)
 		}
 		vec_free(&kids);
 		return r;
+	case CXCursor_ConditionalOperator:
+		/* `want ? &local : NULL`: where the arms point, the null
+		 * pointer pointing nowhere */
+		kids = children_of(t);
+		if (kids.len == 3) {
+			int null1 = is_null_constant(kids.items[1]), null2 = is_null_constant(kids.items[2]);
+			struct origin a = origin_of_pointer(o, kids.items[1]);
+			struct origin b = origin_of_pointer(o, kids.items[2]);
+
+			if (null1 && !null2)
+				r = b;
+			else if (null2 && !null1)
+				r = a;
+			else if (!null1 && same_origin(a, b))
+				r = a;
+		}
+		vec_free(&kids);
+		return r;
 	default:
 		return r;
 	}
@@ -242,11 +265,6 @@ struct origin origin_of_lvalue(struct origins *o, CXCursor lv)
 	default:
 		return r;
 	}
-}
-
-static int same_origin(struct origin a, struct origin b)
-{
-	return a.kind == b.kind && (a.kind != ORIGIN_PARAM && a.kind != ORIGIN_VAR ? 1 : a.n == b.n);
 }
 
 void origins_assign(struct origins *o, CXCursor var, const CXCursor *rhs)

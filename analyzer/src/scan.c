@@ -17,6 +17,7 @@
 #include "dispatch.h"
 #include "header_functions.h"
 #include "function_index.h"
+#include "hook_setters.h"
 #include "kbuild_config.h"
 #include "parse_files.h"
 #include "report.h"
@@ -521,6 +522,11 @@ struct sought_member {
 	size_t cap;	/* the installer files followed at most */
 	strvec files;
 	int open;	/* a header sets it, or too many files to follow */
+	/* a hook's setters, the parameter each installs, and how many of
+	 * the parsed files their calls were read in (hook_setters.h) */
+	strvec setters;
+	VEC(int) setter_params;
+	size_t files_read;
 };
 
 static void sought_free(struct sought_member *m)
@@ -528,6 +534,8 @@ static void sought_free(struct sought_member *m)
 	free(m->sname);
 	free(m->field);
 	strvec_clear(&m->files);
+	strvec_clear(&m->setters);
+	vec_free(&m->setter_params);
 }
 
 typedef VEC(struct sought_member) member_list;
@@ -553,6 +561,58 @@ static int names_struct(const char *text, const char *sname)
 	return 0;
 }
 
+static const struct file_facts *parsed_file(const struct scan_result *r, const char *file)
+{
+	for (size_t i = 0; i < r->files.len; i++)
+		if (!strcmp(r->files.items[i]->file, file))
+			return r->files.items[i];
+	return NULL;
+}
+
+static void add_installer(struct kbuild_config *kc, struct sought_member *m, const char *f)
+{
+	if (!kbuild_config_builds(kc, f) || strvec_contains(&m->files, f))
+		return;
+	if (m->files.len == m->cap)
+		m->open = 1;
+	else
+		strvec_push(&m->files, f);
+}
+
+/* A hook variable's installers: its own file, which holds every store to
+ * it, and the files that call a setter storing its parameter there. */
+static void find_hook_installers(const struct scan_result *r, const struct source_files *sf,
+				 struct kbuild_config *kc, const char *file, struct sought_member *m)
+{
+	const struct file_facts *ff = parsed_file(r, file);
+
+	if (!ff) {
+		m->open = 1;
+		return;
+	}
+	strvec_push(&m->files, file);
+	for (size_t i = 0; i < ff->member_inits.len && !m->open; i++) {
+		const struct member_init *mi = &ff->member_inits.items[i];
+		const struct function_facts *setter = NULL;
+		strvec callers = {0};
+
+		if (!mi->setter || strcmp(mi->struct_name, m->sname) || strcmp(mi->field, m->field) ||
+		    strvec_contains(&m->setters, mi->setter))
+			continue;
+		strvec_push(&m->setters, mi->setter);
+		vec_push(&m->setter_params, mi->setter_param);
+		for (size_t j = 0; j < ff->functions.len && !setter; j++)
+			if (!strcmp(ff->functions.items[j]->name, mi->setter))
+				setter = ff->functions.items[j];
+		if (setter && setter->is_static)
+			continue;
+		hook_files_calling(sf, r->kt.ksrc, mi->setter, &callers);
+		for (size_t j = 0; j < callers.len && !m->open; j++)
+			add_installer(kc, m, callers.items[j]);
+		strvec_clear(&callers);
+	}
+}
+
 /* The installers of sname.field: the files that set a member of that
  * name and name `struct sname`. A header among them (a macro or static
  * initialiser whose users cannot be told) leaves the member open. */
@@ -560,6 +620,11 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 			    struct kbuild_config *kc, struct sought_member *m)
 {
 	const strvec *setting = source_files_setting_member(sf, m->field);
+
+	if (hook_file(m->sname)) {
+		find_hook_installers(r, sf, kc, hook_file(m->sname), m);
+		return;
+	}
 
 	/* a member name set in many files (read, open) is not read through
 	 * for a call that does not hand on the command */
@@ -614,6 +679,26 @@ static void seek_members(const struct scan_result *r, const struct source_files 
 		} else {
 			vec_push(sought, m);
 		}
+	}
+}
+
+/* The values that the parsed files' calls to the sought hooks' setters
+ * install, added to the function index (read once per file). */
+static void read_setter_calls(const struct scan_result *r, struct function_index *fi,
+			      member_list *sought, member_init_list *installed)
+{
+	for (size_t i = 0; i < sought->len; i++) {
+		struct sought_member *m = &sought->items[i];
+		size_t before = installed->len;
+
+		for (size_t f = m->setters.len ? m->files_read : r->files.len; f < r->files.len; f++)
+			for (size_t j = 0; j < m->setters.len; j++)
+				hook_setter_calls(r->files.items[f], m->setters.items[j],
+						  m->setter_params.items[j], m->sname, m->field,
+						  installed);
+		m->files_read = r->files.len;
+		for (size_t j = before; j < installed->len; j++)
+			function_index_add_member_init(fi, installed->items[j]);
 	}
 }
 
@@ -684,6 +769,7 @@ int scan_run(const struct scan_options *opt)
 	struct parse_request req;
 	strvec files = {0};
 	member_list sought = {0};
+	member_init_list installed = {0};
 	char err[1024];
 	json_t *report;
 	int status;
@@ -738,6 +824,7 @@ int scan_run(const struct scan_options *opt)
 		strvec more = {0}, names = {0};
 		wanted_members members = {0};
 
+		read_setter_calls(&r, fi, &sought, &installed);
 		dispatch_round(&r, fi, &sf, kc, &kn, &more);
 		/* the last round parses nothing more */
 		if (round < FOLLOW_ROUNDS - 1)
@@ -765,6 +852,7 @@ int scan_run(const struct scan_options *opt)
 		status = 130;
 		goto out;
 	}
+	read_setter_calls(&r, fi, &sought, &installed);
 	close_members(&r, fi, &sought);
 	if (opt->files_out)
 		write_files_list(&r, opt->files_out);
@@ -792,6 +880,9 @@ int scan_run(const struct scan_options *opt)
 out:
 	phase_write(&pc, opt->times_out);
 	members_free(&sought);
+	for (size_t i = 0; i < installed.len; i++)
+		member_init_free(installed.items[i]);
+	vec_free(&installed);
 	strvec_clear(&files);
 	function_index_free(fi);
 	header_functions_free(req.hf);
