@@ -686,8 +686,12 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 		return;
 	}
 	for (size_t i = 0; i < n; i++) {
-		if (!analyse_for_command(c, fn, s, t[i], 0, out))
-			lift_callee(c, fn, s, t[i], &summarise(c, t[i])->effects, 0, out);
+		struct summary *sum;
+
+		if (analyse_for_command(c, fn, s, t[i], 0, out))
+			continue;
+		sum = const_param_summary(c, fn, s, t[i]);
+		lift_callee(c, fn, s, t[i], &(sum ? sum : summarise(c, t[i]))->effects, 0, out);
 	}
 }
 
@@ -1190,6 +1194,13 @@ static int analyse_switch(struct classifier *c, const struct function_facts *fn,
 	if (param >= 0 && s->on.param == param) {
 		on = xcalloc(s->segs.len + 1, 1);
 		segments_on_path(c->cmd, s, on);
+	} else if (fn == c->const_fn && s->on.param == c->const_param) {
+		/* vfio_container_ioctl_check_extension's call of an iommu
+		 * driver's ioctl with VFIO_CHECK_EXTENSION: a constant's case */
+		struct command known = { .value = (uint64_t)c->const_value, .mask = UINT64_MAX };
+
+		on = xcalloc(s->segs.len + 1, 1);
+		segments_on_path(&known, s, on);
 	}
 	for (size_t i = 0; i < s->segs.len; i++) {
 		if (on && on[i] == MATCH_NO)
@@ -1410,8 +1421,9 @@ static int tests_param_pred(const struct stmt *s, void *ctx)
 {
 	const struct param_use *u = ctx;
 
-	return s->kind == ST_IF && s->cmp_view.param == u->param &&
-	       (s->cond == COND_PARAM_TRUTH || (s->cond == COND_PARAM_CMP && s->segs.len));
+	return (s->kind == ST_IF && s->cmp_view.param == u->param &&
+		(s->cond == COND_PARAM_TRUTH || (s->cond == COND_PARAM_CMP && s->segs.len))) ||
+	       (s->kind == ST_SWITCH && s->on.param == u->param);
 }
 
 static int stores_param_pred(const struct stmt *s, void *ctx)
