@@ -26,8 +26,10 @@
 #define CLASSIFY_FOLLOW_DEPTH 2
 #define MAX_EVIDENCE 6
 /* How many calls deep a callee that receives the command is analysed for
- * the command (beyond, its summary for every command is used). */
-#define MAX_EXTRA_LINKS 6
+ * the command (beyond, its summary for every command is used). Eight: an
+ * interface query handed from sock_ioctl through a protocol's ioctl, a
+ * layered socket's inner one (SMC) and an ATM device to its PHY. */
+#define MAX_EXTRA_LINKS 8
 /* Labels remembered as jumped to, per command or summary. */
 #define MAX_GOTOS 256
 
@@ -512,6 +514,16 @@ static void note_rewrite(struct classifier *c, const struct function_facts *fn,
 	c->rewrite_mask = m & 0xffffffffu;
 }
 
+/* Is call s (in fn) too deep to follow? A call handing on the command is
+ * a link of its dispatch, bounded by MAX_EXTRA_LINKS instead (an ATM
+ * socket's query reaches its PHY driver's ioctl six calls down). */
+static int beyond_depth(const struct classifier *c, const struct function_facts *fn,
+			const struct stmt *s)
+{
+	return c->depth >= CLASSIFY_MAX_DEPTH &&
+	       (c->nextra >= MAX_EXTRA_LINKS || command_argument(c, fn, s) < 0);
+}
+
 /* Is callee, handed the command unchanged as its parameter passed,
  * being analysed for it already? */
 static int recursion_for_command(const struct classifier *c, const struct function_facts *callee,
@@ -678,7 +690,7 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s (targets seen: %s; others not known)",
 						     s->callee_text, names.buf), fn->file, s->line, NULL);
 	free(sb_detach(&names));
-	if (c->depth >= CLASSIFY_MAX_DEPTH) {
+	if (beyond_depth(c, fn, s)) {
 		if (closed)	/* the targets are not analysed after all */
 			effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s: beyond the call depth analysed",
 							     s->callee_text), fn->file, s->line, NULL);
@@ -796,7 +808,7 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 						     s->callee), fn->file, s->line, NULL);
 		return;
 	}
-	if (c->depth >= CLASSIFY_MAX_DEPTH && !ends_with(callee->file, ".h")) {
+	if (beyond_depth(c, fn, s) && !ends_with(callee->file, ".h")) {
 		effect_add(out, EF_UNKNOWN, xasprintf("%s: beyond the call depth analysed", s->callee),
 			   fn->file, s->line, NULL);
 		c->cuts++;

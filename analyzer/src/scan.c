@@ -25,10 +25,11 @@
 #include "source_files.h"
 
 /* Rounds of "parse the files the commands lead to". Each round follows
- * calls one file further. Five reach the longest dispatcher chain we know:
- * sock_ioctl -> an ATM socket's vcc_ioctl -> atm_dev_ioctl -> the ATM
- * device driver's ops->ioctl, each member's installers a round. */
-#define FOLLOW_ROUNDS 5
+ * calls one file further, and the rounds stop when one finds nothing new
+ * to parse. The longest dispatcher chain we know needs six: sock_ioctl ->
+ * an ATM socket's vcc_ioctl -> atm_dev_ioctl -> the ATM device driver's
+ * ops->ioctl -> its PHY's phy->ioctl, each member's installers a round. */
+#define FOLLOW_ROUNDS 8
 /* Of those, the rounds that also parse files for the functions a command's
  * code calls (classification), two calls deep. The installers of members
  * that calls handing on the command go through are sought in every round
