@@ -358,6 +358,86 @@ static void lift_callee(struct classifier *c, const struct function_facts *fn,
  * pointed them (cbmap), then where this call's arguments point. A
  * parameter of ours handed on stays a callback one level up. Anything
  * else is a call that cannot be analysed. */
+/* "a, b and 3 more" */
+static void target_names(const struct function_facts *const *t, size_t n, struct strbuf *names)
+{
+	for (size_t i = 0; i < n && i < MAX_MEMBER_TARGETS; i++) {
+		if (i)
+			sb_add(names, ", ");
+		sb_add(names, t[i]->name);
+	}
+	if (n > MAX_MEMBER_TARGETS) {
+		char *more = xasprintf(" and %zu more", n - MAX_MEMBER_TARGETS);
+
+		sb_add(names, more);
+		free(more);
+	}
+}
+
+/* The callback function cb that call s hands the callee, for the
+ * callee's call through its parameter (effect e). */
+static void lift_callback_target(struct classifier *c, const struct function_facts *fn,
+				 const struct stmt *s, const struct effect *e,
+				 const struct function_facts *cb, effect_list *out)
+{
+	const struct summary *sum = summarise(c, cb);
+	effect_list sub = {0};
+
+	/* stores through the callback's parameter j are stores through the
+	 * callee's parameter cbmap[j] */
+	for (size_t i = 0; i < sum->effects.len; i++) {
+		const struct effect *f = &sum->effects.items[i];
+		int m = f->param >= 0 && f->param < MAX_CB_ARGS ? e->cbmap[f->param] : CB_UNKNOWN;
+
+		/* CB_LOCAL does not tell a frame from a fresh allocation: a
+		 * list entry there still counts */
+		if (f->kind == EF_STORE && f->param >= 0 && m == CB_LOCAL)
+			continue;
+		effect_add_mapped(&sub, f->kind == EF_CAP_GUARD ? EF_CAP_COND : f->kind,
+				  xstrdup(f->what), f->file, f->line, &f->caps,
+				  lands_through_param(f) && m >= 0 ? m : -1, NULL);
+	}
+	lift_callee(c, fn, s, cb, &sub, 0, out);
+	effects_free(&sub);
+}
+
+static void want_member(wanted_members *w, const char *sname, const char *field, size_t cap);
+
+/* A callback read from a member (`dev->ops->set_attr` handed on as the
+ * callee's accessor): decided by the member's targets when it is closed,
+ * as a call through it would be. Returns 0 when it is not. */
+static int lift_member_callback(struct classifier *c, const struct function_facts *fn,
+				const struct stmt *s, const struct effect *e,
+				const struct call_arg *a, effect_list *out)
+{
+	const struct function_facts *t[MAX_MEMBER_TARGETS];
+	int seek = c->wanted_members && c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH &&
+		   !c->via_header;
+	int all_named;
+	size_t n;
+	struct strbuf names = {0};
+
+	if (seek)
+		want_member(c->wanted_members, a->member_struct, a->member_field, MAX_MEMBER_TARGETS);
+	n = function_index_member_targets(c->fi, a->member_struct, a->member_field, t,
+					  MAX_MEMBER_TARGETS, &all_named, seek ? c->wanted : NULL);
+	if (!all_named || n > MAX_MEMBER_TARGETS ||
+	    !function_index_member_closed(c->fi, a->member_struct, a->member_field))
+		return 0;
+	target_names(t, n, &names);
+	effect_add(out, EF_RESOLVED, n ?
+		   xasprintf("%s, the callback %s.%s: the tree installs %zu target%s (%s), all analysed",
+			     e->what, a->member_struct, a->member_field, n, n == 1 ? "" : "s",
+			     names.buf) :
+		   xasprintf("%s, the callback %s.%s: the tree installs no target", e->what,
+			     a->member_struct, a->member_field),
+		   fn->file, s->line, NULL);
+	free(sb_detach(&names));
+	for (size_t i = 0; i < n; i++)
+		lift_callback_target(c, fn, s, e, t[i], out);
+	return 1;
+}
+
 static void lift_callback(struct classifier *c, const struct function_facts *fn,
 			  const struct stmt *s, const struct effect *e, effect_list *out)
 {
@@ -367,27 +447,12 @@ static void lift_callback(struct classifier *c, const struct function_facts *fn,
 	signed char map[MAX_CB_ARGS];
 
 	if (cb && c->depth < CLASSIFY_MAX_DEPTH) {
-		const struct summary *sum = summarise(c, cb);
-		effect_list sub = {0};
-
-		/* stores through the callback's parameter j are stores
-		 * through the callee's parameter cbmap[j] */
-		for (size_t i = 0; i < sum->effects.len; i++) {
-			const struct effect *f = &sum->effects.items[i];
-			int m = f->param >= 0 && f->param < MAX_CB_ARGS ? e->cbmap[f->param] : CB_UNKNOWN;
-
-			/* CB_LOCAL does not tell a frame from a fresh
-			 * allocation: a list entry there still counts */
-			if (f->kind == EF_STORE && f->param >= 0 && m == CB_LOCAL)
-				continue;
-			effect_add_mapped(&sub, f->kind == EF_CAP_GUARD ? EF_CAP_COND : f->kind,
-					  xstrdup(f->what), f->file, f->line, &f->caps,
-					  lands_through_param(f) && m >= 0 ? m : -1, NULL);
-		}
-		lift_callee(c, fn, s, cb, &sub, 0, out);
-		effects_free(&sub);
+		lift_callback_target(c, fn, s, e, cb, out);
 		return;
 	}
+	if (a && !a->function && a->member_struct && c->depth < CLASSIFY_MAX_DEPTH &&
+	    lift_member_callback(c, fn, s, e, a, out))
+		return;
 	if (a && !a->function && a->view.param >= 0 && a->view.shift == 0) {
 		for (int j = 0; j < MAX_CB_ARGS; j++)
 			map[j] = e->cbmap[j] >= 0 ? arg_target(s, e->cbmap[j]) : e->cbmap[j];
@@ -669,17 +734,7 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 			   fn->file, s->line, NULL);
 		return;
 	}
-	for (size_t i = 0; i < n && i < MAX_MEMBER_TARGETS; i++) {
-		if (i)
-			sb_add(&names, ", ");
-		sb_add(&names, t[i]->name);
-	}
-	if (n > MAX_MEMBER_TARGETS) {
-		char *more = xasprintf(" and %zu more", n - MAX_MEMBER_TARGETS);
-
-		sb_add(&names, more);
-		free(more);
-	}
+	target_names(t, n, &names);
 	if (closed)
 		effect_add(out, EF_RESOLVED, n ?
 			   xasprintf("indirect call %s: the tree installs %zu target%s (%s), all analysed",

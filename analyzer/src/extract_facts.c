@@ -723,6 +723,24 @@ static void note_hook_callee(const struct walk *w, CXCursor callee, struct stmt 
 		s->callee_field = cursor_name(clang_getCursorReferenced(c));
 }
 
+static int is_function_pointer_field(CXCursor field);
+
+/* An argument that reads a function-pointer member (kvm_device_ioctl's
+ * `dev->ops->set_attr` handed to kvm_device_ioctl_attr as its accessor). */
+static void note_member_argument(CXCursor a, struct call_arg *arg)
+{
+	CXCursor m = strip(a), field;
+
+	if (clang_getCursorKind(m) != CXCursor_MemberRefExpr)
+		return;
+	field = clang_getCursorReferenced(m);
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl || !is_function_pointer_field(field))
+		return;
+	arg->member_struct = record_name(clang_getCursorType(clang_getCursorSemanticParent(field)));
+	if (arg->member_struct)
+		arg->member_field = cursor_name(field);
+}
+
 /* Open-addressing set of declarations already queued. */
 static int header_seen_insert(struct walk *w, const void *decl)
 {
@@ -897,6 +915,7 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 			arg.points_to_local = arg.points_to_frame = 1;
 		arg.spelling = constant_name(w, a);
 		arg.function = function_named_by(a);
+		note_member_argument(a, &arg);
 		arg_comparison(w, a, &arg);
 		vec_push(&s->args, arg);
 	}

@@ -43,6 +43,8 @@ void stmt_free(struct stmt *s)
 	{
 		free(s->args.items[i].spelling);
 		free(s->args.items[i].function);
+		free(s->args.items[i].member_struct);
+		free(s->args.items[i].member_field);
 	}
 	vec_free(&s->args);
 	for (size_t i = 0; i < s->premises.len; i++)

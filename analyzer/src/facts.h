@@ -57,6 +57,9 @@ struct call_arg {
 	char *spelling;		/* first identifier token, e.g. "CAP_SYS_ADMIN" */
 	char *function;		/* names a function: a callback handed on */
 	int is_null;		/* a null pointer constant */
+	/* reads a function-pointer member (dev->ops->set_attr: a callback
+	 * whose targets the member's installers name): its struct and field */
+	char *member_struct, *member_field;
 	/* the argument is a comparison `view == lo` (cmp_eq) or `view != lo`
 	 * (cmp_view.param >= 0): mxser's `cmd == MOXA_SET_OP_MODE` */
 	struct param_view cmp_view;
