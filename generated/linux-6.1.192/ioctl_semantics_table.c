@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 380 handlers, 4174 exact entries and 161 families; fallback: 2083 exact
- * entries and 47 families, 1090 of them values served by more than one
+ * 380 handlers, 4174 exact entries and 161 families; fallback: 2105 exact
+ * entries and 47 families, 1103 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1521, modify 3956, admin 865, none (unknown) 123.
+ * Entries per class: read 1573, modify 3965, admin 867, none (unknown) 82.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -150,31 +150,31 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	/* acrn_dev_ioctl (drivers/virt/acrn/hsm.c) */
 	{ 0x0000a211, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DESTROY_VM */
-	{ 0x0000a212, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_START_VM */
-	{ 0x0000a213, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_PAUSE_VM */
-	{ 0x0000a215, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_RESET_VM */
+	{ 0x0000a212, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_START_VM */
+	{ 0x0000a213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_PAUSE_VM */
+	{ 0x0000a215, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_RESET_VM */
 	{ 0x0000a232, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CREATE_IOREQ_CLIENT */
 	{ 0x0000a233, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ACRN_IOCTL_ATTACH_IOREQ_CLIENT */
 	{ 0x0000a234, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DESTROY_IOREQ_CLIENT */
 	{ 0x0000a235, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CLEAR_VM_IOREQ */
 	{ 0x4008a224, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_VM_INTR_MONITOR */
-	{ 0x4008a225, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_SET_IRQLINE */
+	{ 0x4008a225, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_SET_IRQLINE */
 	{ 0x4008a231, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_NOTIFY_REQUEST_FINISH */
-	{ 0x4010a223, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_INJECT_MSI */
-	{ 0x4014a253, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_SET_PTDEV_INTR */
-	{ 0x4014a254, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_RESET_PTDEV_INTR */
+	{ 0x4010a223, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_INJECT_MSI */
+	{ 0x4014a253, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_SET_PTDEV_INTR */
+	{ 0x4014a254, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_RESET_PTDEV_INTR */
 	{ 0x4018a271, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_IRQFD */
 	{ 0x4020a241, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_SET_MEMSEG */
-	{ 0x4020a242, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_UNSET_MEMSEG */
+	{ 0x4020a242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_UNSET_MEMSEG */
 	{ 0x4020a270, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_IOEVENTFD */
-	{ 0x4024a255, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_ASSIGN_PCIDEV */
-	{ 0x4024a256, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_DEASSIGN_PCIDEV */
-	{ 0x4068a257, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_ASSIGN_MMIODEV */
-	{ 0x4068a258, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_DEASSIGN_MMIODEV */
-	{ 0x40c0a259, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_CREATE_VDEV */
-	{ 0x40c0a25a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_DESTROY_VDEV */
-	{ 0x4128a216, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_SET_VCPU_REGS */
-	{ 0xc008a260, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* ACRN_IOCTL_PM_GET_CPU_STATE */
+	{ 0x4024a255, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_ASSIGN_PCIDEV */
+	{ 0x4024a256, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DEASSIGN_PCIDEV */
+	{ 0x4068a257, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_ASSIGN_MMIODEV */
+	{ 0x4068a258, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DEASSIGN_MMIODEV */
+	{ 0x40c0a259, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CREATE_VDEV */
+	{ 0x40c0a25a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DESTROY_VDEV */
+	{ 0x4128a216, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_SET_VCPU_REGS */
+	{ 0xc008a260, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_PM_GET_CPU_STATE */
 	{ 0xc030a210, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CREATE_VM */
 	/* advwdt_ioctl (drivers/watchdog/advantechwdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
@@ -354,7 +354,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000942e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40049421, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_BALANCE_CTL */
 	{ 0x40089413, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_DEFAULT_SUBVOL */
-	{ 0x40089416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_WAIT_SYNC */
+	{ 0x40089416, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_WAIT_SYNC */
 	{ 0x4008941a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SUBVOL_SETFLAGS */
 	{ 0x4010942a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QGROUP_CREATE */
 	{ 0x40189429, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QGROUP_ASSIGN */
@@ -426,7 +426,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000942e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40049421, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_BALANCE_CTL */
 	{ 0x40089413, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_DEFAULT_SUBVOL */
-	{ 0x40089416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_WAIT_SYNC */
+	{ 0x40089416, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BTRFS_IOC_WAIT_SYNC */
 	{ 0x4008941a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SUBVOL_SETFLAGS */
 	{ 0x4010942a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QGROUP_CREATE */
 	{ 0x40189429, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_QGROUP_ASSIGN */
@@ -566,7 +566,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00009705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SYNCIO */
 	{ 0x40289702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT */
 	{ 0x40289705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT_POLICY */
-	{ 0x80289701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_LAYOUT */
+	{ 0x80289701, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CEPH_IOC_GET_LAYOUT */
 	{ 0xc0f89703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_DATALOC */
 	/* ch_ioctl (drivers/scsi/ch.c) */
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_SEND_COMMAND */
@@ -710,7 +710,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_TIMEOUT */
 	{ 0x00000703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_SLAVE */
 	{ 0x00000704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_TENBIT */
-	{ 0x00000705, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* I2C_FUNCS */
+	{ 0x00000705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* I2C_FUNCS */
 	{ 0x00000706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_SLAVE_FORCE */
 	{ 0x00000707, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_RDWR */
 	{ 0x00000708, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_PEC */
@@ -954,17 +954,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETVERSION */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FITRIM */
 	/* efi_test_ioctl (drivers/firmware/efi/test/efi_test.c) */
-	{ 0x40107004, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_SET_TIME */
-	{ 0x40117006, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_SET_WAKETIME */
-	{ 0x401c700b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_RESET_SYSTEM */
-	{ 0x402c7002, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_SET_VARIABLE */
+	{ 0x40107004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_SET_TIME */
+	{ 0x40117006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_SET_WAKETIME */
+	{ 0x401c700b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_RESET_SYSTEM */
+	{ 0x402c7002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_SET_VARIABLE */
 	{ 0x8004700c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EFI_RUNTIME_GET_SUPPORTED_MASK */
 	/* EFI_RUNTIME_GET_NEXTHIGHMONOTONICCOUNT */
 	{ 0x80107009, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x80187003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_TIME */
 	{ 0x80207005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_WAKETIME */
-	{ 0x80247008, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_QUERY_VARIABLEINFO */
-	{ 0x8028700a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* EFI_RUNTIME_QUERY_CAPSULECAPABILITIES */
+	{ 0x80247008, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_QUERY_VARIABLEINFO */
+	{ 0x8028700a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_QUERY_CAPSULECAPABILITIES */
 	{ 0xc0207007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_NEXTVARIABLENAME */
 	{ 0xc0307001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_VARIABLE */
 	/* ep_ioctl (drivers/usb/gadget/legacy/inode.c) */
@@ -1065,7 +1065,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00044500, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_EVTCHN_BIND_VIRQ */
 	{ 0x00044502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_EVTCHN_BIND_UNBOUND_PORT */
 	{ 0x00044503, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_EVTCHN_UNBIND */
-	{ 0x00044504, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_EVTCHN_NOTIFY */
+	{ 0x00044504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_EVTCHN_NOTIFY */
 	{ 0x00084501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_EVTCHN_BIND_INTERDOMAIN */
 	/* exfat_compat_ioctl (fs/exfat/file.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
@@ -1399,8 +1399,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4010a51f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GENWQE_WRITE_REG64 */
 	{ 0x4010a521, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GENWQE_WRITE_REG32 */
 	{ 0x8004a524, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GENWQE_GET_CARD_STATE */
-	{ 0x8010a51e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GENWQE_READ_REG64 */
-	{ 0x8010a520, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GENWQE_READ_REG32 */
+	{ 0x8010a51e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GENWQE_READ_REG64 */
+	{ 0x8010a520, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GENWQE_READ_REG32 */
 	{ 0xc020a528, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GENWQE_PIN_MEM */
 	{ 0xc020a529, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GENWQE_UNPIN_MEM */
 	{ 0xc038a550, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GENWQE_SLU_UPDATE */
@@ -1595,7 +1595,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_TIMEOUT */
 	{ 0x00000703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_SLAVE */
 	{ 0x00000704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_TENBIT */
-	{ 0x00000705, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* I2C_FUNCS */
+	{ 0x00000705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* I2C_FUNCS */
 	{ 0x00000706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_SLAVE_FORCE */
 	{ 0x00000707, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_RDWR */
 	{ 0x00000708, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_PEC */
@@ -1749,9 +1749,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc008ae88, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_MSRS */
 	{ 0xc008aec1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_SUPPORTED_HV_CPUID */
 	/* kvm_device_ioctl (virt/kvm/kvm_main.c) */
-	{ 0x4018aee1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_SET_DEVICE_ATTR */
-	{ 0x4018aee2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_GET_DEVICE_ATTR */
-	{ 0x4018aee3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* KVM_HAS_DEVICE_ATTR */
+	{ 0x4018aee1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_DEVICE_ATTR */
+	{ 0x4018aee2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_DEVICE_ATTR */
+	{ 0x4018aee3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_HAS_DEVICE_ATTR */
 	/* kvm_vcpu_compat_ioctl (virt/kvm/kvm_main.c) */
 	{ 0x0000ae80, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_RUN */
 	{ 0x0000ae9a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_NMI */
@@ -2387,7 +2387,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_START */
 	{ 0x00002602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_STOP */
 	{ 0x40042602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_FILTER */
-	{ 0x80082600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_GET_STATS */
+	{ 0x80082600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NOSY_IOC_GET_STATS */
 	/* nouveau_compat_ioctl (drivers/gpu/drm/nouveau/nouveau_ioc32.c) */
 	{ 0x00000007, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* DRM_NOUVEAU_NVIF */
 	/* nouveau_drm_ioctl (drivers/gpu/drm/nouveau/nouveau_drm.c) */
@@ -2611,7 +2611,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046b01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_GET_MAGIC */
 	{ 0x40046b02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_GET_MAX_UPSIZE */
 	{ 0x40046b03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_GET_MAX_DOWNSIZE */
-	{ 0x40046b07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_UPSTREAM */
+	{ 0x40046b07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_UPSTREAM */
 	{ 0x40086b09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_CLIENT_STRING */
 	{ 0x40106b08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_CLIENT_MASK */
 	{ 0x80046b06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_DEBUG */
@@ -2621,7 +2621,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046b01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_GET_MAGIC */
 	{ 0x40046b02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_GET_MAX_UPSIZE */
 	{ 0x40046b03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_GET_MAX_DOWNSIZE */
-	{ 0x40046b07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_UPSTREAM */
+	{ 0x40046b07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_UPSTREAM */
 	{ 0x40086b09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_CLIENT_STRING */
 	{ 0x40106b08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_CLIENT_MASK */
 	{ 0x80046b06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_DEBUG */
@@ -2993,12 +2993,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4004cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC32_UNPACK */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_SETVERSION */
 	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
-	{ 0x80047601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC32_GETVERSION */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_GETVERSION */
+	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* REISERFS_IOC32_GETVERSION */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* REISERFS_IOC_GETVERSION */
 	/* reiserfs_ioctl (fs/reiserfs/ioctl.c) */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_SETVERSION */
 	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_GETVERSION */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* REISERFS_IOC_GETVERSION */
 	/* rfcomm_tty_ioctl (net/bluetooth/rfcomm/tty.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
@@ -3041,7 +3041,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00007005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_PIE_ON */
 	{ 0x00007006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_PIE_OFF */
 	{ 0x4004700c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_IRQP_SET32 */
-	{ 0x4004700e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_EPOCH_SET32 */
+	{ 0x4004700e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_EPOCH_SET32 */
 	{ 0x4008700c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_IRQP_SET */
 	{ 0x4008700e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_EPOCH_SET */
 	{ 0x40187013, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_PARAM_GET */
@@ -3538,7 +3538,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045730, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_DROP */
 	{ 0x40045731, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_DRAIN */
 	{ 0x80045700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_RAWMIDI_IOCTL_PVERSION */
-	{ 0x810c5701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_INFO */
+	{ 0x810c5701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_RAWMIDI_IOCTL_INFO */
 	{ 0xc0245720, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_STATUS32 */
 	{ 0xc0305710, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_PARAMS */
 	{ 0xc0385720, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_STATUS64 */
@@ -3574,29 +3574,29 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008904, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGPGRP */
 	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
 	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
-	{ 0x00008910, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNAME */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFLINK */
+	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFLINK */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFCONF */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFFLAGS */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMEM */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFMEM */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMTU */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMEM */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMEM */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU */
 	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNAME */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFHWADDR */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFSLAVE */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFSLAVE */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFINDEX */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFINDEX */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWBROADCAST */
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFBR */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFTXQLEN */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
 	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIPHY */
@@ -3604,22 +3604,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMAP */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP */
-	{ 0x00008982, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFVLAN */
-	{ 0x00008983, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFVLAN */
+	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
+	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
 	{ 0x00008990, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDENSLAVE */
 	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDRELEASE */
 	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDSETHWADDR */
-	{ 0x00008993, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBONDSLAVEINFOQUERY */
-	{ 0x00008994, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBONDINFOQUERY */
+	{ 0x00008993, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCBONDSLAVEINFOQUERY */
+	{ 0x00008994, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCBONDINFOQUERY */
 	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDCHANGEACTIVE */
 	{ 0x000089a0, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBRADDBR */
 	{ 0x000089a1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBRDELBR */
 	{ 0x000089a2, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBRADDIF */
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBRDELIF */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
-	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
+	{ 0x000089b1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
@@ -3628,14 +3628,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40017609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBLUE */
 	{ 0x4001760b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSFAN */
 	{ 0x80017600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBRT */
-	{ 0x80017607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBATFLAGS */
+	{ 0x80017607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBATFLAGS */
 	{ 0x80017608, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBLUE */
-	{ 0x8001760a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGFAN */
-	{ 0x8001760c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGTEMP */
-	{ 0x80027602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT1CAP */
-	{ 0x80027603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT1REM */
-	{ 0x80027604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT2CAP */
-	{ 0x80027605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT2REM */
+	{ 0x8001760a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGFAN */
+	{ 0x8001760c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGTEMP */
+	{ 0x80027602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBAT1CAP */
+	{ 0x80027603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBAT1REM */
+	{ 0x80027604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBAT2CAP */
+	{ 0x80027605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBAT2REM */
 	/* spidev_compat_ioctl (drivers/spi/spidev.c) */
 	{ 0x40016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MODE */
 	{ 0x40016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_LSB_FIRST */
@@ -4046,9 +4046,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
 	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
 	/* udf_ioctl (fs/udf/file.c) */
-	{ 0x80046c40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDF_GETEASIZE */
-	{ 0x80086c41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDF_GETEABLOCK */
-	{ 0x80086c42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDF_GETVOLIDENT */
+	{ 0x80046c40, 0xffffffff, SEL_IOCTL_READ, 0 }, /* UDF_GETEASIZE */
+	{ 0x80086c41, 0xffffffff, SEL_IOCTL_READ, 0 }, /* UDF_GETEABLOCK */
+	{ 0x80086c42, 0xffffffff, SEL_IOCTL_READ, 0 }, /* UDF_GETVOLIDENT */
 	{ 0xc0086c43, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* UDF_RELOCATE_BLOCKS */
 	/* udmabuf_ioctl (drivers/dma-buf/udmabuf.c) */
 	{ 0x40087543, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDMABUF_CREATE_LIST */
@@ -4287,7 +4287,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00003b75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_FEATURE */
 	/* vfio_fops_unl_ioctl (drivers/vfio/container.c) */
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION */
-	{ 0x00003b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_CHECK_EXTENSION */
+	{ 0x00003b65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VFIO_CHECK_EXTENSION */
 	{ 0x00003b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_SET_IOMMU */
 	/* vfio_group_fops_unl_ioctl (drivers/vfio/vfio_main.c) */
 	{ 0x00003b67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GROUP_GET_STATUS */
@@ -4842,6 +4842,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_TIMEOUT; 2 handlers */
 	{ 0x00000703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_SLAVE; 2 handlers */
 	{ 0x00000704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_TENBIT; 2 handlers */
+	{ 0x00000705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* I2C_FUNCS; 2 handlers */
 	{ 0x00000706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_SLAVE_FORCE; 2 handlers */
 	{ 0x00000707, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_RDWR; 2 handlers */
 	{ 0x00000708, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_PEC; 2 handlers */
@@ -4950,7 +4951,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* SNAPSHOT_PREF_IMAGE_SIZE; 2 handlers */
 	{ 0x00003312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION */
-	{ 0x00003b65, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_CHECK_EXTENSION */
 	{ 0x00003b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_SET_IOMMU */
 	{ 0x00003b67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GROUP_GET_STATUS */
 	{ 0x00003b68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_GROUP_SET_CONTAINER */
@@ -5298,10 +5298,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
 	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD; 2 handlers */
 	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD; 2 handlers */
-	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME; 6 handlers */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK */
+	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME; 7 handlers */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK; 2 handlers */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF; 2 handlers */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS; 2 handlers */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS; 2 handlers */
 	{ 0x00008915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFADDR */
 	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
@@ -5311,22 +5311,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000891a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBRDADDR */
 	{ 0x0000891b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNETMASK */
 	{ 0x0000891c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNETMASK */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC; 2 handlers */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC; 2 handlers */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM; 2 handlers */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM; 2 handlers */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU; 2 handlers */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU; 2 handlers */
 	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNAME; 2 handlers */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR; 10 handlers */
 	{ 0x00008925, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFENCAP; 3 handlers */
 	{ 0x00008926, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFENCAP; 3 handlers */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 4 handlers */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 5 handlers */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE; 2 handlers */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE; 2 handlers */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI; 2 handlers */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI; 2 handlers */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX; 2 handlers */
 	{ 0x00008934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFPFLAGS */
 	{ 0x00008935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFPFLAGS */
 	{ 0x00008936, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDIFADDR */
@@ -5334,7 +5334,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN; 2 handlers */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN; 2 handlers */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL; 2 handlers */
 	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIPHY; 2 handlers */
@@ -5346,18 +5346,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008953, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDARP */
 	{ 0x00008954, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGARP */
 	{ 0x00008955, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSARP */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP; 2 handlers */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP; 2 handlers */
-	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
-	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
+	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN; 2 handlers */
+	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN; 2 handlers */
 	/* SIOCBONDENSLAVE; 2 handlers */
 	{ 0x00008990, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	/* SIOCBONDRELEASE; 2 handlers */
 	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	/* SIOCBONDSETHWADDR; 2 handlers */
 	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
-	{ 0x00008993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDSLAVEINFOQUERY */
-	{ 0x00008994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDINFOQUERY */
+	{ 0x00008993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDSLAVEINFOQUERY; 2 handlers */
+	{ 0x00008994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDINFOQUERY; 2 handlers */
 	/* SIOCBONDCHANGEACTIVE; 2 handlers */
 	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	{ 0x000089a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDBR */
@@ -5365,7 +5365,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDIF */
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP; 2 handlers */
-	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP; 2 handlers */
+	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x000089f0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSKEEPALIVE */
 	{ 0x000089f1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGKEEPALIVE */
 	{ 0x000089f2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSOUTFILL */
@@ -5386,6 +5386,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00009704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_LAZYIO */
 	{ 0x00009705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SYNCIO */
 	{ 0x0000a211, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DESTROY_VM */
+	{ 0x0000a212, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_START_VM */
+	{ 0x0000a213, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_PAUSE_VM */
+	{ 0x0000a215, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_RESET_VM */
 	{ 0x0000a232, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CREATE_IOREQ_CLIENT */
 	{ 0x0000a233, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ACRN_IOCTL_ATTACH_IOREQ_CLIENT */
 	{ 0x0000a234, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DESTROY_IOREQ_CLIENT */
@@ -5496,6 +5499,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00044500, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_EVTCHN_BIND_VIRQ */
 	{ 0x00044502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_EVTCHN_BIND_UNBOUND_PORT */
 	{ 0x00044503, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_EVTCHN_UNBIND */
+	{ 0x00044504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_EVTCHN_NOTIFY */
 	{ 0x00084501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_EVTCHN_BIND_INTERDOMAIN */
 	{ 0x0008470a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_GNTDEV_DMABUF_EXP_WAIT_RELEASED */
 	{ 0x0008470c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_GNTDEV_DMABUF_IMP_RELEASE */
@@ -5658,7 +5662,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046b03, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x40046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MAX_SPEED_HZ; 2 handlers */
 	{ 0x40046b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MODE32; 2 handlers */
-	{ 0x40046b07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_UPSTREAM; 2 handlers */
+	{ 0x40046b07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_UPSTREAM; 2 handlers */
 	{ 0x40046d0d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_SET_EVENT_MASK */
 	/* OCFS2_IOC_GROUP_EXTEND; 3 handlers */
 	{ 0x40046f01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE },
@@ -5666,7 +5670,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046f05, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCSPEB */
 	{ 0x40046f41, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCDET */
 	{ 0x4004700c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_IRQP_SET32 */
-	{ 0x4004700e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_EPOCH_SET32 */
+	{ 0x4004700e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_EPOCH_SET32 */
 	{ 0x40047080, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETMODE */
 	{ 0x40047090, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPDATADIR */
 	{ 0x40047091, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPNEGOT */
@@ -5813,9 +5817,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40088116, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_SETUP_KICKFD */
 	/* BTRFS_IOC_DEFAULT_SUBVOL; 2 handlers */
 	{ 0x40089413, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	{ 0x40089416, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_WAIT_SYNC; 2 handlers */
 	{ 0x4008941a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SUBVOL_SETFLAGS; 2 handlers */
 	{ 0x4008a224, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_VM_INTR_MONITOR */
+	{ 0x4008a225, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_SET_IRQLINE */
 	{ 0x4008a231, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_NOTIFY_REQUEST_FINISH */
 	{ 0x4008a400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_CREATE; 2 handlers */
 	{ 0x4008a402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_INIT; 2 handlers */
@@ -5914,6 +5918,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40106e80, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* NILFS_IOCTL_SET_ALLOC_RANGE; 2 handlers */
 	{ 0x40106e8c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x40107004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_SET_TIME */
 	{ 0x40107096, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPSETTIME64 */
 	{ 0x401070c9, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_PR_RESERVE; 2 handlers */
 	{ 0x401070ca, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* IOC_PR_RELEASE; 2 handlers */
@@ -5923,6 +5928,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4010744d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSCOMPRESS; 2 handlers */
 	/* BTRFS_IOC_QGROUP_CREATE; 2 handlers */
 	{ 0x4010942a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x4010a223, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_INJECT_MSI */
 	{ 0x4010a51f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GENWQE_WRITE_REG64 */
 	{ 0x4010a521, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GENWQE_WRITE_REG32 */
 	{ 0x4010ae42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_DIRTY_LOG; 2 handlers */
@@ -5933,9 +5939,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4010b201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ASPEED_LPC_CTRL_IOCTL_MAP */
 	{ 0x4010b300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ASPEED_P2A_CTRL_IOCTL_SET_WINDOW */
 	{ 0x4010c404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE; 2 handlers */
+	{ 0x40117006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_SET_WAKETIME */
 	{ 0x4014024c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETMAXERRS; 2 handlers */
 	{ 0x40140921, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* ADD_NEW_DISK; 2 handlers */
 	{ 0x40146301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOMOVE */
+	{ 0x4014a253, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_SET_PTDEV_INTR */
+	{ 0x4014a254, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_RESET_PTDEV_INTR */
 	/* F2FS_IOC32_GARBAGE_COLLECT_RANGE */
 	{ 0x4014f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40184150, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_WRITEI_FRAMES */
@@ -5967,9 +5976,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4018a271, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_IRQFD */
 	{ 0x4018ae23, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_SET_USER_MEMORY_REGION */
 	{ 0x4018aebd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_HYPERV_EVENTFD; 2 handlers */
-	{ 0x4018aee1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_DEVICE_ATTR; 2 handlers */
-	{ 0x4018aee2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_DEVICE_ATTR; 3 handlers */
-	{ 0x4018aee3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_HAS_DEVICE_ATTR; 3 handlers */
+	{ 0x4018aee1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_DEVICE_ATTR; 3 handlers */
+	{ 0x4018aee2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_DEVICE_ATTR; 4 handlers */
+	{ 0x4018aee3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_HAS_DEVICE_ATTR; 4 handlers */
 	{ 0x4018db07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_WRITE_DATA */
 	{ 0x4018db08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_WRITE_INST */
 	/* F2FS_IOC_GARBAGE_COLLECT_RANGE; 2 handlers */
@@ -5979,6 +5988,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x401c0243, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDDEFPRM32 */
 	{ 0x401c5820, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSSETXATTR; 2 handlers */
 	{ 0x401c6302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOEXCHANGE */
+	{ 0x401c700b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_RESET_SYSTEM */
 	{ 0x401cae02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_SET_SLAVE */
 	{ 0x40200242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETPRM */
 	{ 0x40200243, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDDEFPRM */
@@ -5988,6 +5998,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40208114, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_SETUP */
 	{ 0x4020940d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FICLONERANGE; 2 handlers */
 	{ 0x4020a241, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_SET_MEMSEG */
+	{ 0x4020a242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_UNSET_MEMSEG */
 	{ 0x4020a270, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_IOEVENTFD */
 	{ 0x4020ae04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_SET_MASTER */
 	/* KVM_SET_USER_MEMORY_REGION; 2 handlers */
@@ -6001,6 +6012,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40246a21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JSIOCSCORR; 2 handlers */
 	{ 0x40247007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_ALM_SET; 2 handlers */
 	{ 0x4024700a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* RTC_SET_TIME; 2 handlers */
+	{ 0x4024a255, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_ASSIGN_PCIDEV */
+	{ 0x4024a256, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DEASSIGN_PCIDEV */
 	{ 0x40281be2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_CTXT_INFO */
 	{ 0x40284504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSKEYCODE_V2; 2 handlers */
 	/* EXT4_IOC_GROUP_ADD; 2 handlers */
@@ -6022,6 +6035,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c582a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_RESVSP64_32 */
 	{ 0x402c582b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_UNRESVSP64_32 */
 	{ 0x402c5839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE_32 */
+	{ 0x402c7002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_SET_VARIABLE */
 	{ 0x40304e42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_SUBMIT_IO; 4 handlers */
 	{ 0x4030580a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_ALLOCSP; 2 handlers */
 	{ 0x4030580b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FREESP; 2 handlers */
@@ -6077,6 +6091,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x406055c9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_END_FF_UPLOAD_COMPAT */
 	{ 0x40606605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_ADD_LDPC_CODE_PARAMS */
 	{ 0x406855c9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_END_FF_UPLOAD; 2 handlers */
+	{ 0x4068a257, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_ASSIGN_MMIODEV */
+	{ 0x4068a258, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DEASSIGN_MMIODEV */
 	{ 0x4068aea3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_ENABLE_CAP; 4 handlers */
 	{ 0x406c6310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOGELEM */
 	{ 0x4070aea0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT2; 2 handlers */
@@ -6096,6 +6112,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* COMEDI_DEVCONFIG; 2 handlers */
 	{ 0x40946400, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x40986f00, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCMKVOL */
+	{ 0x40c0a259, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_CREATE_VDEV */
+	{ 0x40c0a25a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DESTROY_VDEV */
 	{ 0x40e8af40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SCSI_SET_ENDPOINT */
 	{ 0x40e8af41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SCSI_CLEAR_ENDPOINT */
 	{ 0x41008103, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DESTROY_DEV */
@@ -6131,6 +6149,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x412070ea, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* IOC_OPAL_LR_SETUP; 5 handlers */
 	{ 0x412870e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x4128a216, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_SET_VCPU_REGS */
 	/* IOC_OPAL_GENERIC_TABLE_RW; 5 handlers */
 	{ 0x413870eb, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x4138ae84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_SREGS; 2 handlers */
@@ -6179,10 +6198,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80017083, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRCONTROL */
 	{ 0x80017085, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRDATA */
 	{ 0x80017600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBRT */
-	{ 0x80017607, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBATFLAGS */
+	{ 0x80017607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBATFLAGS */
 	{ 0x80017608, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBLUE */
-	{ 0x8001760a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGFAN */
-	{ 0x8001760c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGTEMP */
+	{ 0x8001760a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGFAN */
+	{ 0x8001760c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGTEMP */
 	{ 0x80024321, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_ERRCODE; 2 handlers */
 	{ 0x80024322, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_INSTALLED; 2 handlers */
 	{ 0x800248a0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_WDM_MAX_COMMAND */
@@ -6190,10 +6209,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8002690e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_REGISTER_FOR_CMD; 2 handlers */
 	/* IPMICTL_UNREGISTER_FOR_CMD; 2 handlers */
 	{ 0x8002690f, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0x80027602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT1CAP */
-	{ 0x80027603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT1REM */
-	{ 0x80027604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT2CAP */
-	{ 0x80027605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCGBAT2REM */
+	{ 0x80027602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBAT1CAP */
+	{ 0x80027603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBAT1REM */
+	{ 0x80027604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBAT2CAP */
+	{ 0x80027605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBAT2REM */
 	{ 0x8002a52a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_DEVICE_MODE */
 	{ 0x8002a52b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_LATCH_STATUS */
 	{ 0x8002af76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_VRING_NUM */
@@ -6323,7 +6342,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ; 2 handlers */
 	{ 0x80046b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE32; 2 handlers */
 	{ 0x80046b06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_DEBUG; 2 handlers */
-	{ 0x80046c40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDF_GETEASIZE */
+	{ 0x80046c40, 0xffffffff, SEL_IOCTL_READ, 0 }, /* UDF_GETEASIZE */
 	{ 0x80046d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCPOS32; 2 handlers */
 	{ 0x80046d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_GET_EVENT_MASK */
 	{ 0x8004700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ32 */
@@ -6363,7 +6382,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80081280, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BLKGETDISKSEQ; 2 handlers */
 	{ 0x80082102, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR */
 	{ 0x80082407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PERF_EVENT_IOC_ID; 2 handlers */
-	{ 0x80082600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_GET_STATS */
+	{ 0x80082600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NOSY_IOC_GET_STATS */
 	/* SNAPSHOT_GET_IMAGE_SIZE; 2 handlers */
 	{ 0x8008330e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* SNAPSHOT_AVAIL_SWAP_SIZE; 2 handlers */
@@ -6395,8 +6414,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086916, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* IPMICTL_GET_TIMING_PARMS_CMD; 2 handlers */
 	{ 0x80086917, 0xffffffff, SEL_IOCTL_READ, 0 },
-	{ 0x80086c41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDF_GETEABLOCK */
-	{ 0x80086c42, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDF_GETVOLIDENT */
+	{ 0x80086c41, 0xffffffff, SEL_IOCTL_READ, 0 }, /* UDF_GETEABLOCK */
+	{ 0x80086c42, 0xffffffff, SEL_IOCTL_READ, 0 }, /* UDF_GETVOLIDENT */
 	{ 0x80086d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETRES */
 	{ 0x80086d02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETFREQ */
 	{ 0x80086d09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETCOUNTER */
@@ -6485,6 +6504,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010a403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_INVOKE */
 	{ 0x8010a406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_RECV */
 	{ 0x8010a407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TEE_IOC_SUPPL_SEND */
+	{ 0x8010a51e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GENWQE_READ_REG64 */
+	{ 0x8010a520, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GENWQE_READ_REG32 */
 	{ 0x8010aa01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_UNREGISTER */
 	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WAKE */
 	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
@@ -6524,7 +6545,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80207005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_WAKETIME */
 	{ 0x8020ae03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_MASTER */
 	{ 0x80246a22, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGCORR; 2 handlers */
-	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ; 2 handlers */
+	/* EFI_RUNTIME_QUERY_VARIABLEINFO; 3 handlers */
+	{ 0x80247008, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x80247009, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_RD_TIME; 2 handlers */
 	{ 0x80280215, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETFDCSTAT */
 	{ 0x80280217, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDWERRORGET */
@@ -6533,8 +6555,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT; 33 handlers */
 	{ 0x8028640c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_INSN */
 	{ 0x8028690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_SEND_COMMAND; 2 handlers */
+	{ 0x8028700a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_QUERY_CAPSULECAPABILITIES */
 	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD; 2 handlers */
-	{ 0x80289701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_LAYOUT */
 	{ 0x8028c003, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOW_GETINFO */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2; 13 handlers */
 	{ 0x802c550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB32 */
@@ -6607,7 +6629,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL; 10 handlers */
 	{ 0x81044804, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGSTRING */
 	{ 0x8108551b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_DISCONNECT_CLAIM */
-	{ 0x810c5701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_INFO */
+	{ 0x810c5701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_RAWMIDI_IOCTL_INFO */
 	{ 0x810c6f84, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_MSG */
 	{ 0x810c9365, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE; 2 handlers */
 	{ 0x81204101, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_INFO */
@@ -6695,6 +6717,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc00870a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_FETCH; 2 handlers */
 	{ 0xc008744c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGNPMODE; 2 handlers */
 	{ 0xc0089364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT; 2 handlers */
+	{ 0xc008a260, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_PM_GET_CPU_STATE */
 	{ 0xc008ae05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_SUPPORTED_CPUID */
 	{ 0xc008ae09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_EMULATED_CPUID */
 	{ 0xc008ae67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_IRQ_LINE_STATUS; 2 handlers */
@@ -7509,7 +7532,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4335, 2083, 47 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4335, 2105, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;
