@@ -72,15 +72,16 @@ static int text_calls(const char *text, const char *name)
 	return 0;
 }
 
-void hook_files_calling(const struct source_files *sf, const char *ksrc, const char *name,
-			strvec *out)
+void hook_files_calling(const struct source_files *sf, const char *ksrc, const strvec *names,
+			strvec *files)
 {
-	for (size_t i = 0; i < sf->all.len; i++) {
+	for (size_t i = 0; names->len && i < sf->all.len; i++) {
 		char *path = path_join(ksrc, sf->all.items[i]);
 		char *text = read_file(path, NULL);
 
-		if (text && text_calls(text, name))
-			strvec_push(out, sf->all.items[i]);
+		for (size_t n = 0; text && n < names->len; n++)
+			if (text_calls(text, names->items[n]))
+				strvec_push(&files[n], sf->all.items[i]);
 		free(text);
 		free(path);
 	}

@@ -22,9 +22,10 @@ const char *hook_file(const char *sname);
  * anything else leaves the hook open), appended to out. */
 void hook_setter_calls(const struct file_facts *ff, const char *setter, int p,
 		       const char *sname, const char *field, member_init_list *out);
-/* The .c files of the tree whose text calls name: `name(`. */
-void hook_files_calling(const struct source_files *sf, const char *ksrc, const char *name,
-			strvec *out);
+/* The .c files of the tree whose text calls names->items[n] (`name(`),
+ * into files[n]: one pass over the tree for all of them. */
+void hook_files_calling(const struct source_files *sf, const char *ksrc, const strvec *names,
+			strvec *files);
 void member_init_free(struct member_init *m);
 
 #endif

@@ -528,6 +528,7 @@ struct sought_member {
 	strvec setters;
 	VEC(int) setter_params;
 	size_t files_read;
+	strvec to_search;	/* setters whose callers are not looked for yet */
 };
 
 static void sought_free(struct sought_member *m)
@@ -537,6 +538,7 @@ static void sought_free(struct sought_member *m)
 	strvec_clear(&m->files);
 	strvec_clear(&m->setters);
 	vec_free(&m->setter_params);
+	strvec_clear(&m->to_search);
 }
 
 typedef VEC(struct sought_member) member_list;
@@ -581,9 +583,10 @@ static void add_installer(struct kbuild_config *kc, struct sought_member *m, con
 }
 
 /* A hook variable's installers: its own file, which holds every store to
- * it, and the files that call a setter storing its parameter there. */
-static void find_hook_installers(const struct scan_result *r, const struct source_files *sf,
-				 struct kbuild_config *kc, const char *file, struct sought_member *m)
+ * it, and the files that call a setter storing its parameter there
+ * (looked for with the other members' setters, search_setters). */
+static void find_hook_installers(const struct scan_result *r, const char *file,
+				 struct sought_member *m)
 {
 	const struct file_facts *ff = parsed_file(r, file);
 
@@ -595,7 +598,6 @@ static void find_hook_installers(const struct scan_result *r, const struct sourc
 	for (size_t i = 0; i < ff->member_inits.len && !m->open; i++) {
 		const struct member_init *mi = &ff->member_inits.items[i];
 		const struct function_facts *setter = NULL;
-		strvec callers = {0};
 
 		if (!mi->setter || strcmp(mi->struct_name, m->sname) || strcmp(mi->field, m->field) ||
 		    strvec_contains(&m->setters, mi->setter))
@@ -607,11 +609,50 @@ static void find_hook_installers(const struct scan_result *r, const struct sourc
 				setter = ff->functions.items[j];
 		if (setter && setter->is_static)
 			continue;
-		hook_files_calling(sf, r->kt.ksrc, mi->setter, &callers);
-		for (size_t j = 0; j < callers.len && !m->open; j++)
-			add_installer(kc, m, callers.items[j]);
-		strvec_clear(&callers);
+		strvec_push(&m->to_search, mi->setter);
 	}
+}
+
+/* The files that call the setters the sought members wait for: one pass
+ * over the tree; they are installers, to be parsed. */
+static void search_setters(const struct scan_result *r, const struct source_files *sf,
+			   struct kbuild_config *kc, member_list *sought, strvec *to_parse)
+{
+	strvec names = {0};
+	strvec *files;
+
+	for (size_t i = 0; i < sought->len; i++)
+		for (size_t j = 0; j < sought->items[i].to_search.len; j++)
+			if (!strvec_contains(&names, sought->items[i].to_search.items[j]))
+				strvec_push(&names, sought->items[i].to_search.items[j]);
+	if (!names.len)
+		return;
+	files = xcalloc(names.len, sizeof(*files));
+	hook_files_calling(sf, r->kt.ksrc, &names, files);
+	for (size_t i = 0; i < sought->len; i++) {
+		struct sought_member *m = &sought->items[i];
+
+		for (size_t j = 0; j < m->to_search.len; j++) {
+			const strvec *callers = NULL;
+
+			for (size_t n = 0; n < names.len && !callers; n++)
+				if (!strcmp(names.items[n], m->to_search.items[j]))
+					callers = &files[n];
+			for (size_t k = 0; callers && k < callers->len && !m->open; k++) {
+				const char *f = callers->items[k];
+
+				add_installer(kc, m, f);
+				if (!m->open && strvec_contains(&m->files, f) && !file_known(r, f) &&
+				    !strvec_contains(to_parse, f))
+					strvec_push(to_parse, f);
+			}
+		}
+		strvec_clear(&m->to_search);
+	}
+	for (size_t n = 0; n < names.len; n++)
+		strvec_clear(&files[n]);
+	free(files);
+	strvec_clear(&names);
 }
 
 /* The installers of sname.field: the files that set a member of that
@@ -623,7 +664,7 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 	const strvec *setting = source_files_setting_member(sf, m->field);
 
 	if (hook_file(m->sname)) {
-		find_hook_installers(r, sf, kc, hook_file(m->sname), m);
+		find_hook_installers(r, hook_file(m->sname), m);
 		return;
 	}
 
@@ -681,6 +722,7 @@ static void seek_members(const struct scan_result *r, const struct source_files 
 			vec_push(sought, m);
 		}
 	}
+	search_setters(r, sf, kc, sought, to_parse);
 }
 
 /* The values that the parsed files' calls to the sought hooks' setters
