@@ -352,12 +352,6 @@ static void lift_callee(struct classifier *c, const struct function_facts *fn,
 			const struct stmt *s, const struct function_facts *callee,
 			const effect_list *sub, int top, effect_list *out);
 
-/* A callee's call through its parameter e->param (a callback), seen from
- * the call s that hands it a function: that function's effects, its
- * stores through its parameters landing where the callee's call
- * pointed them (cbmap), then where this call's arguments point. A
- * parameter of ours handed on stays a callback one level up. Anything
- * else is a call that cannot be analysed. */
 /* "a, b and 3 more" */
 static void target_names(const struct function_facts *const *t, size_t n, struct strbuf *names)
 {
@@ -372,6 +366,39 @@ static void target_names(const struct function_facts *const *t, size_t n, struct
 		sb_add(names, more);
 		free(more);
 	}
+}
+
+static void want_member(wanted_members *w, const char *sname, const char *field, size_t cap);
+
+/* The parsed targets of sname.field, up to max in t (how many: *n), its
+ * installers wanted when seek: is the member closed (these are all)? */
+static int member_targets(struct classifier *c, const char *sname, const char *field,
+			  size_t max, int seek, const struct function_facts **t, size_t *n)
+{
+	int all_named = 0;
+
+	if (seek)
+		want_member(c->wanted_members, sname, field, max);
+	/* when collecting, the targets installed by name whose files are
+	 * not parsed yet are wanted too */
+	*n = function_index_member_targets(c->fi, sname, field, t, max, &all_named,
+					   seek ? c->wanted : NULL);
+	return all_named && *n <= max && function_index_member_closed(c->fi, sname, field);
+}
+
+/* The evidence that a call through `what` is decided by its n targets. */
+static char *resolved_what(const char *what, const struct function_facts *const *t, size_t n)
+{
+	struct strbuf names = {0};
+	char *r;
+
+	if (!n)
+		return xasprintf("%s: the tree installs no target", what);
+	target_names(t, n, &names);
+	r = xasprintf("%s: the tree installs %zu target%s (%s), all analysed", what, n,
+		      n == 1 ? "" : "s", names.buf);
+	free(sb_detach(&names));
+	return r;
 }
 
 /* The callback function cb that call s hands the callee, for the
@@ -401,8 +428,6 @@ static void lift_callback_target(struct classifier *c, const struct function_fac
 	effects_free(&sub);
 }
 
-static void want_member(wanted_members *w, const char *sname, const char *field, size_t cap);
-
 /* A callback read from a member (`dev->ops->set_attr` handed on as the
  * callee's accessor): decided by the member's targets when it is closed,
  * as a call through it would be. Returns 0 when it is not. */
@@ -413,31 +438,25 @@ static int lift_member_callback(struct classifier *c, const struct function_fact
 	const struct function_facts *t[MAX_MEMBER_TARGETS];
 	int seek = c->wanted_members && c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH &&
 		   !c->via_header;
-	int all_named;
 	size_t n;
-	struct strbuf names = {0};
+	char *what;
 
-	if (seek)
-		want_member(c->wanted_members, a->member_struct, a->member_field, MAX_MEMBER_TARGETS);
-	n = function_index_member_targets(c->fi, a->member_struct, a->member_field, t,
-					  MAX_MEMBER_TARGETS, &all_named, seek ? c->wanted : NULL);
-	if (!all_named || n > MAX_MEMBER_TARGETS ||
-	    !function_index_member_closed(c->fi, a->member_struct, a->member_field))
+	if (!member_targets(c, a->member_struct, a->member_field, MAX_MEMBER_TARGETS, seek, t, &n))
 		return 0;
-	target_names(t, n, &names);
-	effect_add(out, EF_RESOLVED, n ?
-		   xasprintf("%s, the callback %s.%s: the tree installs %zu target%s (%s), all analysed",
-			     e->what, a->member_struct, a->member_field, n, n == 1 ? "" : "s",
-			     names.buf) :
-		   xasprintf("%s, the callback %s.%s: the tree installs no target", e->what,
-			     a->member_struct, a->member_field),
-		   fn->file, s->line, NULL);
-	free(sb_detach(&names));
+	what = xasprintf("%s, the callback %s.%s", e->what, a->member_struct, a->member_field);
+	effect_add(out, EF_RESOLVED, resolved_what(what, t, n), fn->file, s->line, NULL);
+	free(what);
 	for (size_t i = 0; i < n; i++)
 		lift_callback_target(c, fn, s, e, t[i], out);
 	return 1;
 }
 
+/* A callee's call through its parameter e->param (a callback), seen from
+ * the call s that hands it a function (or a closed member's targets):
+ * that function's effects, its stores through its parameters landing
+ * where the callee's call pointed them (cbmap), then where this call's
+ * arguments point. A parameter of ours handed on stays a callback one
+ * level up. Anything else is a call that cannot be analysed. */
 static void lift_callback(struct classifier *c, const struct function_facts *fn,
 			  const struct stmt *s, const struct effect *e, effect_list *out)
 {
@@ -696,9 +715,10 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 	const struct function_facts *t[MAX_COMMAND_TARGETS];
 	const struct api_entry *k = s->callee_struct ?
 		knowledge_contract(c->kn, s->callee_struct, s->callee_field) : NULL;
-	size_t n, max = MAX_MEMBER_TARGETS;
+	size_t n = 0, max = MAX_MEMBER_TARGETS;
 	struct strbuf names = {0};
-	int all_named = 0, closed, seek;
+	int closed, seek;
+	char *what;
 
 	if (s->callee_param >= 0) {
 		/* a callback: the caller's call says which function */
@@ -721,30 +741,22 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 	seek = s->callee_struct && c->wanted_members &&
 		(max == MAX_COMMAND_TARGETS ||
 		 (c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH && !c->via_header));
-	if (seek)
-		want_member(c->wanted_members, s->callee_struct, s->callee_field, max);
-	/* when collecting, the targets installed by name whose files are
-	 * not parsed yet are wanted too */
-	n = s->callee_struct ? function_index_member_targets(c->fi, s->callee_struct,
-		s->callee_field, t, max, &all_named, seek ? c->wanted : NULL) : 0;
-	closed = s->callee_struct && all_named && n <= max &&
-		function_index_member_closed(c->fi, s->callee_struct, s->callee_field);
+	closed = s->callee_struct &&
+		 member_targets(c, s->callee_struct, s->callee_field, max, seek, t, &n);
+	what = xasprintf("indirect call %s", s->callee_text);
 	if (!closed && (!n || n > max)) {
-		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
-			   fn->file, s->line, NULL);
+		effect_add(out, EF_UNKNOWN, what, fn->file, s->line, NULL);
 		return;
 	}
-	target_names(t, n, &names);
-	if (closed)
-		effect_add(out, EF_RESOLVED, n ?
-			   xasprintf("indirect call %s: the tree installs %zu target%s (%s), all analysed",
-				     s->callee_text, n, n == 1 ? "" : "s", names.buf) :
-			   xasprintf("indirect call %s: the tree installs no target", s->callee_text),
-			   fn->file, s->line, NULL);
-	else
-		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s (targets seen: %s; others not known)",
-						     s->callee_text, names.buf), fn->file, s->line, NULL);
-	free(sb_detach(&names));
+	if (closed) {
+		effect_add(out, EF_RESOLVED, resolved_what(what, t, n), fn->file, s->line, NULL);
+	} else {
+		target_names(t, n, &names);
+		effect_add(out, EF_UNKNOWN, xasprintf("%s (targets seen: %s; others not known)", what,
+						     names.buf), fn->file, s->line, NULL);
+		free(sb_detach(&names));
+	}
+	free(what);
 	if (beyond_depth(c, fn, s)) {
 		if (closed)	/* the targets are not analysed after all */
 			effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s: beyond the call depth analysed",
@@ -1058,12 +1070,20 @@ static void flags_leave(struct classifier *c)
 	c->flags_fn = NULL;
 }
 
-/* Does the test hold for the constant that the summary being made is for
- * (`if (set)` in mxser_ioctl_op_mode(port, index, false, p))? A
- * comparison is read as for a command whose every bit is known. */
-static enum label_match const_param_holds(const struct classifier *c, const struct stmt *s)
+/* The constant the summary being made is for, as a command whose every
+ * bit is known: tests and switches on its parameter read it so. */
+static struct command const_command(const struct classifier *c)
 {
 	struct command known = { .value = (uint64_t)c->const_value, .mask = UINT64_MAX };
+
+	return known;
+}
+
+/* Does the test hold for the constant that the summary being made is for
+ * (`if (set)` in mxser_ioctl_op_mode(port, index, false, p))? */
+static enum label_match const_param_holds(const struct classifier *c, const struct stmt *s)
+{
+	struct command known = const_command(c);
 
 	if (s->cmp_view.param != c->const_param)
 		return MATCH_MAYBE;
@@ -1264,7 +1284,7 @@ static int analyse_switch(struct classifier *c, const struct function_facts *fn,
 	} else if (fn == c->const_fn && s->on.param == c->const_param) {
 		/* vfio_container_ioctl_check_extension's call of an iommu
 		 * driver's ioctl with VFIO_CHECK_EXTENSION: a constant's case */
-		struct command known = { .value = (uint64_t)c->const_value, .mask = UINT64_MAX };
+		struct command known = const_command(c);
 
 		on = xcalloc(s->segs.len + 1, 1);
 		segments_on_path(&known, s, on);

@@ -678,21 +678,29 @@ static char *api_macro_at(struct walk *w, CXCursor c)
 
 static char *record_name(CXType t);
 
+/* The struct and member an expression reads (rtc->ops->read_time:
+ * rtc_class_ops, read_time), or nothing; returns the member. */
+static CXCursor member_read(CXCursor e, char **sname, char **field)
+{
+	CXCursor m = strip(e);
+	CXCursor f;
+
+	if (clang_getCursorKind(m) != CXCursor_MemberRefExpr)
+		return clang_getNullCursor();
+	f = clang_getCursorReferenced(m);
+	if (clang_getCursorKind(f) != CXCursor_FieldDecl)
+		return clang_getNullCursor();
+	*sname = record_name(clang_getCursorType(clang_getCursorSemanticParent(f)));
+	if (*sname)
+		*field = cursor_name(f);
+	return f;
+}
+
 /* The struct and member an indirect callee is read from (rtc->ops->read_time:
  * rtc_class_ops, read_time). */
 static void note_member_callee(CXCursor callee, struct stmt *s)
 {
-	CXCursor m = strip(callee);
-	CXCursor field;
-
-	if (clang_getCursorKind(m) != CXCursor_MemberRefExpr)
-		return;
-	field = clang_getCursorReferenced(m);
-	if (clang_getCursorKind(field) != CXCursor_FieldDecl)
-		return;
-	s->callee_struct = record_name(clang_getCursorType(clang_getCursorSemanticParent(field)));
-	if (s->callee_struct)
-		s->callee_field = cursor_name(field);
+	member_read(callee, &s->callee_struct, &s->callee_field);
 }
 
 static int is_function_pointer(CXType t);
@@ -729,16 +737,13 @@ static int is_function_pointer_field(CXCursor field);
  * `dev->ops->set_attr` handed to kvm_device_ioctl_attr as its accessor). */
 static void note_member_argument(CXCursor a, struct call_arg *arg)
 {
-	CXCursor m = strip(a), field;
+	CXCursor field = member_read(a, &arg->member_struct, &arg->member_field);
 
-	if (clang_getCursorKind(m) != CXCursor_MemberRefExpr)
-		return;
-	field = clang_getCursorReferenced(m);
-	if (clang_getCursorKind(field) != CXCursor_FieldDecl || !is_function_pointer_field(field))
-		return;
-	arg->member_struct = record_name(clang_getCursorType(clang_getCursorSemanticParent(field)));
-	if (arg->member_struct)
-		arg->member_field = cursor_name(field);
+	if (arg->member_struct && !is_function_pointer_field(field)) {
+		free(arg->member_struct);
+		free(arg->member_field);
+		arg->member_struct = arg->member_field = NULL;
+	}
 }
 
 /* Open-addressing set of declarations already queued. */
@@ -2188,15 +2193,15 @@ static int parameter_named_by(CXCursor value, CXCursor *fn)
  * brioctl_set), or any other value, which leaves the hook open. */
 static void add_hook_init(struct walk *w, CXCursor var, CXCursor value)
 {
-	char *sname = hook_struct_name(w, var);
 	struct member_init m = { .setter_param = -1 };
 	CXCursor fn;
 
-	if (!sname)
+	m.struct_name = hook_struct_name(w, var);
+	if (!m.struct_name)
 		return;
 	m.function = function_named_by(value);
 	if (!m.function && is_null_constant(value)) {
-		free(sname);
+		free(m.struct_name);
 		return;
 	}
 	if (!m.function) {
@@ -2204,7 +2209,6 @@ static void add_hook_init(struct walk *w, CXCursor var, CXCursor value)
 		if (m.setter_param >= 0)
 			m.setter = cursor_name(fn);
 	}
-	m.struct_name = sname;
 	m.field = cursor_name(var);
 	m.file = xstrdup(w->ff->file);
 	vec_push(&w->ff->member_inits, m);
@@ -2217,19 +2221,12 @@ static void note_hook_address(struct walk *w, CXCursor unary)
 	cursorvec kids = children_of(unary);
 	CXCursor x = kids.len == 1 ? strip(kids.items[0]) : clang_getNullCursor();
 	CXType t = clang_getCanonicalType(clang_getCursorType(unary));
-	char *sname;
 
+	/* as a store of a value that names no function */
 	if (clang_getCursorKind(x) == CXCursor_DeclRefExpr && t.kind == CXType_Pointer &&
 	    clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(t)),
-			     clang_getCanonicalType(clang_getCursorType(x))) &&
-	    (sname = hook_struct_name(w, clang_getCursorReferenced(x)))) {
-		struct member_init m = { .setter_param = -1 };
-
-		m.struct_name = sname;
-		m.field = cursor_name(clang_getCursorReferenced(x));
-		m.file = xstrdup(w->ff->file);
-		vec_push(&w->ff->member_inits, m);
-	}
+			     clang_getCanonicalType(clang_getCursorType(x))))
+		add_hook_init(w, clang_getCursorReferenced(x), unary);
 	vec_free(&kids);
 }
 

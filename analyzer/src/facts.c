@@ -90,6 +90,15 @@ void add_diag(diag_vec *diags, const char *file, const char *severity,
 	vec_push(diags, d);
 }
 
+void member_init_clear(struct member_init *m)
+{
+	free(m->struct_name);
+	free(m->field);
+	free(m->function);
+	free(m->file);
+	free(m->setter);
+}
+
 void file_facts_free(struct file_facts *ff)
 {
 	if (!ff)
@@ -117,15 +126,8 @@ void file_facts_free(struct file_facts *ff)
 		free(o->file);
 	}
 	vec_free(&ff->ops);
-	for (size_t i = 0; i < ff->member_inits.len; i++) {
-		struct member_init *m = &ff->member_inits.items[i];
-
-		free(m->struct_name);
-		free(m->field);
-		free(m->function);
-		free(m->file);
-		free(m->setter);
-	}
+	for (size_t i = 0; i < ff->member_inits.len; i++)
+		member_init_clear(&ff->member_inits.items[i]);
 	vec_free(&ff->member_inits);
 	for (size_t i = 0; i < ff->diags.len; i++) {
 		free(ff->diags.items[i].file);

@@ -89,10 +89,6 @@ void hook_files_calling(const struct source_files *sf, const char *ksrc, const s
 
 void member_init_free(struct member_init *m)
 {
-	free(m->struct_name);
-	free(m->field);
-	free(m->function);
-	free(m->file);
-	free(m->setter);
+	member_init_clear(m);
 	free(m);
 }

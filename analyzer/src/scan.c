@@ -218,12 +218,17 @@ static void reset_commands(struct handler *h)
 	h->default_action = NULL;
 }
 
-static int file_known(const struct scan_result *r, const char *file)
+static const struct file_facts *parsed_file(const struct scan_result *r, const char *file)
 {
 	for (size_t i = 0; i < r->files.len; i++)
 		if (!strcmp(r->files.items[i]->file, file))
-			return 1;
-	return 0;
+			return r->files.items[i];
+	return NULL;
+}
+
+static int file_known(const struct scan_result *r, const char *file)
+{
+	return parsed_file(r, file) != NULL;
 }
 
 static void parse_into(struct scan_result *r, struct function_index *fi,
@@ -564,29 +569,27 @@ static int names_struct(const char *text, const char *sname)
 	return 0;
 }
 
-static const struct file_facts *parsed_file(const struct scan_result *r, const char *file)
+/* f installs in m if the configuration builds it; past the cap, m is
+ * open. Returns whether f is one of m's installers. */
+static int add_installer(struct kbuild_config *kc, struct sought_member *m, const char *f)
 {
-	for (size_t i = 0; i < r->files.len; i++)
-		if (!strcmp(r->files.items[i]->file, file))
-			return r->files.items[i];
-	return NULL;
-}
-
-static void add_installer(struct kbuild_config *kc, struct sought_member *m, const char *f)
-{
-	if (!kbuild_config_builds(kc, f) || strvec_contains(&m->files, f))
-		return;
-	if (m->files.len == m->cap)
+	if (!kbuild_config_builds(kc, f))
+		return 0;
+	if (strvec_contains(&m->files, f))
+		return 1;
+	if (m->files.len == m->cap) {
 		m->open = 1;
-	else
-		strvec_push(&m->files, f);
+		return 0;
+	}
+	strvec_push(&m->files, f);
+	return 1;
 }
 
 /* A hook variable's installers: its own file, which holds every store to
  * it, and the files that call a setter storing its parameter there
  * (looked for with the other members' setters, search_setters). */
-static void find_hook_installers(const struct scan_result *r, const char *file,
-				 struct sought_member *m)
+static void find_hook_installers(const struct scan_result *r, const struct function_index *fi,
+				 const char *file, struct sought_member *m)
 {
 	const struct file_facts *ff = parsed_file(r, file);
 
@@ -597,16 +600,15 @@ static void find_hook_installers(const struct scan_result *r, const char *file,
 	strvec_push(&m->files, file);
 	for (size_t i = 0; i < ff->member_inits.len && !m->open; i++) {
 		const struct member_init *mi = &ff->member_inits.items[i];
-		const struct function_facts *setter = NULL;
+		const struct function_facts *setter;
 
 		if (!mi->setter || strcmp(mi->struct_name, m->sname) || strcmp(mi->field, m->field) ||
 		    strvec_contains(&m->setters, mi->setter))
 			continue;
 		strvec_push(&m->setters, mi->setter);
 		vec_push(&m->setter_params, mi->setter_param);
-		for (size_t j = 0; j < ff->functions.len && !setter; j++)
-			if (!strcmp(ff->functions.items[j]->name, mi->setter))
-				setter = ff->functions.items[j];
+		/* a static setter is called from this file only */
+		setter = function_index_find(fi, mi->setter, file);
 		if (setter && setter->is_static)
 			continue;
 		strvec_push(&m->to_search, mi->setter);
@@ -641,8 +643,7 @@ static void search_setters(const struct scan_result *r, const struct source_file
 			for (size_t k = 0; callers && k < callers->len && !m->open; k++) {
 				const char *f = callers->items[k];
 
-				add_installer(kc, m, f);
-				if (!m->open && strvec_contains(&m->files, f) && !file_known(r, f) &&
+				if (add_installer(kc, m, f) && !file_known(r, f) &&
 				    !strvec_contains(to_parse, f))
 					strvec_push(to_parse, f);
 			}
@@ -659,12 +660,13 @@ static void search_setters(const struct scan_result *r, const struct source_file
  * name and name `struct sname`. A header among them (a macro or static
  * initialiser whose users cannot be told) leaves the member open. */
 static void find_installers(const struct scan_result *r, const struct source_files *sf,
-			    struct kbuild_config *kc, struct sought_member *m)
+			    struct kbuild_config *kc, const struct function_index *fi,
+			    struct sought_member *m)
 {
 	const strvec *setting = source_files_setting_member(sf, m->field);
 
 	if (hook_file(m->sname)) {
-		find_hook_installers(r, hook_file(m->sname), m);
+		find_hook_installers(r, fi, hook_file(m->sname), m);
 		return;
 	}
 
@@ -682,11 +684,12 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 		path = path_join(r->kt.ksrc, f);
 		text = read_file(path, NULL);
 		free(path);
+		/* an unreadable file may install */
 		if (!text || names_struct(text, m->sname)) {
-			if (header || m->files.len == m->cap)
+			if (header)
 				m->open = 1;
 			else
-				strvec_push(&m->files, f);
+				add_installer(kc, m, f);
 		}
 		free(text);
 	}
@@ -695,8 +698,8 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 /* New members sought: their installers join the files to parse. A
  * member sought again with a larger cap is looked at again. */
 static void seek_members(const struct scan_result *r, const struct source_files *sf,
-			 struct kbuild_config *kc, const wanted_members *wanted,
-			 member_list *sought, strvec *to_parse)
+			 struct kbuild_config *kc, const struct function_index *fi,
+			 const wanted_members *wanted, member_list *sought, strvec *to_parse)
 {
 	for (size_t i = 0; i < wanted->len; i++) {
 		const struct wanted_member *w = &wanted->items[i];
@@ -710,7 +713,7 @@ static void seek_members(const struct scan_result *r, const struct source_files 
 			continue;
 		m.sname = xstrdup(w->sname);
 		m.field = xstrdup(w->field);
-		find_installers(r, sf, kc, &m);
+		find_installers(r, sf, kc, fi, &m);
 		for (size_t j = 0; !m.open && j < m.files.len; j++)
 			if (!file_known(r, m.files.items[j]) &&
 			    !strvec_contains(to_parse, m.files.items[j]))
@@ -734,7 +737,7 @@ static void read_setter_calls(const struct scan_result *r, struct function_index
 		struct sought_member *m = &sought->items[i];
 		size_t before = installed->len;
 
-		for (size_t f = m->setters.len ? m->files_read : r->files.len; f < r->files.len; f++)
+		for (size_t f = m->files_read; f < r->files.len; f++)
 			for (size_t j = 0; j < m->setters.len; j++)
 				hook_setter_calls(r->files.items[f], m->setters.items[j],
 						  m->setter_params.items[j], m->sname, m->field,
@@ -873,7 +876,7 @@ int scan_run(const struct scan_options *opt)
 		if (round < FOLLOW_ROUNDS - 1)
 			classify_wanted(&r, fi, &kn, round < CLASSIFY_ROUNDS, &names, &members);
 		files_defining(&r, &sf, kc, &kn, &names, &more);
-		seek_members(&r, &sf, kc, &members, &sought, &more);
+		seek_members(&r, &sf, kc, fi, &members, &sought, &more);
 		strvec_clear(&names);
 		for (size_t i = 0; i < members.len; i++) {
 			free(members.items[i].sname);
