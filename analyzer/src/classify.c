@@ -11,6 +11,7 @@
 #include "classify.h"
 
 #include "dispatch.h"
+#include "request_call.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,7 @@ enum effect_kind {
 	EF_USER_IN,
 	EF_UNKNOWN,		/* a call that could not be analysed */
 	EF_RESOLVED,		/* a call through a member, all its targets analysed */
+	EF_QUERY,		/* a request the device only answers (request_call.h) */
 };
 
 static const char *const effect_kind_names[] = {
@@ -54,7 +56,7 @@ static const char *const effect_kind_names[] = {
 	[EF_HARDWARE] = "hardware_write", [EF_LIFETIME] = "object_lifetime",
 	[EF_MODE_WRITE] = "fmode_write_check", [EF_USER_OUT] = "user_copy_out",
 	[EF_USER_IN] = "user_copy_in", [EF_UNKNOWN] = "unanalysed_call",
-	[EF_RESOLVED] = "indirect_call_resolved",
+	[EF_RESOLVED] = "indirect_call_resolved", [EF_QUERY] = "query_request",
 };
 
 /* The effect a call to a kernel API has, by its knowledge-file effect. */
@@ -709,6 +711,30 @@ static void want_member(wanted_members *w, const char *sname, const char *field,
 	vec_push(w, m);
 }
 
+/* A call to a transport that sends the device a request
+ * (request_codes.json): decided by the request code the calling function
+ * puts in the block, without following the transport's queueing code.
+ * Returns 0 when the code is not known there: the call is then followed as
+ * any call is. */
+static int analyse_request(struct classifier *c, const struct function_facts *fn,
+			   const struct stmt *s, effect_list *out)
+{
+	struct request_verdict v = request_call(&c->kn->requests, fn, s);
+
+	if (!v.known)
+		return 0;
+	if (v.query)
+		effect_add(out, EF_QUERY, xasprintf("%s sends %s, a query by its request code",
+						    v.transport->callee, v.query), fn->file, s->line,
+			   NULL);
+	else
+		effect_add(out, EF_HARDWARE,
+			   xasprintf("%s sends request code 0x%02llx, not a known query",
+				     v.transport->callee, (unsigned long long)v.code), fn->file,
+			   s->line, NULL);
+	return 1;
+}
+
 static void analyse_member_call(struct classifier *c, const struct function_facts *fn,
 				const struct stmt *s, effect_list *out)
 {
@@ -734,6 +760,8 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 		apply_contract(fn, s, k, out);
 		return;
 	}
+	if (analyse_request(c, fn, s, out))
+		return;
 	if (command_argument(c, fn, s) >= 0)
 		max = MAX_COMMAND_TARGETS;
 	/* the members that calls handing on the command go through, and
@@ -820,6 +848,8 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 		analyse_member_call(c, fn, s, out);
 		return;
 	}
+	if (analyse_request(c, fn, s, out))
+		return;
 	a = knowledge_api(c->kn, s->callee);
 	if (a) {
 		switch (a->effect) {
@@ -1637,6 +1667,7 @@ static void decide(struct command *cmd, const effect_list *l)
 		cmd->class_name = xstrdup("read");
 		cmd->confidence = xstrdup(resolved ? "low" : "high");
 		add_evidence_of(cmd, l, EF_RESOLVED);
+		add_evidence_of(cmd, l, EF_QUERY);
 		add_evidence_of(cmd, l, EF_USER_OUT);
 		if (!cmd->evidence.len) {
 			struct evidence ev = {

@@ -652,6 +652,32 @@ static struct stmt *add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs,
 	return s;
 }
 
+/* A local array initialised with a constant first element
+ * (`char cmd[12] = { GPCMD_READ_TOC_PMA_ATIP, ... }`): recorded as the
+ * local store `cmd[0] = 0x43`, which is where a transport's request code
+ * is read (request_codes.h). */
+static void add_first_element(CXCursor var, CXCursor init, struct stmt *block)
+{
+	cursorvec elems;
+	struct stmt *s;
+	int64_t v;
+	char *name;
+
+	if (clang_getCursorType(var).kind != CXType_ConstantArray)
+		return;
+	elems = children_of(init);
+	if (elems.len && eval_int(elems.items[0], &v)) {
+		name = cursor_name(var);
+		s = stmt_new(ST_STORE, cursor_line(var));
+		s->target = xasprintf("%s[0]", name);
+		s->store_is_const = 1;
+		s->store_value = v;
+		vec_push(&block->kids, s);
+		free(name);
+	}
+	vec_free(&elems);
+}
+
 /* The macro whose expansion starts at c, when it is an API macro that the
  * knowledge file wants recorded as a call (put_user, get_user, ...). */
 static char *api_macro_at(struct walk *w, CXCursor c)
@@ -1169,6 +1195,8 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 				walk_expr(w, kids.items[i], block);
 				remember_local(w, c, view_of(w, kids.items[i]));
 				origins_assign(w->origins, c, &kids.items[i]);
+				if (kk == CXCursor_InitListExpr)
+					add_first_element(c, kids.items[i], block);
 			}
 		}
 		vec_free(&kids);

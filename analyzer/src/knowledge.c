@@ -268,6 +268,8 @@ int knowledge_load(struct knowledge *kn, const char *dir)
 				kn->contracts.items[i].name);
 			err = -1;
 		}
+	if (!err)
+		err = request_codes_load(&kn->requests, dir);
 	return err ? -1 : 0;
 }
 
@@ -310,6 +312,7 @@ void knowledge_free(struct knowledge *kn)
 	strvec_clear(&kn->release_tests);
 	free_apis(&kn->apis);
 	free_apis(&kn->contracts);
+	request_codes_free(&kn->requests);
 }
 
 const struct handler_kind *knowledge_kind_named(const struct knowledge *kn, const char *kind)

@@ -4,6 +4,7 @@
 #ifndef IOCTL_SCAN_KNOWLEDGE_H
 #define IOCTL_SCAN_KNOWLEDGE_H
 
+#include "request_codes.h"
 #include "util.h"
 
 /* One way a handler is reached: a member of an ops structure, or a fixed
@@ -73,6 +74,7 @@ struct knowledge {
 	VEC(struct returns_argument) returns_argument;
 	strvec neutral_paths;	/* files whose functions are infrastructure */
 	strvec release_tests;	/* true when the last reference is dropped */
+	struct request_codes requests;	/* transports and their query codes */
 };
 
 /* Loads the data files from dir; on error prints a message and returns -1. */

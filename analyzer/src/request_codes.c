@@ -1,0 +1,147 @@
+/* Loads data/request_codes.json (request_codes.h). */
+#include "request_codes.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FILE_NAME "request_codes.json"
+
+static int load_transports(struct request_codes *rc, json_t *arr)
+{
+	size_t i;
+	json_t *t;
+
+	if (!json_is_array(arr)) {
+		fputs("ioctl-scan: " FILE_NAME ": no \"transports\" array\n", stderr);
+		return -1;
+	}
+	json_array_foreach(arr, i, t) {
+		json_t *callee = json_object_get(t, "callee"), *arg = json_object_get(t, "arg");
+		json_t *field = json_object_get(t, "field"), *codes = json_object_get(t, "codes");
+		struct request_transport rt;
+
+		if (!json_is_string(callee) || !json_is_integer(arg) || json_integer_value(arg) < 0 ||
+		    !json_is_string(field) || !json_is_string(codes)) {
+			fprintf(stderr, "ioctl-scan: " FILE_NAME ": transport %zu needs callee, "
+				"arg (an argument index), field and codes\n", i);
+			return -1;
+		}
+		rt.callee = xstrdup(json_string_value(callee));
+		rt.arg = (int)json_integer_value(arg);
+		rt.field = xstrdup(json_string_value(field));
+		rt.codes = xstrdup(json_string_value(codes));
+		vec_push(&rc->transports, rt);
+	}
+	return 0;
+}
+
+static int load_set(struct request_code_set *set, const char *name, json_t *map)
+{
+	const char *key;
+	json_t *v;
+
+	set->name = xstrdup(name);
+	json_object_foreach(map, key, v) {
+		struct request_code code;
+		char *end;
+
+		if (key[0] == '_')
+			continue;
+		code.value = strtoll(key, &end, 0);
+		if (!*key || *end || !json_is_string(v)) {
+			fprintf(stderr, "ioctl-scan: " FILE_NAME ": code set %s: \"%s\": want a "
+				"number naming a query\n", name, key);
+			return -1;
+		}
+		code.name = xstrdup(json_string_value(v));
+		vec_push(&set->queries, code);
+	}
+	return 0;
+}
+
+int request_codes_load(struct request_codes *rc, const char *dir)
+{
+	char *path = path_join(dir, FILE_NAME);
+	json_error_t err;
+	json_t *root = json_load_file(path, 0, &err), *sets, *v;
+	const char *key;
+	int ret = -1;
+
+	memset(rc, 0, sizeof(*rc));
+	if (!root) {
+		fprintf(stderr, "ioctl-scan: %s:%d: %s\n", path, err.line, err.text);
+		free(path);
+		return -1;
+	}
+	free(path);
+	sets = json_object_get(root, "code_sets");
+	if (load_transports(rc, json_object_get(root, "transports")))
+		goto out;
+	json_object_foreach(sets, key, v) {
+		struct request_code_set set = {0};
+
+		if (key[0] == '_')
+			continue;
+		vec_push(&rc->sets, set);
+		if (load_set(&rc->sets.items[rc->sets.len - 1], key, v))
+			goto out;
+	}
+	for (size_t i = 0; i < rc->transports.len; i++) {
+		size_t j = 0;
+
+		while (j < rc->sets.len && strcmp(rc->sets.items[j].name, rc->transports.items[i].codes))
+			j++;
+		if (j == rc->sets.len) {
+			fprintf(stderr, "ioctl-scan: " FILE_NAME ": transport %s: no code set %s\n",
+				rc->transports.items[i].callee, rc->transports.items[i].codes);
+			goto out;
+		}
+	}
+	ret = 0;
+out:
+	json_decref(root);
+	return ret;
+}
+
+void request_codes_free(struct request_codes *rc)
+{
+	for (size_t i = 0; i < rc->transports.len; i++) {
+		free(rc->transports.items[i].callee);
+		free(rc->transports.items[i].field);
+		free(rc->transports.items[i].codes);
+	}
+	vec_free(&rc->transports);
+	for (size_t i = 0; i < rc->sets.len; i++) {
+		for (size_t j = 0; j < rc->sets.items[i].queries.len; j++)
+			free(rc->sets.items[i].queries.items[j].name);
+		vec_free(&rc->sets.items[i].queries);
+		free(rc->sets.items[i].name);
+	}
+	vec_free(&rc->sets);
+}
+
+const struct request_transport *request_transport_for(const struct request_codes *rc,
+						      const char *callee)
+{
+	for (size_t i = 0; callee && i < rc->transports.len; i++)
+		if (!strcmp(rc->transports.items[i].callee, callee))
+			return &rc->transports.items[i];
+	return NULL;
+}
+
+const char *request_query_name(const struct request_codes *rc,
+			       const struct request_transport *t, int64_t value)
+{
+	for (size_t i = 0; i < rc->sets.len; i++) {
+		const struct request_code_set *set = &rc->sets.items[i];
+
+		if (strcmp(set->name, t->codes))
+			continue;
+		for (size_t j = 0; j < set->queries.len; j++)
+			if (set->queries.items[j].value == value)
+				return set->queries.items[j].name;
+	}
+	return NULL;
+}

@@ -1,0 +1,48 @@
+/* Requests a driver sends its device, decided by their request code
+ * (data/request_codes.json): a transport such as
+ * cdrom_device_ops.generic_packet does what the code in its command block
+ * asks, and only the codes listed as queries leave the device as it was. */
+#ifndef IOCTL_SCAN_REQUEST_CODES_H
+#define IOCTL_SCAN_REQUEST_CODES_H
+
+#include <stdint.h>
+
+#include "util.h"
+
+/* A function or ops member ("struct.member") that sends the command
+ * block in argument arg; its code is block.field[0] (block[0] when field
+ * is empty), read in the code set codes. */
+struct request_transport {
+	char *callee;
+	int arg;
+	char *field;
+	char *codes;
+};
+
+struct request_code {
+	int64_t value;
+	char *name;
+};
+
+struct request_code_set {
+	char *name;
+	VEC(struct request_code) queries;
+};
+
+struct request_codes {
+	VEC(struct request_transport) transports;
+	VEC(struct request_code_set) sets;
+};
+
+/* Loads dir/request_codes.json; on error prints a message and returns -1. */
+int request_codes_load(struct request_codes *rc, const char *dir);
+void request_codes_free(struct request_codes *rc);
+/* The transport named callee ("sr_do_ioctl", "cdrom_device_ops.generic_packet"), or NULL. */
+const struct request_transport *request_transport_for(const struct request_codes *rc,
+						      const char *callee);
+/* The name of query code value in t's code set, or NULL when the code is
+ * not known to be a query. */
+const char *request_query_name(const struct request_codes *rc,
+			       const struct request_transport *t, int64_t value);
+
+#endif
