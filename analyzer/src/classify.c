@@ -727,6 +727,10 @@ static int analyse_request(struct classifier *c, const struct function_facts *fn
 		effect_add(out, EF_QUERY, xasprintf("%s sends %s, a query by its request code",
 						    v.transport->callee, v.query), fn->file, s->line,
 			   NULL);
+	else if (v.macro)
+		effect_add(out, EF_HARDWARE,
+			   xasprintf("%s sends %s (0x%02llx), not a known query", v.transport->callee,
+				     v.macro, (unsigned long long)v.code), fn->file, s->line, NULL);
 	else
 		effect_add(out, EF_HARDWARE,
 			   xasprintf("%s sends request code 0x%02llx, not a known query",

@@ -10,7 +10,9 @@
  * it), every store to the place among the statements that may run before
  * the call is a constant, and no call handed the block runs after the
  * first such sure store (a helper that may rewrite the code). Unknown
- * codes leave the transport to be followed as any call. */
+ * codes leave the transport to be followed as any call. A transport
+ * that takes the code as an argument (gb_operation_sync's type) is
+ * decided by that argument when it is a constant. */
 #include "request_call.h"
 
 #include <stdlib.h>
@@ -101,7 +103,7 @@ static int note_store(const struct stmt *s, void *ctx)
 		q->nonconst = 1;
 		return 0;
 	}
-	name = request_query_name(q->rc, q->t, byte_code(s->store_value));
+	name = request_query_name(q->rc, q->t, byte_code(s->store_value), NULL);
 	if (name) {
 		q->query = name;
 	} else if (!q->nonquery) {
@@ -200,7 +202,7 @@ static int label_pred(const struct stmt *s, void *ctx)
 struct request_verdict request_call(const struct request_codes *rc,
 				    const struct function_facts *fn, const struct stmt *s)
 {
-	struct request_verdict v = { transport_of(rc, s), 0, 0, NULL };
+	struct request_verdict v = { transport_of(rc, s), 0, 0, NULL, NULL };
 	struct code_search q = { .rc = rc, .t = v.transport, .call = s };
 	struct frame path[MAX_NESTING];
 	const struct call_arg *a;
@@ -209,6 +211,16 @@ struct request_verdict request_call(const struct request_codes *rc,
 	if (!v.transport || (size_t)v.transport->arg >= s->args.len || !fn->body)
 		return v;
 	a = &s->args.items[v.transport->arg];
+	if (!v.transport->field) {
+		/* the code is the argument: gb_operation_sync(conn, TYPE, ...) */
+		if (a->is_const) {
+			v.known = 1;
+			v.code = a->value;
+			v.macro = a->spelling;
+			v.query = request_query_name(rc, v.transport, a->value, a->spelling);
+		}
+		return v;
+	}
 	if (a->is_const || !a->spelling || !strcmp(a->spelling, "?"))
 		return v;
 	n = path_to(fn->body, s, path, 0);

@@ -11,6 +11,7 @@ struct request_verdict {
 	int known;		/* the code was found */
 	int64_t code;		/* the code, or the first one that is not a query */
 	const char *query;	/* its name when every code sent is a query */
+	const char *macro;	/* how the code is written, when an argument */
 };
 
 /* Call s in fn; transport is set when it goes to a transport (by the
@@ -20,7 +21,8 @@ struct request_verdict {
  * one precedes s, and no other call that may change the block runs
  * between the first of them and s; query then names the code when every
  * such constant is a query code, else it is NULL and code is one that is
- * not. */
+ * not. A transport whose code is an argument (no field) is known when
+ * that argument is a constant. */
 struct request_verdict request_call(const struct request_codes *rc,
 				    const struct function_facts *fn, const struct stmt *s);
 

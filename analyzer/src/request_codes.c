@@ -23,14 +23,15 @@ static int load_transports(struct request_codes *rc, json_t *arr)
 		struct request_transport rt;
 
 		if (!json_is_string(callee) || !json_is_integer(arg) || json_integer_value(arg) < 0 ||
-		    !json_is_string(field) || !json_is_string(codes)) {
+		    (field && !json_is_string(field)) || !json_is_string(codes)) {
 			fprintf(stderr, "ioctl-scan: " FILE_NAME ": transport %zu needs callee, "
-				"arg (an argument index), field and codes\n", i);
+				"arg (an argument index) and codes, and field a string if "
+				"given\n", i);
 			return -1;
 		}
 		rt.callee = xstrdup(json_string_value(callee));
 		rt.arg = (int)json_integer_value(arg);
-		rt.field = xstrdup(json_string_value(field));
+		rt.field = field ? xstrdup(json_string_value(field)) : NULL;
 		rt.codes = xstrdup(json_string_value(codes));
 		vec_push(&rc->transports, rt);
 	}
@@ -44,17 +45,20 @@ static int load_set(struct request_code_set *set, const char *name, json_t *map)
 
 	set->name = xstrdup(name);
 	json_object_foreach(map, key, v) {
-		struct request_code code;
+		struct request_code code = {0};
 		char *end;
 
 		if (key[0] == '_')
 			continue;
-		code.value = strtoll(key, &end, 0);
-		if (!*key || *end || !json_is_string(v)) {
-			fprintf(stderr, "ioctl-scan: " FILE_NAME ": code set %s: \"%s\": want a "
-				"number naming a query\n", name, key);
+		if (!json_is_string(v)) {
+			fprintf(stderr, "ioctl-scan: " FILE_NAME ": code set %s: \"%s\": want the "
+				"query's name\n", name, key);
 			return -1;
 		}
+		/* a number, or the macro that names the code */
+		code.value = strtoll(key, &end, 0);
+		if (*end || end == key)
+			code.macro = xstrdup(key);
 		code.name = xstrdup(json_string_value(v));
 		vec_push(&set->queries, code);
 	}
@@ -114,8 +118,10 @@ void request_codes_free(struct request_codes *rc)
 	}
 	vec_free(&rc->transports);
 	for (size_t i = 0; i < rc->sets.len; i++) {
-		for (size_t j = 0; j < rc->sets.items[i].queries.len; j++)
+		for (size_t j = 0; j < rc->sets.items[i].queries.len; j++) {
+			free(rc->sets.items[i].queries.items[j].macro);
 			free(rc->sets.items[i].queries.items[j].name);
+		}
 		vec_free(&rc->sets.items[i].queries);
 		free(rc->sets.items[i].name);
 	}
@@ -132,16 +138,20 @@ const struct request_transport *request_transport_for(const struct request_codes
 }
 
 const char *request_query_name(const struct request_codes *rc,
-			       const struct request_transport *t, int64_t value)
+			       const struct request_transport *t, int64_t value,
+			       const char *macro)
 {
 	for (size_t i = 0; i < rc->sets.len; i++) {
 		const struct request_code_set *set = &rc->sets.items[i];
 
 		if (strcmp(set->name, t->codes))
 			continue;
-		for (size_t j = 0; j < set->queries.len; j++)
-			if (set->queries.items[j].value == value)
-				return set->queries.items[j].name;
+		for (size_t j = 0; j < set->queries.len; j++) {
+			const struct request_code *q = &set->queries.items[j];
+
+			if (q->macro ? macro && !strcmp(q->macro, macro) : q->value == value)
+				return q->name;
+		}
 	}
 	return NULL;
 }

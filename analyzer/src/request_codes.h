@@ -11,7 +11,8 @@
 
 /* A function or ops member ("struct.member") that sends the command
  * block in argument arg; its code is block.field[0] (block[0] when field
- * is empty), read in the code set codes. */
+ * is empty), or the argument itself when field is NULL
+ * (gb_operation_sync's type), read in the code set codes. */
 struct request_transport {
 	char *callee;
 	int arg;
@@ -19,8 +20,11 @@ struct request_transport {
 	char *codes;
 };
 
+/* A query code: by value, or by the macro that names it when a set's
+ * values mean different things per protocol (macro non-NULL). */
 struct request_code {
 	int64_t value;
+	char *macro;
 	char *name;
 };
 
@@ -40,9 +44,11 @@ void request_codes_free(struct request_codes *rc);
 /* The transport named callee ("sr_do_ioctl", "cdrom_device_ops.generic_packet"), or NULL. */
 const struct request_transport *request_transport_for(const struct request_codes *rc,
 						      const char *callee);
-/* The name of query code value in t's code set, or NULL when the code is
- * not known to be a query. */
+/* The name of the query code with this value, or written as the macro
+ * macro (NULL when not known), in t's code set; NULL when the code is not
+ * known to be a query. */
 const char *request_query_name(const struct request_codes *rc,
-			       const struct request_transport *t, int64_t value);
+			       const struct request_transport *t, int64_t value,
+			       const char *macro);
 
 #endif
