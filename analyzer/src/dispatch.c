@@ -22,7 +22,25 @@ struct dispatch_walk {
 	size_t cur_index;
 	int depth;
 	int default_seen;
+	/* the label that fixed every bit of the command on the path walked
+	 * (`case MPT3IOCINFO:`): a later test of a part of it (`if
+	 * (_IOC_SIZE(cmd) == sizeof(struct mpt3_ioctl_iocinfo))`) narrows
+	 * nothing and does not rename it */
+	const struct case_label *named;
 };
+
+static int full(struct constraint c)
+{
+	return (c.mask & CMD_BITS) == CMD_BITS;
+}
+
+/* The name for a command that label lab's test (made under constraint
+ * before) leads to. */
+static const struct case_label *name_for(const struct dispatch_walk *w,
+					 const struct case_label *lab, struct constraint before)
+{
+	return full(before) && w->named ? w->named : lab;
+}
 
 static int constrain(struct constraint c, struct param_view v, uint64_t label,
 		     struct constraint *out)
@@ -235,11 +253,15 @@ static int walk_switch(struct dispatch_walk *w, const struct function_facts *fn,
 				struct constraint cc;
 				int k;
 
+				const struct case_label *named = w->named;
+
 				if (!constrain(c, s->on, v, &cc))
 					continue;
+				w->named = name_for(w, lab, c);
 				k = walk_block(w, fn, seg->body, param, cc);
 				if (!k)
-					k = emit(w, lab, cc, fn, seg->body, s, i);
+					k = emit(w, w->named, cc, fn, seg->body, s, i);
+				w->named = named;
 				n += k;
 			}
 		}
@@ -268,11 +290,15 @@ static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 			struct constraint cc;
 			int k;
 
+			const struct case_label *named = w->named;
+
 			if (!constrain(*c, s->cmp_view, labs->items[j].lo, &cc))
 				continue;
+			w->named = name_for(w, &labs->items[j], *c);
 			k = walk_block(w, fn, s->then_s, param, cc);
 			if (!k)
-				k = emit(w, &labs->items[j], cc, fn, s->then_s, NULL, 0);
+				k = emit(w, w->named, cc, fn, s->then_s, NULL, 0);
+			w->named = named;
 			n += k;
 		}
 		n += walk_block(w, fn, s->else_s, param, *c);
@@ -285,24 +311,31 @@ static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 
 		if (!constrain(*c, s->cmp_view, labs->items[0].lo, &cc))
 			return n;
-		if (s->else_s && s->else_s->kids.len) {
-			int k = walk_block(w, fn, s->else_s, param, cc);
+		const struct case_label *lab = name_for(w, &labs->items[0], *c);
 
+		if (s->else_s && s->else_s->kids.len) {
+			const struct case_label *named = w->named;
+			int k;
+
+			w->named = lab;
+			k = walk_block(w, fn, s->else_s, param, cc);
 			if (!k)
-				k = emit(w, &labs->items[0], cc, fn, s->else_s, NULL, 0);
+				k = emit(w, lab, cc, fn, s->else_s, NULL, 0);
+			w->named = named;
 			n += k;
 		} else {
 			/* `if (cmd != K) return -E;`: what follows is K's */
 			*c = cc;
 			*rest_constrained = 1;
-			*rest_label = &labs->items[0];
+			*rest_label = lab;
 		}
 	} else {
 		for (size_t j = 0; j < labs->len; j++) {
 			struct constraint cc;
 
 			if (constrain(*c, s->cmp_view, labs->items[j].lo, &cc))
-				n += emit(w, &labs->items[j], cc, fn, s->else_s, NULL, 0);
+				n += emit(w, name_for(w, &labs->items[j], *c), cc, fn, s->else_s,
+					  NULL, 0);
 		}
 	}
 	return n;
@@ -319,6 +352,7 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	 * after the block's sites (emit), once the walk inside is done */
 	const struct stmt *holder_block = w->cur_block;
 	size_t holder_index = w->cur_index;
+	const struct case_label *named = w->named;
 
 	if (!b)
 		return 0;
@@ -340,6 +374,8 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 			if (rest_constrained && !was) {
 				rest_from = i + 1;
 				n_before_rest = n;
+				/* what follows is that command's */
+				w->named = rest_label;
 			}
 			break;
 		}
@@ -357,9 +393,9 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	w->cur_block = b == fn->body ? NULL : holder_block;
 	w->cur_index = holder_index;
 	/* `if (cmd != K) return ...; <K's code>`: a full test names a command */
-	if (rest_constrained && n == n_before_rest && (c.mask & CMD_BITS) == CMD_BITS &&
-	    rest_from <= b->kids.len)
+	if (rest_constrained && n == n_before_rest && full(c) && rest_from <= b->kids.len)
 		n += emit(w, rest_label, c, fn, b, NULL, 0);
+	w->named = named;
 	w->cur_block = holder_block;
 	w->cur_index = holder_index;
 	return n;
