@@ -1143,10 +1143,15 @@ static enum label_match if_holds(const struct classifier *c, const struct functi
 	if (param >= 0 && (s->cond == COND_PARAM_CMP || s->cond == COND_PARAM_RANGE) &&
 	    s->cmp_view.param == param && s->segs.len)
 		holds = cmp_holds(c->cmd, s);
-	/* an implied comparison rules the branch out, never in */
+	/* an implied comparison rules the branch out, never in; so does
+	 * each one another operand of its `&&` implies */
 	if (param >= 0 && s->cond == COND_PARAM_IMPLIED && s->cmp_view.param == param &&
 	    s->segs.len && cmp_holds(c->cmd, s) == MATCH_NO)
 		holds = MATCH_NO;
+	for (size_t i = 0; s->kind == ST_IF && s->cond == COND_PARAM_IMPLIED &&
+	     holds == MATCH_MAYBE && i < s->premises.len; i++)
+		if (if_holds(c, fn, s->premises.items[i]) == MATCH_NO)
+			holds = MATCH_NO;
 	if (holds == MATCH_MAYBE && s->flag && flag_surely_zero(c, fn, s->flag))
 		holds = s->flag_neg ? MATCH_YES : MATCH_NO;
 	if (holds == MATCH_MAYBE && fn == c->const_fn)

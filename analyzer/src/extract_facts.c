@@ -1421,6 +1421,11 @@ static void forget_comparisons(struct stmt *s)
 	}
 	vec_free(&s->segs);
 	s->cmp_view.param = -1;
+	if (s->kind == ST_IF) {
+		for (size_t i = 0; i < s->premises.len; i++)
+			stmt_free(s->premises.items[i]);
+		vec_free(&s->premises);
+	}
 }
 
 /* An argument that compares a parameter with one constant. */
@@ -1445,6 +1450,25 @@ static void arg_comparison(struct walk *w, CXCursor a, struct call_arg *arg)
  * does (md_ioctl's `cmd == STOP_ARRAY_RO || (err && cmd == STOP_ARRAY)`).
  * A term that fails after collecting values leaves them: more values
  * only make the implication weaker. */
+static int implied_cmp(struct walk *w, CXCursor c, struct stmt *s);
+
+/* Another operand of an `&&` that implies a comparison: kept among the
+ * if's premises, each of which rules the branch out on its own
+ * (spidev_compat_ioctl's `_IOC_TYPE(cmd) == SPI_IOC_MAGIC &&
+ * _IOC_NR(cmd) == _IOC_NR(SPI_IOC_MESSAGE(0)) && ...`: the number decides
+ * for a command of the same type). */
+static void implied_premise(struct walk *w, CXCursor c, struct stmt *s)
+{
+	struct stmt *t = stmt_new(ST_IF, s->line);
+
+	if (implied_cmp(w, c, t) && t->cmp_eq) {
+		t->cond = COND_PARAM_IMPLIED;
+		vec_push(&s->premises, t);
+	} else {
+		stmt_free(t);
+	}
+}
+
 static int implied_cmp(struct walk *w, CXCursor c, struct stmt *s)
 {
 	cursorvec kids;
@@ -1453,11 +1477,15 @@ static int implied_cmp(struct walk *w, CXCursor c, struct stmt *s)
 
 	if (!binary_parts(w, c, &kids, &op))
 		return 0;
-	if (!strcmp(op, "||"))
+	if (!strcmp(op, "||")) {
 		ok = implied_cmp(w, kids.items[0], s) && implied_cmp(w, kids.items[1], s);
-	else if (!strcmp(op, "&&"))
-		ok = implied_cmp(w, kids.items[0], s) || implied_cmp(w, kids.items[1], s);
-	else if (!strcmp(op, "=="))
+	} else if (!strcmp(op, "&&")) {
+		ok = implied_cmp(w, kids.items[0], s);
+		if (ok)
+			implied_premise(w, kids.items[1], s);
+		else
+			ok = implied_cmp(w, kids.items[1], s);
+	} else if (!strcmp(op, "=="))
 		ok = param_cmp(w, c, s, "||");
 	free(op);
 	vec_free(&kids);

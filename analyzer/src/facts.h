@@ -112,7 +112,9 @@ struct stmt {
 				 * returns 0: `!f()`, `a || !f()` */
 	/* the tests on parameters that, with this call returning 0, make the
 	 * if's condition hold (`cmd != A && !capable(X)`: cmd != A): ST_IF
-	 * statements of kind COND_PARAM_CMP or COND_PARAM_TRUTH */
+	 * statements of kind COND_PARAM_CMP or COND_PARAM_TRUTH. For an ST_IF
+	 * of kind COND_PARAM_IMPLIED: the comparisons other operands of its
+	 * `&&` imply (COND_PARAM_IMPLIED), each needed for it to hold */
 	VEC(struct stmt *) premises;
 	VEC(struct call_arg) args;
 
