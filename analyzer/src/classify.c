@@ -626,12 +626,17 @@ static int recursion_for_command(const struct classifier *c, const struct functi
 	return 0;
 }
 
+static void flags_start(struct classifier *c, const struct function_facts *fn);
+static void flags_leave(struct classifier *c);
+
 static int analyse_for_command(struct classifier *c, const struct function_facts *fn,
 			       const struct stmt *s, const struct function_facts *callee, int top,
 			       effect_list *out)
 {
 	int passed = command_argument(c, fn, s);
 	effect_list sub = {0};
+	const struct function_facts *caller_flags_fn = c->flags_fn;
+	unsigned char *caller_flag_maybe = c->flag_maybe;
 
 	if (passed < 0)
 		return 0;
@@ -648,9 +653,16 @@ static int analyse_for_command(struct classifier *c, const struct function_facts
 	c->extra[c->nextra].cmd_param = passed;
 	c->nextra++;
 	c->depth++;
+	flags_start(c, callee);
 	analyse_block(c, callee, callee->body, 1, &sub);
-	if (c->rewrite && c->rewrite_fn == fn)
+	if (c->rewrite && c->rewrite_fn == fn) {
+		flags_leave(c);
+		flags_start(c, callee);
 		analyse_rewritten(c, callee, &sub);
+	}
+	flags_leave(c);
+	c->flags_fn = caller_flags_fn;
+	c->flag_maybe = caller_flag_maybe;
 	c->depth--;
 	c->nextra--;
 	lift_callee(c, fn, s, callee, &sub, top, out);
@@ -1102,6 +1114,22 @@ static void flags_leave(struct classifier *c)
 	free(c->flag_maybe);
 	c->flag_maybe = NULL;
 	c->flags_fn = NULL;
+}
+
+/* A callee analysed for the command is walked from its start (tun's
+ * compat handler hands TUNGETSNDBUF to __tun_chr_ioctl, whose
+ * `do_notify` only other commands raise): its flags hold their initial
+ * values until a store on the path raises them. */
+static void flags_start(struct classifier *c, const struct function_facts *fn)
+{
+	c->flags_fn = NULL;
+	c->flag_maybe = NULL;
+	if (!fn->flags.len)
+		return;
+	c->flag_maybe = xcalloc(fn->flags.len, 1);
+	for (size_t i = 0; i < fn->flags.len; i++)
+		c->flag_maybe[i] = fn->flags.items[i].init != 0;
+	c->flags_fn = fn;
 }
 
 /* The constant the summary being made is for, as a command whose every
