@@ -9,10 +9,12 @@
  * on every way to the call (it stands in a block around the call, before
  * it), every store to the place among the statements that may run before
  * the call is a constant, and no call handed the block runs after the
- * first such sure store (a helper that may rewrite the code). Unknown
- * codes leave the transport to be followed as any call. A transport
- * that takes the code as an argument (gb_operation_sync's type) is
- * decided by that argument when it is a constant. */
+ * first such sure store (a helper that may rewrite the code). A write
+ * through another pointer to the block (`u8 *c = cgc.cmd; c[0] = ...`)
+ * is not seen. Unknown codes leave the transport to be followed as any
+ * call. A transport that takes the code as an argument
+ * (gb_operation_sync's type) is decided by that argument when it is a
+ * constant. */
 #include "request_call.h"
 
 #include <stdlib.h>
