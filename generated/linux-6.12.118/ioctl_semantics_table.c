@@ -4,10 +4,10 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 407 handlers, 4417 exact entries and 166 families; fallback: 2208 exact
- * entries and 47 families, 1134 of them values served by more than one
+ * 407 handlers, 4417 exact entries and 166 families; fallback: 2212 exact
+ * entries and 47 families, 1133 of them values served by more than one
  * handler; 7 handler names left to the fallback as ambiguous.
- * Entries per class: read 1558, modify 4289, admin 886, none (unknown) 105.
+ * Entries per class: read 1614, modify 4241, admin 886, none (unknown) 101.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -49,72 +49,68 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE */
 	{ 0xc020660b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FIEMAP */
 	/* _ctl_ioctl (drivers/scsi/mpt3sas/mpt3sas_ctl.c) */
-	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_diag_reset) */
-	/* sizeof(structmpt3_enable_diag_sbr_reload) */
-	{ 0xc00c4c21, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_release) */
-	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_unregister) */
-	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
-	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_eventenable) */
-	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
-	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_read_buffer) */
-	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
-	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
-	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
-	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
-	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_register) */
-	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_diag_query) */
+	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3HARDRESET */
+	{ 0xc00c4c21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3ENABLEDIAGSBRRELOAD */
+	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGRELEASE */
+	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGUNREGISTER */
+	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3BTDHMAPPING */
+	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTENABLE */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3EVENTQUERY */
+	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGREADBUFFER */
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3ADDNLDIAGQUERY */
+	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3COMMAND32 */
+	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3COMMAND */
+	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3IOCINFO */
+	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGREGISTER */
+	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3DIAGQUERY */
 	{ 0xc0d44c17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTREPORT */
 	/* _ctl_ioctl_compat (drivers/scsi/mpt3sas/mpt3sas_ctl.c) */
-	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_diag_reset) */
-	/* sizeof(structmpt3_enable_diag_sbr_reload) */
-	{ 0xc00c4c21, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_release) */
-	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_unregister) */
-	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
-	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_eventenable) */
-	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
-	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_read_buffer) */
-	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
-	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
-	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
-	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
-	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_register) */
-	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_diag_query) */
+	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3HARDRESET */
+	{ 0xc00c4c21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3ENABLEDIAGSBRRELOAD */
+	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGRELEASE */
+	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGUNREGISTER */
+	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3BTDHMAPPING */
+	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTENABLE */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3EVENTQUERY */
+	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGREADBUFFER */
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3ADDNLDIAGQUERY */
+	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3COMMAND32 */
+	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3COMMAND */
+	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3IOCINFO */
+	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGREGISTER */
+	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3DIAGQUERY */
 	{ 0xc0d44c17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTREPORT */
 	/* _ctl_mpt2_ioctl (drivers/scsi/mpt3sas/mpt3sas_ctl.c) */
-	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_diag_reset) */
-	/* sizeof(structmpt3_enable_diag_sbr_reload) */
-	{ 0xc00c4c21, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_release) */
-	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_unregister) */
-	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
-	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_eventenable) */
-	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
-	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_read_buffer) */
-	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
-	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
-	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
-	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
-	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_register) */
-	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_diag_query) */
+	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3HARDRESET */
+	{ 0xc00c4c21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3ENABLEDIAGSBRRELOAD */
+	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGRELEASE */
+	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGUNREGISTER */
+	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3BTDHMAPPING */
+	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTENABLE */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3EVENTQUERY */
+	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGREADBUFFER */
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3ADDNLDIAGQUERY */
+	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3COMMAND32 */
+	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3COMMAND */
+	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3IOCINFO */
+	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGREGISTER */
+	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3DIAGQUERY */
 	{ 0xc0d44c17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTREPORT */
 	/* _ctl_mpt2_ioctl_compat (drivers/scsi/mpt3sas/mpt3sas_ctl.c) */
-	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_diag_reset) */
-	/* sizeof(structmpt3_enable_diag_sbr_reload) */
-	{ 0xc00c4c21, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_release) */
-	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_unregister) */
-	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_btdh_mapping) */
-	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_eventenable) */
-	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_eventquery) */
-	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_read_buffer) */
-	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_addnl_diag_query) */
-	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command32) */
-	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_ioctl_command) */
-	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_ioctl_iocinfo) */
-	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(structmpt3_diag_register) */
-	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* sizeof(structmpt3_diag_query) */
+	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3HARDRESET */
+	{ 0xc00c4c21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3ENABLEDIAGSBRRELOAD */
+	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGRELEASE */
+	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGUNREGISTER */
+	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3BTDHMAPPING */
+	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTENABLE */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3EVENTQUERY */
+	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGREADBUFFER */
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3ADDNLDIAGQUERY */
+	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3COMMAND32 */
+	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3COMMAND */
+	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3IOCINFO */
+	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGREGISTER */
+	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3DIAGQUERY */
 	{ 0xc0d44c17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTREPORT */
 	/* aac_cfg_ioctl (drivers/scsi/aacraid/linit.c) */
 	{ 0x00000163, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FSACTL_DELETE_DISK */
@@ -615,7 +611,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* cap_ioctl_unlocked (drivers/staging/greybus/authentication.c) */
-	{ 0x80084300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_GET_ENDPOINT_UID */
+	{ 0x80084300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAP_IOC_GET_ENDPOINT_UID */
 	{ 0xc1b14302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_AUTHENTICATE */
 	{ 0xc64d4301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_GET_IMS_CERTIFICATE */
 	/* cec_ioctl (drivers/media/cec/core/cec-api.c) */
@@ -823,8 +819,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc01c6d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTEVENTREPORT */
 	{ 0xc0386d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTCOMMAND32 */
 	{ 0xc03c6d13, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTTEST */
-	{ 0xc0546d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
-	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
+	{ 0xc0546d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO1 */
+	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO2 */
 	{ 0xc05c6d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
 	/* compat_sock_ioctl (net/socket.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
@@ -1531,9 +1527,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* fw_mgmt_ioctl_unlocked (drivers/staging/greybus/fw-management.c) */
 	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_MODE_SWITCH */
 	{ 0x40044604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_SET_TIMEOUT_MS */
-	{ 0x800e4600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_INTF_FW */
+	{ 0x800e4600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FW_MGMT_IOC_GET_INTF_FW */
 	{ 0xc00b4603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_BACKEND_FW_UPDATE */
-	{ 0xc00f4601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_BACKEND_FW */
+	{ 0xc00f4601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FW_MGMT_IOC_GET_BACKEND_FW */
 	{ 0xc0104602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_LOAD_AND_VALIDATE */
 	/* gb_tty_ioctl (drivers/staging/greybus/uart.c) */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
@@ -1576,7 +1572,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00144709, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_GNTDEV_DMABUF_EXP_FROM_REFS */
 	{ 0x0014470b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_GNTDEV_DMABUF_IMP_TO_REFS */
 	{ 0x00184700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_GNTDEV_MAP_GRANT_REF */
-	{ 0x00184702, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_GNTDEV_GET_OFFSET_FOR_VADDR */
+	{ 0x00184702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_GNTDEV_GET_OFFSET_FOR_VADDR */
 	/* gpio_ioctl (drivers/gpio/gpiolib-cdev.c) */
 	{ 0x8044b401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_GET_CHIPINFO_IOCTL */
 	{ 0xc004b40c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_UNWATCH_IOCTL */
@@ -1604,7 +1600,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0084708, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_USER_CALL_OS */
 	{ 0xc0084709, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_USER_UNLOAD_CONTEXT */
 	{ 0xc008470b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_DUMP_CHIPLET_STATE */
-	{ 0xc008470c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GRU_GET_GSEG_STATISTICS */
+	{ 0xc008470c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GRU_GET_GSEG_STATISTICS */
 	{ 0xc0084732, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_USER_FLUSH_TLB */
 	{ 0xc0084733, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GRU_GET_CONFIG_INFO */
 	{ 0xc0084734, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_KTEST */
@@ -2335,7 +2331,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000441, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MOXA_GETMSTATUS */
 	/* mport_cdev_ioctl (drivers/rapidio/devices/rio_mport_cdev.c) */
 	{ 0x40026d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_HDID_SET */
-	{ 0x40046d02, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_COMPTAG_SET */
+	{ 0x40046d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_COMPTAG_SET */
 	{ 0x40046d0d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_SET_EVENT_MASK */
 	{ 0x40086d09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ENABLE_DOORBELL_RANGE */
 	{ 0x40086d0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DISABLE_DOORBELL_RANGE */
@@ -2351,8 +2347,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40286d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_UNMAP_OUTBOUND */
 	{ 0x80046d03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_MPORT_MAINT_PORT_IDX_GET */
 	{ 0x80046d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_GET_EVENT_MASK */
-	{ 0x80186d05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
-	{ 0x80186d07, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
+	{ 0x80186d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
+	{ 0x80186d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
 	{ 0x80306d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_GET_PROPERTIES */
 	{ 0xc0186d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ALLOC_DMA */
 	{ 0xc0186d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_TRANSFER */
@@ -2618,7 +2614,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000000b, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* NS_MNT_GET_NEXT */
 	{ 0x0000000c, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* NS_MNT_GET_PREV */
 	/* nsm_dev_ioctl (drivers/misc/nsm.c) */
-	{ 0xc0200a00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(raw) */
+	{ 0xc0200a00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NSM_IOCTL_RAW */
 	/* ntfs_compat_ioctl (fs/ntfs3/file.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* ntfs_ioctl (fs/ntfs3/file.c) */
@@ -2795,9 +2791,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_STOP */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_CONTINUE */
 	{ 0x40045108, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_TESTMIDI */
-	{ 0x40045109, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_RESETSAMPLES */
+	{ 0x40045109, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_RESETSAMPLES */
 	{ 0x4004510d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_THRESHOLD */
-	{ 0x4004510f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_FM_4OP_ENABLE */
+	{ 0x4004510f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_FM_4OP_ENABLE */
 	{ 0x40045407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_METRONOME */
 	{ 0x40045408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SELECT */
 	{ 0x40085112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_OUTOFBAND */
@@ -2807,14 +2803,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004510b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRMIDIS */
 	{ 0x80045113, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_GETTIME */
 	{ 0xc0045103, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_CTRLRATE */
-	{ 0xc004510e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_MEMAVL */
+	{ 0xc004510e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SYNTH_MEMAVL */
 	{ 0xc0045401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_TIMEBASE */
 	{ 0xc0045405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_TEMPO */
 	{ 0xc0045406, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SOURCE */
 	{ 0xc0046d00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_MIDI_PRETIME */
-	{ 0xc074510c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_MIDI_INFO */
-	{ 0xc08c5102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_INFO */
-	{ 0xc08c5114, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_ID */
+	{ 0xc074510c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_MIDI_INFO */
+	{ 0xc08c5102, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SYNTH_INFO */
+	{ 0xc08c5114, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SYNTH_ID */
 	/* odev_ioctl_compat (sound/core/seq/oss/seq_oss.c) */
 	{ 0x00005100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_RESET */
 	{ 0x00005101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_SYNC */
@@ -2823,9 +2819,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_STOP */
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_CONTINUE */
 	{ 0x40045108, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_TESTMIDI */
-	{ 0x40045109, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_RESETSAMPLES */
+	{ 0x40045109, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_RESETSAMPLES */
 	{ 0x4004510d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_THRESHOLD */
-	{ 0x4004510f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_FM_4OP_ENABLE */
+	{ 0x4004510f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_FM_4OP_ENABLE */
 	{ 0x40045407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_METRONOME */
 	{ 0x40045408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SELECT */
 	{ 0x40085112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_OUTOFBAND */
@@ -2835,14 +2831,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004510b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRMIDIS */
 	{ 0x80045113, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_GETTIME */
 	{ 0xc0045103, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_CTRLRATE */
-	{ 0xc004510e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_MEMAVL */
+	{ 0xc004510e, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SYNTH_MEMAVL */
 	{ 0xc0045401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_TIMEBASE */
 	{ 0xc0045405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_TEMPO */
 	{ 0xc0045406, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SOURCE */
 	{ 0xc0046d00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_MIDI_PRETIME */
-	{ 0xc074510c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_MIDI_INFO */
-	{ 0xc08c5102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_INFO */
-	{ 0xc08c5114, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_ID */
+	{ 0xc074510c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_MIDI_INFO */
+	{ 0xc08c5102, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SYNTH_INFO */
+	{ 0xc08c5114, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SYNTH_ID */
 	/* orangefs_devreq_compat_ioctl (fs/orangefs/devorangefs-req.c) */
 	{ 0x00006b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_MAP */
 	{ 0x00006b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_REMOUNT_ALL */
@@ -3375,7 +3371,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002103, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_ADDFD */
 	/* serial_ioctl (drivers/usb/serial/usb-serial.c) */
 	{ 0x0000542f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSRS485 */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* TIOCMIWAIT */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* serport_ldisc_compat_ioctl (drivers/input/serio/serport.c) */
 	{ 0x40047101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_SPIOCSTYPE */
 	/* serport_ldisc_ioctl (drivers/input/serio/serport.c) */
@@ -3873,11 +3869,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_BITS_PER_WORD */
 	{ 0x40046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MAX_SPEED_HZ */
 	{ 0x40046b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MODE32 */
-	{ 0x80016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE */
-	{ 0x80016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_LSB_FIRST */
-	{ 0x80016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_BITS_PER_WORD */
-	{ 0x80046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ */
-	{ 0x80046b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE32 */
+	{ 0x80016b01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_MODE */
+	{ 0x80016b02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_LSB_FIRST */
+	{ 0x80016b03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_BITS_PER_WORD */
+	{ 0x80046b04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ */
+	{ 0x80046b05, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_MODE32 */
 	/* spidev_ioctl (drivers/spi/spidev.c) */
 	{ 0x40016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MODE */
 	{ 0x40016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_LSB_FIRST */
@@ -3908,13 +3904,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMRESUME */
 	{ 0x00005303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYMSF */
 	{ 0x00005304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYTRKIND */
-	{ 0x00005305, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCHDR */
-	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY */
+	{ 0x00005305, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMREADTOCHDR */
+	{ 0x00005306, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMREADTOCENTRY */
 	{ 0x00005307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTOP */
 	{ 0x00005308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTART */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	{ 0x0000530a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLCTRL */
-	{ 0x0000530b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSUBCHNL */
+	{ 0x0000530b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMSUBCHNL */
 	{ 0x0000530c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE2 */
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
@@ -3922,7 +3918,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION */
 	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
-	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD */
+	{ 0x00005313, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
 	{ 0x00005317, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYBLK */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
@@ -3932,7 +3928,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
-	{ 0x00005327, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DISC_STATUS */
+	{ 0x00005327, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_DISC_STATUS */
 	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG */
@@ -3946,8 +3942,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT */
 	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
-	{ 0x00005394, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_NEXT_WRITABLE */
-	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN */
+	{ 0x00005394, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_NEXT_WRITABLE */
+	{ 0x00005395, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_LAST_WRITTEN */
 	{ 0x00005396, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_TIMED_MEDIA_CHANGE */
 	/* ssam_cdev_device_ioctl (drivers/platform/surface/surface_aggregator_cdev.c) */
 	{ 0x4005a502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SSAM_CDEV_NOTIF_REGISTER */
@@ -4170,7 +4166,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* tun_chr_compat_ioctl (drivers/net/tun.c) */
 	{ 0x000054e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* TUNGETDEVNETNS */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
 	{ 0x400454c8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNSETNOCSUM */
 	{ 0x400454c9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETDEBUG */
@@ -4191,8 +4187,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x401054d5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNATTACHFILTER */
 	{ 0x401054d6, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNDETACHFILTER */
 	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES */
-	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF */
-	{ 0x800454d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETSNDBUF */
+	{ 0x800454d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETIFF */
+	{ 0x800454d3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETSNDBUF */
 	{ 0x800454d7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETHDRSZ */
 	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE */
 	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE */
@@ -4232,11 +4228,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800454e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETFILTEREBPF */
 	{ 0x801054db, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFILTER */
 	/* tw_chrdev_ioctl (drivers/scsi/3w-xxxx.c) */
-	{ 0x00000000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_OP_NOP */
+	{ 0x00000000, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TW_OP_NOP */
 	{ 0x0000001c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_OP_AEN_LISTEN */
 	{ 0x0000001f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_CMD_PACKET_WITH_DATA */
 	/* twa_chrdev_ioctl (drivers/scsi/3w-9xxx.c) */
-	{ 0x00000101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_IOCTL_GET_COMPATIBILITY_INFO */
+	{ 0x00000101, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TW_IOCTL_GET_COMPATIBILITY_INFO */
 	{ 0x00000102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_IOCTL_GET_LAST_EVENT */
 	{ 0x00000103, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_IOCTL_GET_FIRST_EVENT */
 	{ 0x00000104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_IOCTL_GET_NEXT_EVENT */
@@ -4728,9 +4724,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40804f07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCVOLCRBLK */
 	{ 0x80044f05, 0xffffffff, SEL_IOCTL_READ, 0 }, /* UBI_IOCEBISMAP */
 	/* vsock_dev_compat_ioctl (net/vmw_vsock/af_vsock.c) */
-	{ 0x000007b9, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_VM_SOCKETS_GET_LOCAL_CID */
+	{ 0x000007b9, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_VM_SOCKETS_GET_LOCAL_CID */
 	/* vsock_dev_ioctl (net/vmw_vsock/af_vsock.c) */
-	{ 0x000007b9, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_VM_SOCKETS_GET_LOCAL_CID */
+	{ 0x000007b9, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_VM_SOCKETS_GET_LOCAL_CID */
 	/* vt_compat_ioctl (drivers/tty/vt/vt_ioctl.c) */
 	{ 0x00004b2f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KIOCSOUND */
 	{ 0x00004b30, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDMKTONE */
@@ -5074,7 +5070,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000008, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* JS_SET_ALL; 2 handlers */
 	{ 0x0000001c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_OP_AEN_LISTEN */
 	{ 0x0000001f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_CMD_PACKET_WITH_DATA */
-	{ 0x00000101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_IOCTL_GET_COMPATIBILITY_INFO */
+	{ 0x00000101, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TW_IOCTL_GET_COMPATIBILITY_INFO */
 	{ 0x00000102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_IOCTL_GET_LAST_EVENT */
 	{ 0x00000103, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_IOCTL_GET_FIRST_EVENT */
 	{ 0x00000104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TW_IOCTL_GET_NEXT_EVENT */
@@ -5150,6 +5146,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000007b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_CTX_GET_CPT_STATE */
 	{ 0x000007b2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_CTX_SET_CPT_STATE */
 	{ 0x000007b3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_GET_CONTEXT_ID */
+	/* IOCTL_VM_SOCKETS_GET_LOCAL_CID; 2 handlers */
+	{ 0x000007b9, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x000007cb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_VMCI_SET_NOTIFY */
 	{ 0x00000853, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FSACTL_GET_CONTAINERS */
 	/* HOT_REMOVE_DISK; 2 handlers */
@@ -5369,13 +5367,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMRESUME */
 	{ 0x00005303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYMSF */
 	{ 0x00005304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYTRKIND */
-	{ 0x00005305, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCHDR */
+	{ 0x00005305, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMREADTOCHDR */
 	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY; 2 handlers */
 	{ 0x00005307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTOP */
 	{ 0x00005308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTART */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT; 8 handlers */
 	{ 0x0000530a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLCTRL */
-	{ 0x0000530b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSUBCHNL */
+	{ 0x0000530b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMSUBCHNL */
 	{ 0x0000530c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE2 */
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
@@ -5383,7 +5381,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION; 3 handlers */
 	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
-	{ 0x00005313, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLREAD */
+	{ 0x00005313, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
 	{ 0x00005317, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYBLK */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY; 6 handlers */
@@ -5393,7 +5391,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
-	{ 0x00005327, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DISC_STATUS */
+	{ 0x00005327, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_DISC_STATUS */
 	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG */
@@ -5408,7 +5406,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH */
 	/* CDROM_SEND_PACKET; 7 handlers */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
-	{ 0x00005394, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_NEXT_WRITABLE */
+	{ 0x00005394, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_NEXT_WRITABLE */
 	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN; 2 handlers */
 	{ 0x00005396, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_TIMED_MEDIA_CHANGE */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS; 14 handlers */
@@ -5468,7 +5466,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* TIOCSLCKTRMIOS; 12 handlers */
 	{ 0x00005457, 0xffffffff, SEL_IOCTL_ADMIN, CAP_CHECKPOINT_RESTORE },
 	{ 0x00005459, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSERGETLSR; 4 handlers */
-	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT; 9 handlers */
+	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT; 10 handlers */
 	{ 0x0000545d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGICOUNT; 2 handlers */
 	{ 0x00005460, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOQSIZE */
 	{ 0x000054a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_START */
@@ -5829,6 +5827,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00144709, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_GNTDEV_DMABUF_EXP_FROM_REFS */
 	{ 0x0014470b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_GNTDEV_DMABUF_IMP_TO_REFS */
 	{ 0x00184700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_GNTDEV_MAP_GRANT_REF */
+	{ 0x00184702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_GNTDEV_GET_OFFSET_FOR_VADDR */
 	{ 0x00184705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_GNTALLOC_ALLOC_GREF */
 	{ 0x00185003, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_PRIVCMD_MMAPBATCH */
 	{ 0x00205004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_PRIVCMD_MMAPBATCH_V2 */
@@ -5898,9 +5897,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045010, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_SETTRIGGER; 2 handlers */
 	{ 0x40045017, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_PROFILE; 2 handlers */
 	{ 0x40045108, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_TESTMIDI; 2 handlers */
-	{ 0x40045109, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_RESETSAMPLES; 2 handlers */
 	{ 0x4004510d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_THRESHOLD; 2 handlers */
-	{ 0x4004510f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_FM_4OP_ENABLE; 2 handlers */
+	{ 0x4004510f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_FM_4OP_ENABLE; 2 handlers */
 	{ 0x40045201, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RNDADDTOENTCNT */
 	{ 0x40045402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_TREAD_OLD */
 	{ 0x40045407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_METRONOME; 2 handlers */
@@ -5987,6 +5985,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MAX_SPEED_HZ; 2 handlers */
 	{ 0x40046b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_WR_MODE32; 2 handlers */
 	{ 0x40046b07, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ORANGEFS_DEV_UPSTREAM; 2 handlers */
+	{ 0x40046d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_COMPTAG_SET */
 	{ 0x40046d0d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_SET_EVENT_MASK */
 	/* OCFS2_IOC_GROUP_EXTEND; 3 handlers */
 	{ 0x40046f01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE },
@@ -6557,9 +6556,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80016741, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x80016a11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGAXES; 2 handlers */
 	{ 0x80016a12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGBUTTONS; 2 handlers */
-	{ 0x80016b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE; 2 handlers */
-	{ 0x80016b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_LSB_FIRST; 2 handlers */
-	{ 0x80016b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_BITS_PER_WORD; 2 handlers */
+	{ 0x80016b01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_MODE; 2 handlers */
+	{ 0x80016b02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_LSB_FIRST; 2 handlers */
+	{ 0x80016b03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_BITS_PER_WORD; 2 handlers */
 	{ 0x80017081, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRSTATUS */
 	{ 0x80017083, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRCONTROL */
 	{ 0x80017085, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPRDATA */
@@ -6635,8 +6634,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPTLCK; 4 handlers */
 	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL; 2 handlers */
 	{ 0x800454cf, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFEATURES; 3 handlers */
-	{ 0x800454d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETIFF; 3 handlers */
-	{ 0x800454d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNGETSNDBUF; 2 handlers */
+	{ 0x800454d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETIFF; 3 handlers */
+	{ 0x800454d3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETSNDBUF; 2 handlers */
 	{ 0x800454d7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETHDRSZ; 3 handlers */
 	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE; 3 handlers */
 	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE; 3 handlers */
@@ -6698,8 +6697,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004691e, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0x80046924, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_TIMEOUT */
 	{ 0x80046a01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGVERSION; 2 handlers */
-	{ 0x80046b04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ; 2 handlers */
-	{ 0x80046b05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SPI_IOC_RD_MODE32; 2 handlers */
+	{ 0x80046b04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_MAX_SPEED_HZ; 2 handlers */
+	{ 0x80046b05, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SPI_IOC_RD_MODE32; 2 handlers */
 	{ 0x80046b06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_DEBUG; 2 handlers */
 	{ 0x80046c40, 0xffffffff, SEL_IOCTL_READ, 0 }, /* UDF_GETEASIZE */
 	{ 0x80046d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCPOS32; 2 handlers */
@@ -6754,7 +6753,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* SNAPSHOT_ALLOC_SWAP_PAGE; 2 handlers */
 	{ 0x80083314, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80084121, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_DELAY */
-	{ 0x80084300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_GET_ENDPOINT_UID */
+	{ 0x80084300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAP_IOC_GET_ENDPOINT_UID */
 	{ 0x80084502, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGID; 2 handlers */
 	{ 0x80084503, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGREP; 2 handlers */
 	{ 0x80084504, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGKEYCODE; 2 handlers */
@@ -6843,7 +6842,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800ccf06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_ENUMERATE_SNAPSHOTS */
 	{ 0x800ccf0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_GET_TCON_INFO */
 	{ 0x800cee07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PFRT_LOG_IOC_GET_INFO */
-	{ 0x800e4600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_INTF_FW */
+	{ 0x800e4600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FW_MGMT_IOC_GET_INTF_FW */
 	{ 0x8010020f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETDRVTYP; 2 handlers */
 	{ 0x80102501, 0xffffffff, SEL_IOCTL_READ, 0 }, /* STP_POLICY_ID_GET */
 	{ 0x80104592, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EVIOCGMASK; 2 handlers */
@@ -6888,6 +6887,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
 	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO; 2 handlers */
+	{ 0x80186d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_LOCAL */
+	{ 0x80186d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MPORT_MAINT_READ_REMOTE */
 	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO; 2 handlers */
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT; 2 handlers */
 	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO; 2 handlers */
@@ -7041,7 +7042,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045009, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_SUBDIVIDE; 2 handlers */
 	{ 0xc004500a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_SETFRAGMENT; 2 handlers */
 	{ 0xc0045103, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_CTRLRATE; 2 handlers */
-	{ 0xc004510e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_MEMAVL; 2 handlers */
 	{ 0xc0045401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_TIMEBASE; 2 handlers */
 	{ 0xc0045405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_TEMPO; 2 handlers */
 	{ 0xc0045406, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SOURCE; 2 handlers */
@@ -7072,6 +7072,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0084708, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_USER_CALL_OS */
 	{ 0xc0084709, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_USER_UNLOAD_CONTEXT */
 	{ 0xc008470b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_DUMP_CHIPLET_STATE */
+	{ 0xc008470c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GRU_GET_GSEG_STATISTICS */
 	{ 0xc0084732, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_USER_FLUSH_TLB */
 	{ 0xc0084734, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_KTEST */
 	{ 0xc0085504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP0_READ */
@@ -7110,10 +7111,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc009cf0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_NOTIFY_INFO */
 	{ 0xc00b4603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_BACKEND_FW_UPDATE */
 	{ 0xc00c4809, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGREPORTINFO */
-	/* sizeof(structmpt3_ioctl_diag_reset); 4 handlers */
-	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	/* sizeof(structmpt3_enable_diag_sbr_reload); 4 handlers */
-	{ 0xc00c4c21, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc00c4c18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3HARDRESET; 4 handlers */
+	{ 0xc00c4c21, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3ENABLEDIAGSBRRELOAD; 4 handlers */
 	{ 0xc00c4d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB32 */
 	{ 0xc00c4d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB32 */
 	{ 0xc00c5512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_IOCTL32 */
@@ -7127,17 +7126,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc00c9207, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCX_MFETCH32 */
 	{ 0xc00caee0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_DEVICE; 2 handlers */
 	{ 0xc00cf33d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SISUSB_COMMAND; 2 handlers */
-	{ 0xc00f4601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_GET_BACKEND_FW */
+	{ 0xc00f4601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FW_MGMT_IOC_GET_BACKEND_FW */
 	{ 0xc0101282, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKREPORTZONE; 2 handlers */
 	{ 0xc0102500, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* STP_POLICY_ID_SET */
 	{ 0xc0104405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PMCRAID_IOCTL_RESET_ADAPTER */
 	{ 0xc0104602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_LOAD_AND_VALIDATE */
 	{ 0xc0104801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MEI_CONNECT_CLIENT */
 	{ 0xc0104811, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGCOLLECTIONINFO */
-	/* sizeof(structmpt3_diag_release); 4 handlers */
-	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	/* sizeof(structmpt3_diag_unregister); 4 handlers */
-	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc0104c1b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGRELEASE; 4 handlers */
+	{ 0xc0104c1c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGUNREGISTER; 4 handlers */
 	{ 0xc0104d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB; 2 handlers */
 	{ 0xc0104d04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB; 2 handlers */
 	{ 0xc0104d08, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETREGIONINFO; 2 handlers */
@@ -7198,8 +7195,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0182101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_SEND */
 	{ 0xc018480b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGUSAGE */
 	{ 0xc018480d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGUCODE */
-	/* sizeof(structmpt3_ioctl_btdh_mapping); 4 handlers */
-	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 },
+	{ 0xc0184c1f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3BTDHMAPPING; 4 handlers */
 	{ 0xc0184d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMWRITEOOB64; 2 handlers */
 	{ 0xc0184d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMREADOOB64; 2 handlers */
 	{ 0xc0185205, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_INIT_CREATE */
@@ -7232,8 +7228,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* IB_USER_MAD_REGISTER_AGENT; 2 handlers */
 	{ 0xc01c1b01, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc01c1be1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HFI1_IOCTL_ASSIGN_CTXT */
-	/* sizeof(structmpt3_ioctl_eventenable); 4 handlers */
-	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc01c4c16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3EVENTENABLE; 4 handlers */
 	{ 0xc01c520d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_GET_DSP_INFO */
 	{ 0xc01c5605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_DISCONNECT */
 	{ 0xc01c5613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_WRITE_CORE_DUMP */
@@ -7246,11 +7241,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc01c6d17, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTEVENTREPORT; 2 handlers */
 	{ 0xc01cc402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE32 */
 	{ 0xc01cf509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC32_MOVE_RANGE */
-	{ 0xc0200a00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* sizeof(raw) */
-	/* sizeof(structmpt3_ioctl_eventquery); 4 handlers */
-	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 },
-	/* sizeof(structmpt3_diag_read_buffer); 4 handlers */
-	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc0200a00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NSM_IOCTL_RAW */
+	{ 0xc0204c15, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3EVENTQUERY; 4 handlers */
+	{ 0xc0204c1e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGREADBUFFER; 4 handlers */
 	{ 0xc0205206, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FASTRPC_IOCTL_MMAP */
 	{ 0xc0205300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNP_GET_REPORT */
 	{ 0xc0205301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNP_GET_DERIVED_KEY */
@@ -7301,8 +7294,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0284805, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_EXCLUSIVE */
 	{ 0xc0284806, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HMM_DMIRROR_CHECK_EXCLUSIVE */
 	{ 0xc0284807, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_RELEASE */
-	/* sizeof(structmpt3_addnl_diag_query); 4 handlers */
-	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 },
+	{ 0xc0284c20, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3ADDNLDIAGQUERY; 4 handlers */
 	{ 0xc0285443, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSISO7816 */
 	{ 0xc0285700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SW_SYNC_IOC_CREATE_FENCE */
 	{ 0xc0285743, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SWITCHTEC_IOCTL_EVENT_CTL */
@@ -7351,8 +7343,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_FILE_INFO */
 	{ 0xc0384707, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GSMIOC_GETCONF_DLCI; 2 handlers */
 	{ 0xc038480a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGFIELDINFO */
-	/* sizeof(structmpt3_ioctl_command32); 4 handlers */
-	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3COMMAND32; 4 handlers */
 	{ 0xc0385720, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_STATUS64 */
 	{ 0xc0385868, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_FSHANDLE; 2 handlers */
 	{ 0xc0385869, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_PATH_TO_HANDLE; 2 handlers */
@@ -7395,8 +7386,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc040b409, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE; 3 handlers */
 	{ 0xc0481273, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESETUP; 2 handlers */
-	/* sizeof(structmpt3_ioctl_command); 4 handlers */
-	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3COMMAND; 4 handlers */
 	{ 0xc0484e41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_ADMIN_CMD; 5 handlers */
 	{ 0xc0484e43, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_IO_CMD; 5 handlers */
 	{ 0xc0486d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTCOMMAND */
@@ -7420,12 +7410,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0506703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_LONGTERM_BENCHMARK */
 	{ 0xc0506705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_BASIC_TEST */
 	{ 0xc0506706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DUMP_USER_PAGES_TEST */
-	{ 0xc0546d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
+	{ 0xc0546d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO1 */
 	/* GPIOHANDLE_SET_CONFIG_IOCTL; 2 handlers */
 	{ 0xc054b40a, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
-	/* sizeof(structmpt3_ioctl_iocinfo); 4 handlers */
-	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 },
+	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO2 */
+	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3IOCINFO; 4 handlers */
 	{ 0xc05c6104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_ADAP_S_LOG_ADDRS */
 	{ 0xc05c6d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
 	{ 0xc06055c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_BEGIN_FF_UPLOAD_COMPAT */
@@ -7436,11 +7425,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc06c4124, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS_EXT32 */
 	/* BTRFS_IOC_TREE_SEARCH_V2; 2 handlers */
 	{ 0xc0709411, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	{ 0xc074510c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_MIDI_INFO; 2 handlers */
-	/* sizeof(structmpt3_diag_register); 4 handlers */
-	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	/* sizeof(structmpt3_diag_query); 4 handlers */
-	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 },
+	{ 0xc074510c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_MIDI_INFO; 2 handlers */
+	{ 0xc0784c1a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3DIAGREGISTER; 4 handlers */
+	{ 0xc07c4c1d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3DIAGQUERY; 4 handlers */
 	{ 0xc080583d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_AG_GEOMETRY; 2 handlers */
 	/* FS_IOC_GET_ENCRYPTION_KEY_STATUS; 7 handlers */
 	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 },
@@ -7449,8 +7436,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0884113, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_SW_PARAMS */
 	{ 0xc0884123, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* __SNDRV_PCM_IOCTL_SYNC_PTR64 */
 	{ 0xc0886401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_MAP_BENCHMARK */
-	{ 0xc08c5102, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_INFO; 2 handlers */
-	{ 0xc08c5114, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SYNTH_ID; 2 handlers */
+	{ 0xc08c5102, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SYNTH_INFO; 2 handlers */
+	{ 0xc08c5114, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SYNTH_ID; 2 handlers */
 	{ 0xc0984124, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS_EXT64 */
 	{ 0xc09c5604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CONNECT */
 	{ 0xc0a4586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT_32 */
@@ -7969,7 +7956,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
-const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4583, 2208, 47 };
+const struct sel_ioctl_handler sel_ioctl_fallback = { NULL, 4583, 2212, 47 };
 
 /* filled in at boot from kallsyms, sorted by address */
 struct sel_ioctl_addr sel_ioctl_addrs[ARRAY_SIZE(sel_ioctl_handlers)] __ro_after_init;
