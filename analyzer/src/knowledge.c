@@ -268,8 +268,13 @@ int knowledge_load(struct knowledge *kn, const char *dir)
 				kn->contracts.items[i].name);
 			err = -1;
 		}
-	if (!err)
-		err = request_codes_load(&kn->requests, dir);
+	if (err)
+		return -1;
+	api = load_json(dir, "request_codes.json");
+	if (!api)
+		return -1;
+	err = request_codes_load(&kn->requests, api);
+	json_decref(api);
 	return err ? -1 : 0;
 }
 

@@ -65,24 +65,15 @@ static int load_set(struct request_code_set *set, const char *name, json_t *map)
 	return 0;
 }
 
-int request_codes_load(struct request_codes *rc, const char *dir)
+int request_codes_load(struct request_codes *rc, json_t *root)
 {
-	char *path = path_join(dir, FILE_NAME);
-	json_error_t err;
-	json_t *root = json_load_file(path, 0, &err), *sets, *v;
+	json_t *sets, *v;
 	const char *key;
-	int ret = -1;
 
 	memset(rc, 0, sizeof(*rc));
-	if (!root) {
-		fprintf(stderr, "ioctl-scan: %s:%d: %s\n", path, err.line, err.text);
-		free(path);
-		return -1;
-	}
-	free(path);
 	sets = json_object_get(root, "code_sets");
 	if (load_transports(rc, json_object_get(root, "transports")))
-		goto out;
+		return -1;
 	json_object_foreach(sets, key, v) {
 		struct request_code_set set = {0};
 
@@ -90,7 +81,7 @@ int request_codes_load(struct request_codes *rc, const char *dir)
 			continue;
 		vec_push(&rc->sets, set);
 		if (load_set(&rc->sets.items[rc->sets.len - 1], key, v))
-			goto out;
+			return -1;
 	}
 	for (size_t i = 0; i < rc->transports.len; i++) {
 		size_t j = 0;
@@ -100,13 +91,10 @@ int request_codes_load(struct request_codes *rc, const char *dir)
 		if (j == rc->sets.len) {
 			fprintf(stderr, "ioctl-scan: " FILE_NAME ": transport %s: no code set %s\n",
 				rc->transports.items[i].callee, rc->transports.items[i].codes);
-			goto out;
+			return -1;
 		}
 	}
-	ret = 0;
-out:
-	json_decref(root);
-	return ret;
+	return 0;
 }
 
 void request_codes_free(struct request_codes *rc)

@@ -5,6 +5,7 @@
 #ifndef IOCTL_SCAN_REQUEST_CODES_H
 #define IOCTL_SCAN_REQUEST_CODES_H
 
+#include <jansson.h>
 #include <stdint.h>
 
 #include "util.h"
@@ -38,8 +39,9 @@ struct request_codes {
 	VEC(struct request_code_set) sets;
 };
 
-/* Loads dir/request_codes.json; on error prints a message and returns -1. */
-int request_codes_load(struct request_codes *rc, const char *dir);
+/* Reads the parsed request_codes.json; on error prints a message and
+ * returns -1 (what was read stays for request_codes_free). */
+int request_codes_load(struct request_codes *rc, json_t *root);
 void request_codes_free(struct request_codes *rc);
 /* The transport named callee ("sr_do_ioctl", "cdrom_device_ops.generic_packet"), or NULL. */
 const struct request_transport *request_transport_for(const struct request_codes *rc,
