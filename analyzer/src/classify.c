@@ -1751,11 +1751,6 @@ static int analyse_rest(struct classifier *c, const struct function_facts *fn,
 	return reach;
 }
 
-static int is_stmt(const struct stmt *s, void *ctx)
-{
-	return s == ctx;
-}
-
 static void site_path_effects(struct classifier *c, const struct command_site *site,
 			      effect_list *link)
 {
@@ -1781,7 +1776,7 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 			/* tests on the command keep the call off its path
 			 * (sock_ioctl's `if (unlikely(cmd >= SIOCDEVPRIVATE &&
 			 * ...)) dev_ioctl(...)` for SIOCGIFFLAGS) */
-			if (!c->link_reached && stmt_any(holder, is_stmt, (void *)c->link_call))
+			if (!c->link_reached && stmt_contains(holder, c->link_call))
 				c->site_off_path = 1;
 			c->link_call = NULL;
 		}

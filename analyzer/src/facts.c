@@ -78,6 +78,16 @@ int stmt_any(const struct stmt *s, int (*pred)(const struct stmt *s, void *ctx),
 	return 0;
 }
 
+static int is_target(const struct stmt *s, void *target)
+{
+	return s == target;
+}
+
+int stmt_contains(const struct stmt *s, const struct stmt *target)
+{
+	return stmt_any(s, is_target, (void *)target);
+}
+
 void add_diag(diag_vec *diags, const char *file, const char *severity,
 	      const char *message)
 {

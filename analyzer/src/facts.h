@@ -209,6 +209,8 @@ void stmt_free(struct stmt *s);
  * (yes), 0 (look inside) or -1 (leave this statement and what it holds
  * out). */
 int stmt_any(const struct stmt *s, int (*pred)(const struct stmt *s, void *ctx), void *ctx);
+/* Is target s itself or a statement anywhere in it? */
+int stmt_contains(const struct stmt *s, const struct stmt *target);
 void member_init_clear(struct member_init *m);
 void file_facts_free(struct file_facts *ff);
 void add_diag(diag_vec *diags, const char *file, const char *severity,

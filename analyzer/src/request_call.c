@@ -55,42 +55,32 @@ static int is_place(const struct code_search *q, const struct stmt *s)
 		(q->place[1] && !strcmp(s->target, q->place[1])));
 }
 
-static int holds(const struct stmt *s, void *ctx)
+static int path_to(const struct stmt *a, const struct stmt *call, struct frame *path, int n);
+
+/* Records that part (of a, in segment seg) holds the call, and goes on
+ * into it. */
+static int descend(const struct stmt *a, const struct stmt *part, size_t seg,
+		   const struct stmt *call, struct frame *path, int n)
 {
-	return s == ctx;
+	path[n] = (struct frame){ a, part, seg };
+	return part == call ? n + 1 : path_to(part, call, path, n + 1);
 }
 
 /* The statements around the call, outermost first; their number, or -1. */
 static int path_to(const struct stmt *a, const struct stmt *call, struct frame *path, int n)
 {
-	const struct stmt *parts[2] = { a->then_s, a->else_s };
-
 	if (n >= MAX_NESTING)
 		return -1;
-	for (size_t i = 0; i < a->kids.len; i++) {
-		if (a->kids.items[i] == call) {
-			path[n] = (struct frame){ a, call, 0 };
-			return n + 1;
-		}
-		if (stmt_any(a->kids.items[i], holds, (void *)call)) {
-			path[n] = (struct frame){ a, a->kids.items[i], 0 };
-			return path_to(a->kids.items[i], call, path, n + 1);
-		}
-	}
-	for (int i = 0; i < 2; i++) {
-		if (parts[i] && (parts[i] == call || stmt_any(parts[i], holds, (void *)call))) {
-			path[n] = (struct frame){ a, parts[i], 0 };
-			return parts[i] == call ? n + 1 : path_to(parts[i], call, path, n + 1);
-		}
-	}
-	for (size_t i = 0; i < a->segs.len; i++) {
-		const struct stmt *b = a->segs.items[i].body;
-
-		if (b && stmt_any(b, holds, (void *)call)) {
-			path[n] = (struct frame){ a, b, i };
-			return path_to(b, call, path, n + 1);
-		}
-	}
+	for (size_t i = 0; i < a->kids.len; i++)
+		if (stmt_contains(a->kids.items[i], call))
+			return descend(a, a->kids.items[i], 0, call, path, n);
+	if (stmt_contains(a->then_s, call))
+		return descend(a, a->then_s, 0, call, path, n);
+	if (stmt_contains(a->else_s, call))
+		return descend(a, a->else_s, 0, call, path, n);
+	for (size_t i = 0; i < a->segs.len; i++)
+		if (stmt_contains(a->segs.items[i].body, call))
+			return descend(a, a->segs.items[i].body, i, call, path, n);
 	return -1;
 }
 
