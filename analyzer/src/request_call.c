@@ -119,17 +119,10 @@ static int hands_block(const struct code_search *q, const struct stmt *s)
 static const struct request_transport *transport_of(const struct request_codes *rc,
 						    const struct stmt *s)
 {
-	const struct request_transport *t;
-	char *key;
-
 	if (s->callee)
-		return request_transport_for(rc, s->callee);
-	if (!s->callee_struct)
-		return NULL;
-	key = xasprintf("%s.%s", s->callee_struct, s->callee_field);
-	t = request_transport_for(rc, key);
-	free(key);
-	return t;
+		return request_transport_for(rc, s->callee, NULL);
+	return s->callee_struct ?
+		request_transport_for(rc, s->callee_struct, s->callee_field) : NULL;
 }
 
 static int note_helper(const struct stmt *s, void *ctx)

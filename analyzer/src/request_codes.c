@@ -117,11 +117,18 @@ void request_codes_free(struct request_codes *rc)
 }
 
 const struct request_transport *request_transport_for(const struct request_codes *rc,
-						      const char *callee)
+						      const char *name, const char *field)
 {
-	for (size_t i = 0; callee && i < rc->transports.len; i++)
-		if (!strcmp(rc->transports.items[i].callee, callee))
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < rc->transports.len; i++) {
+		const char *c = rc->transports.items[i].callee;
+
+		if (strncmp(c, name, n))
+			continue;
+		if (field ? c[n] == '.' && !strcmp(c + n + 1, field) : !c[n])
 			return &rc->transports.items[i];
+	}
 	return NULL;
 }
 

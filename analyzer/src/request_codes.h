@@ -43,9 +43,11 @@ struct request_codes {
  * returns -1 (what was read stays for request_codes_free). */
 int request_codes_load(struct request_codes *rc, json_t *root);
 void request_codes_free(struct request_codes *rc);
-/* The transport named callee ("sr_do_ioctl", "cdrom_device_ops.generic_packet"), or NULL. */
+/* The transport a call goes to: the function name (field NULL:
+ * "sr_do_ioctl"), or the struct and member of a call through an ops
+ * member ("cdrom_device_ops", "generic_packet"); NULL if none. */
 const struct request_transport *request_transport_for(const struct request_codes *rc,
-						      const char *callee);
+						      const char *name, const char *field);
 /* The name of the query code with this value, or written as the macro
  * macro (NULL when not known), in t's code set; NULL when the code is not
  * known to be a query. */
