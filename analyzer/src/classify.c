@@ -46,6 +46,7 @@ enum effect_kind {
 	EF_USER_OUT,
 	EF_USER_IN,
 	EF_UNKNOWN,		/* a call that could not be analysed */
+	EF_UNFOLLOWED,		/* control flow the walk cannot follow */
 	EF_RESOLVED,		/* a call through a member, all its targets analysed */
 	EF_QUERY,		/* a request the device only answers (request_call.h) */
 };
@@ -56,6 +57,7 @@ static const char *const effect_kind_names[] = {
 	[EF_HARDWARE] = "hardware_write", [EF_LIFETIME] = "object_lifetime",
 	[EF_MODE_WRITE] = "fmode_write_check", [EF_USER_OUT] = "user_copy_out",
 	[EF_USER_IN] = "user_copy_in", [EF_UNKNOWN] = "unanalysed_call",
+	[EF_UNFOLLOWED] = "unfollowed_flow",
 	[EF_RESOLVED] = "indirect_call_resolved", [EF_QUERY] = "query_request",
 };
 
@@ -1400,10 +1402,11 @@ static int resumes_at(const struct classifier *c, const struct function_facts *f
 
 /* Statements in order; after one that returns or jumps, only a label
  * that a goto on the path names brings the path back. */
-static int analyse_seq(struct classifier *c, const struct function_facts *fn,
-		       const struct stmt *const *kids, size_t n, int top, effect_list *out)
+static int analyse_seq_from(struct classifier *c, const struct function_facts *fn,
+			    const struct stmt *const *kids, size_t n, int top, int reach,
+			    effect_list *out)
 {
-	int reach = 1, out_flow = 0;
+	int out_flow = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		int f;
@@ -1416,6 +1419,36 @@ static int analyse_seq(struct classifier *c, const struct function_facts *fn,
 		reach = f & FLOW_ON;
 	}
 	return (reach ? FLOW_ON : 0) | out_flow;
+}
+
+static int analyse_seq(struct classifier *c, const struct function_facts *fn,
+		       const struct stmt *const *kids, size_t n, int top, effect_list *out)
+{
+	return analyse_seq_from(c, fn, kids, n, top, 1, out);
+}
+
+static int lands_pred(const struct stmt *s, void *ctx)
+{
+	const struct classifier *c = ((const void *const *)ctx)[0];
+	const struct function_facts *fn = ((const void *const *)ctx)[1];
+
+	if (!s->has_label)
+		return -1;
+	return s->label ? resumes_at(c, fn, s) : 0;
+}
+
+/* Does a goto on the path land in block s: a label of fn that one names? */
+static int goto_lands_in(const struct classifier *c, const struct function_facts *fn,
+			 const struct stmt *s)
+{
+	const void *ctx[2] = { c, fn };
+
+	/* a switch segment's block is made for the segment: only what it
+	 * holds is marked */
+	for (size_t i = 0; i < s->kids.len; i++)
+		if (stmt_any(s->kids.items[i], lands_pred, ctx))
+			return 1;
+	return 0;
 }
 
 /* A return of the declining value (-ENOIOCTLCMD) in a link of the
@@ -1465,6 +1498,11 @@ static int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 		}
 		return FLOW_ON;
 	case ST_GOTO:
+		/* `goto *p`: every label may be next, and which runs for
+		 * the command is not known */
+		if (!s->target)
+			effect_add(out, EF_UNFOLLOWED, xstrdup("computed goto: where it lands is not followed"),
+				   fn->file, s->line, NULL);
 		note_goto(c, fn, s->target);
 		return 0;
 	case ST_RETURN:
@@ -1665,7 +1703,7 @@ static int count_kind(const effect_list *l, enum effect_kind k)
 /* The class from the effects on the command's path (doc/classes.md). */
 static void decide(struct command *cmd, const effect_list *l)
 {
-	int unknown = count_kind(l, EF_UNKNOWN);
+	int unknown = count_kind(l, EF_UNKNOWN) + count_kind(l, EF_UNFOLLOWED);
 	/* calls through function pointers decided on the tree's targets:
 	 * right for this tree, not for a module from outside it */
 	int resolved = count_kind(l, EF_RESOLVED);
@@ -1699,6 +1737,7 @@ static void decide(struct command *cmd, const effect_list *l)
 	} else if (unknown) {
 		cmd->class_name = xstrdup("unknown");
 		cmd->confidence = xstrdup("low");
+		add_evidence_of(cmd, l, EF_UNFOLLOWED);
 		add_evidence_of(cmd, l, EF_UNKNOWN);
 	} else {
 		cmd->class_name = xstrdup("read");
@@ -1784,12 +1823,25 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 	flow = analyse_block(c, site->fn, site->body, 1, own);
 	if (site->dispatch) {
 		const struct stmt *sw = site->dispatch;
-		size_t i;
+		size_t last = site->segment;
 
-		for (i = site->segment; i + 1 < sw->segs.len && sw->segs.items[i].falls_through &&
-		     (flow & FLOW_ON); i++)
-			flow = analyse_block(c, site->fn, sw->segs.items[i + 1].body, 1, own);
-		if (returns(sw->segs.items[i].body))
+		/* the cases it falls into, and those whose code a goto
+		 * lands in, from the label on (KVM_CREATE_PIT's `goto
+		 * create_pit;` into KVM_CREATE_PIT2's case) */
+		for (size_t i = site->segment + 1; i < sw->segs.len; i++) {
+			const struct stmt *body = sw->segs.items[i].body;
+
+			if (last == i - 1 && sw->segs.items[i - 1].falls_through && (flow & FLOW_ON))
+				flow = analyse_block(c, site->fn, body, 1, own);
+			else if (goto_lands_in(c, site->fn, body))
+				flow = analyse_seq_from(c, site->fn,
+							(const struct stmt *const *)body->kids.items,
+							body->kids.len, 1, 0, own);
+			else
+				continue;
+			last = i;
+		}
+		if (returns(sw->segs.items[last].body))
 			return;
 	} else if (returns(site->body)) {
 		return;
