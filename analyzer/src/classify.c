@@ -252,7 +252,7 @@ static void call_capabilities(struct classifier *c, const struct function_facts 
 		return;
 	}
 	if (!a && call->callee) {
-		const struct function_facts *fn = function_index_find(c->fi, call->callee, from->file);
+		const struct function_facts *fn = function_index_find(c->fi, call->callee, from->unit);
 		struct summary *s = fn ? summarise(c, fn) : NULL;
 
 		for (size_t i = 0; s && i < s->wrapper_caps.len; i++)
@@ -466,7 +466,7 @@ static void lift_callback(struct classifier *c, const struct function_facts *fn,
 {
 	const struct call_arg *a = (size_t)e->param < s->args.len ? &s->args.items[e->param] : NULL;
 	const struct function_facts *cb = a && a->function ?
-		function_index_find(c->fi, a->function, fn->file) : NULL;
+		function_index_find(c->fi, a->function, fn->unit) : NULL;
 	signed char map[MAX_CB_ARGS];
 
 	if (cb && c->depth < CLASSIFY_MAX_DEPTH) {
@@ -908,7 +908,7 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 		}
 		return;
 	}
-	callee = function_index_find(c->fi, s->callee, fn->file);
+	callee = function_index_find(c->fi, s->callee, fn->unit);
 	if (!callee) {
 		/* calls under header functions do not pull in more files:
 		 * the parse set stays what the tree's own code leads to; a

@@ -172,7 +172,7 @@ static int follow_call(struct dispatch_walk *w, const struct function_facts *fn,
 				free(s);
 			continue;
 		}
-		callee = function_index_find(w->fi, call->callee, fn->file);
+		callee = function_index_find(w->fi, call->callee, fn->unit);
 		if (!callee) {
 			if (!strvec_contains(w->wanted, call->callee))
 				strvec_push(w->wanted, call->callee);

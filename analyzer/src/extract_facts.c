@@ -69,17 +69,34 @@ struct walk {
 	struct stmt *negated_premises[8];
 	int nnegated;
 	CXFile main_file;	/* the file being parsed */
+	/* the last file asked about by in_own_code, and its answer */
+	CXFile last_file;
+	int last_own;
 };
 
-/* Written in the main file, directly or by a macro expanded there
- * (SYSCALL_DEFINE3(ioctl, ...) defines __do_sys_ioctl). Compared by
- * file: asked of every declaration of every header, it must be cheap. */
-static int in_main_file(const struct walk *w, CXCursor c)
+/* Written in the file being parsed, directly or by a macro expanded there
+ * (SYSCALL_DEFINE3(ioctl, ...) defines __do_sys_ioctl), or in a `.c` file
+ * it includes (sound/core/pcm_native.c's `#include "pcm_compat.c"`): code
+ * of this translation unit, not a header's. Compared by file: asked of
+ * every declaration of every header, it must be cheap. */
+static int in_own_code(struct walk *w, CXCursor c)
 {
 	CXFile f;
 
 	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-	return f && w->main_file && clang_File_isEqual(f, w->main_file);
+	if (!f || !w->main_file)
+		return 0;
+	if (clang_File_isEqual(f, w->main_file))
+		return 1;
+	if (!w->last_file || !clang_File_isEqual(f, w->last_file)) {
+		char *name = cxstr(clang_getFileName(f));
+		size_t n = strlen(name);
+
+		w->last_file = f;
+		w->last_own = n > 2 && !strcmp(name + n - 2, ".c");
+		free(name);
+	}
+	return w->last_own;
 }
 
 
@@ -735,18 +752,18 @@ static int is_function_pointer(CXType t);
  * a function pointer of file scope with internal linkage, declared in
  * the file being read (net/socket.c's br_ioctl_hook), so every store to
  * it is in this file. NULL for any other variable. */
-static char *hook_struct_name(const struct walk *w, CXCursor var)
+static char *hook_struct_name(struct walk *w, CXCursor var)
 {
 	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
 	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_TranslationUnit ||
-	    clang_getCursorLinkage(var) != CXLinkage_Internal || !in_main_file(w, var) ||
+	    clang_getCursorLinkage(var) != CXLinkage_Internal || !in_own_code(w, var) ||
 	    !is_function_pointer(clang_getCursorType(var)))
 		return NULL;
 	return xasprintf("hook in %s", w->ff->file);
 }
 
 /* A call through such a hook variable: like a member of its pseudo-struct. */
-static void note_hook_callee(const struct walk *w, CXCursor callee, struct stmt *s)
+static void note_hook_callee(struct walk *w, CXCursor callee, struct stmt *s)
 {
 	CXCursor c = strip(callee);
 
@@ -806,7 +823,7 @@ static void queue_header_definition(struct walk *w, CXCursor callee)
 	if (!w->hf)
 		return;
 	def = clang_getCursorDefinition(callee);
-	if (clang_Cursor_isNull(def) || !header_seen_insert(w, def.data[0]) || in_main_file(w, def))
+	if (clang_Cursor_isNull(def) || !header_seen_insert(w, def.data[0]) || in_own_code(w, def))
 		return;
 	vec_push(&w->header_queue, def);
 }
@@ -831,6 +848,20 @@ static char *tree_file_of(const struct walk *w, CXCursor def)
 	}
 	free(abs);
 	return rel;
+}
+
+/* The tree-relative file code of this translation unit is written in:
+ * the parsed file, or a `.c` file it includes (in_own_code). */
+static char *own_file_of(const struct walk *w, CXCursor c)
+{
+	CXFile f;
+	char *rel;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	if (!f || clang_File_isEqual(f, w->main_file))
+		return xstrdup(w->ff->file);
+	rel = tree_file_of(w, c);
+	return rel ? rel : xstrdup(w->ff->file);
 }
 
 static void extract_function(struct walk *w, CXCursor fn, const char *file);
@@ -2114,6 +2145,7 @@ static void extract_function(struct walk *w, CXCursor fn, const char *file)
 
 	f->name = cursor_name(fn);
 	f->file = xstrdup(file);
+	f->unit = xstrdup(w->ff->file);
 	f->line = cursor_line(fn);
 	f->is_static = clang_Cursor_getStorageClass(fn) == CX_SC_Static;
 	w->nparams = 0;
@@ -2186,7 +2218,7 @@ static void add_ops(struct walk *w, const char *sname, const char *field,
 	o.field = xstrdup(field);
 	o.handler = function_named_by(value);
 	o.var = xstrdup(var ? var : "");
-	o.file = xstrdup(w->ff->file);
+	o.file = own_file_of(w, value);
 	o.line = line;
 	vec_push(&w->ff->ops, o);
 }
@@ -2378,13 +2410,15 @@ static enum CXChildVisitResult top_visitor(CXCursor c, CXCursor parent, CXClient
 	struct ops_scan os = { w, NULL };
 
 	(void)parent;
-	if (!in_main_file(w, c))
+	if (!in_own_code(w, c))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
 		char *name = cursor_name(c);
+		char *file = own_file_of(w, c);
 
 		os.var = name;
-		extract_function(w, c, w->ff->file);
+		extract_function(w, c, file);
+		free(file);
 		clang_visitChildren(c, ops_visitor, &os);
 		free(name);
 	} else if (k == CXCursor_VarDecl) {

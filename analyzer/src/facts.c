@@ -118,6 +118,7 @@ void file_facts_free(struct file_facts *ff)
 
 		free(fn->name);
 		free(fn->file);
+		free(fn->unit);
 		strvec_clear(&fn->params);
 		stmt_free(fn->body);
 		for (size_t j = 0; j < fn->flags.len; j++)

@@ -150,7 +150,11 @@ struct local_flag {
 
 struct function_facts {
 	char *name;
-	char *file;		/* relative to the kernel tree */
+	char *file;		/* relative to the kernel tree: where it is written */
+	/* the file parsed to read it, in which its static names resolve:
+	 * file itself, or the .c file that includes it (sound/core/pcm_native.c
+	 * for pcm_compat.c's functions) */
+	char *unit;
 	unsigned line;
 	int is_static;
 	strvec params;

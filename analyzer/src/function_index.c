@@ -123,7 +123,7 @@ const struct function_facts *function_index_find(const struct function_index *fi
 
 		if (strcmp(fn->name, name))
 			continue;
-		if (from_file && !strcmp(fn->file, from_file))
+		if (from_file && (!strcmp(fn->file, from_file) || !strcmp(fn->unit, from_file)))
 			return fn;
 		if (!fn->is_static && (!global || strcmp(fn->file, global->file) < 0))
 			global = fn;
