@@ -1820,6 +1820,13 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 			c->link_call = NULL;
 		}
 	}
+	/* the statements before the dispatch in each block around it */
+	for (int k = 0; k < site->naround; k++) {
+		const struct site_level *l = &site->around[k];
+
+		for (size_t i = 0; i < l->index && i < l->block->kids.len; i++)
+			analyse_stmt(c, site->fn, l->block->kids.items[i], 1, own);
+	}
 	flow = analyse_block(c, site->fn, site->body, 1, own);
 	if (site->dispatch) {
 		const struct stmt *sw = site->dispatch;
@@ -1853,8 +1860,9 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 	 * Over-approximated: everything after, on any path; after a goto
 	 * (md_ioctl's RAID_VERSION: goto out) only from the next label on. */
 	reach = flow & (FLOW_ON | FLOW_OUT);
-	if (site->after_block)
-		reach = analyse_rest(c, site->fn, site->after_block, site->after_index + 1, reach, own);
+	for (int k = site->naround - 1; k >= 0; k--)
+		reach = analyse_rest(c, site->fn, site->around[k].block, site->around[k].index + 1,
+				     reach, own);
 	for (int d = 0; d < site->chain_len; d++) {
 		/* the jump's label may be further out in the site's function;
 		 * a caller goes on after the call */

@@ -18,8 +18,11 @@ struct dispatch_walk {
 	size_t top_index[DISPATCH_MAX_DEPTH + 1];	/* top-level statement being walked */
 	int param[DISPATCH_MAX_DEPTH + 1];	/* the command's parameter there */
 	const struct stmt *call[DISPATCH_MAX_DEPTH + 1];	/* the call that led there */
-	const struct stmt *cur_block;	/* the block and statement being walked */
-	size_t cur_index;
+	/* the blocks being walked and the statement in each, innermost
+	 * last; those of the function at depth d start at level_base[d] */
+	struct site_level levels[DISPATCH_MAX_DEPTH * MAX_SITE_LEVELS];
+	int nlevels;
+	int level_base[DISPATCH_MAX_DEPTH + 1];
 	int depth;
 	int default_seen;
 	/* the label that fixed every bit of the command on the path walked
@@ -112,8 +115,11 @@ static int emit(struct dispatch_walk *w, const struct case_label *lab, struct co
 		const struct stmt *sw, size_t seg)
 {
 	struct command cmd = {0};
-	struct command_site site = { .fn = fn, .body = body, .dispatch = sw, .segment = seg,
-				     .after_block = w->cur_block, .after_index = w->cur_index };
+	struct command_site site = { .fn = fn, .body = body, .dispatch = sw, .segment = seg };
+
+	/* the function's own body is level_base: its prologue is the chain's */
+	for (int l = w->level_base[w->depth] + 1; l < w->nlevels && site.naround < MAX_SITE_LEVELS; l++)
+		site.around[site.naround++] = w->levels[l];
 
 	for (int d = 0; d <= w->depth && d < MAX_CHAIN; d++) {
 		site.chain[d].fn = w->stack[d];
@@ -193,6 +199,7 @@ static int follow_call(struct dispatch_walk *w, const struct function_facts *fn,
 		w->stack[++w->depth] = callee;
 		w->param[w->depth] = (int)i;
 		w->call[w->depth] = call;
+		w->level_base[w->depth] = w->nlevels;
 		n += walk_block(w, callee, callee->body, (int)i, c);
 		w->depth--;
 	}
@@ -348,21 +355,22 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	const struct case_label *rest_label = NULL;
 	size_t rest_from = 0;
 	int n_before_rest = 0;
-	/* where the statement holding this block is: what follows it runs
-	 * after the block's sites (emit), once the walk inside is done */
-	const struct stmt *holder_block = w->cur_block;
-	size_t holder_index = w->cur_index;
 	const struct case_label *named = w->named;
+	/* past the deepest level kept, the walk goes on with no level of
+	 * its own: the sites inside keep the levels around it */
+	int level = w->nlevels < (int)(sizeof(w->levels) / sizeof(w->levels[0])) ? w->nlevels : -1;
 
 	if (!b)
 		return 0;
+	if (level >= 0)
+		w->levels[w->nlevels++].block = b;
 	for (size_t i = 0; i < b->kids.len; i++) {
 		const struct stmt *s = b->kids.items[i];
 
 		if (b == fn->body)
 			w->top_index[w->depth] = i;
-		w->cur_block = b;
-		w->cur_index = i;
+		if (level >= 0)
+			w->levels[level].index = i;
 		switch (s->kind) {
 		case ST_SWITCH:
 			n += walk_switch(w, fn, s, param, c);
@@ -390,14 +398,13 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 			break;
 		}
 	}
-	w->cur_block = b == fn->body ? NULL : holder_block;
-	w->cur_index = holder_index;
+	/* what holds the block is what follows its sites */
+	if (level >= 0)
+		w->nlevels--;
 	/* `if (cmd != K) return ...; <K's code>`: a full test names a command */
 	if (rest_constrained && n == n_before_rest && full(c) && rest_from <= b->kids.len)
 		n += emit(w, rest_label, c, fn, b, NULL, 0);
 	w->named = named;
-	w->cur_block = holder_block;
-	w->cur_index = holder_index;
 	return n;
 }
 
@@ -410,6 +417,7 @@ void dispatch_commands(struct handler *h, const struct function_index *fi, strve
 		return;
 	w.stack[0] = h->fn;
 	w.param[0] = h->cmd_param;
+	w.level_base[0] = 0;
 	walk_block(&w, h->fn, h->fn->body, h->cmd_param, c);
 	if (!h->default_action)
 		h->default_action = xstrdup("none");

@@ -22,6 +22,15 @@ struct chain_link {
 
 #define MAX_CHAIN 9
 
+struct site_level {
+	const struct stmt *block;
+	size_t index;
+};
+
+/* Nesting of blocks recorded around a dispatch; deeper ones are left out
+ * (what they hold before and after the dispatch is not walked). */
+#define MAX_SITE_LEVELS 16
+
 struct command_site {
 	struct chain_link chain[MAX_CHAIN];
 	int chain_len;
@@ -29,10 +38,14 @@ struct command_site {
 	const struct stmt *body;
 	const struct stmt *dispatch;	/* the switch, when body is one of its segments */
 	size_t segment;
-	/* the block holding the dispatch and its index there: when the
-	 * command's code does not return, what follows runs too */
-	const struct stmt *after_block;
-	size_t after_index;
+	/* the blocks around the dispatch in fn, outermost first, the body
+	 * itself left out (the chain's prologue_len covers it), each with
+	 * the index of the statement that holds the dispatch: what comes
+	 * before in them is on the path (ptp_ioctl's FMODE_WRITE test ahead
+	 * of `else if (cmd == PTP_EXTTS_REQUEST)`), and when the command's
+	 * code does not return, what follows runs too */
+	struct site_level around[MAX_SITE_LEVELS];
+	int naround;
 };
 
 struct command {
