@@ -96,6 +96,36 @@ static void index_member_sets(struct definition_index *di, const char *text, con
 	}
 }
 
+static int ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Is word in text as an identifier of its own (after `struct` and
+ * blanks, when tagged): `struct proto` but not `struct proto_ops`, nor
+ * `protocol`. */
+static int has_word(const char *text, const char *word, int tagged)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
+		const char *q = p;
+
+		if (ident_char(p[n]) || (p > text && ident_char(p[-1])))
+			continue;
+		if (!tagged)
+			return 1;
+		while (q > text && isspace((unsigned char)q[-1]))
+			q--;
+		if (q - text >= 6 && q != p && !strncmp(q - 6, "struct", 6) &&
+		    (q - 6 == text || !ident_char(q[-7])))
+			return 1;
+	}
+	return 0;
+}
+
+/* A file that may install a handler: it names the ops structure and the
+ * member (or is a fixed entry's file). */
 static int is_candidate(const char *text, const char *rel, const struct knowledge *kn)
 {
 	for (size_t i = 0; i < kn->kinds.len; i++) {
@@ -103,7 +133,7 @@ static int is_candidate(const char *text, const char *rel, const struct knowledg
 
 		if (k->file && !strcmp(k->file, rel))
 			return 1;
-		if (k->struct_name && strstr(text, k->struct_name) && strstr(text, k->field))
+		if (k->struct_name && has_word(text, k->struct_name, 1) && has_word(text, k->field, 0))
 			return 1;
 	}
 	return 0;
