@@ -10,6 +10,16 @@ struct constraint {
 	uint64_t mask, value;
 };
 
+/* A case on part of the command whose code only leaves the switch: what
+ * follows the switch may tell the commands apart (deferred_case). */
+struct deferred {
+	const struct case_label *lab;
+	struct constraint c;
+	const struct function_facts *fn;
+	const struct stmt *body, *sw;
+	size_t seg, index;
+};
+
 struct dispatch_walk {
 	struct handler *h;
 	const struct function_index *fi;
@@ -23,6 +33,7 @@ struct dispatch_walk {
 	struct site_level levels[DISPATCH_MAX_DEPTH * MAX_SITE_LEVELS];
 	int nlevels;
 	int level_base[DISPATCH_MAX_DEPTH + 1];
+	VEC(struct deferred) deferred;
 	int depth;
 	int default_seen;
 	/* the label that fixed every bit of the command on the path walked
@@ -158,9 +169,27 @@ static int emit(struct dispatch_walk *w, const struct case_label *lab, struct co
 static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 		      const struct stmt *b, int param, struct constraint c);
 
+/* The function a call through a parameter reaches, when the call that led
+ * here passes one there: gpiolib-cdev's call_ioctl_locked(file, cmd, arg,
+ * gdev, linehandle_ioctl_unlocked) calls `func(file, cmd, arg)`. */
+static const char *bound_callee(const struct dispatch_walk *w, const struct stmt *call)
+{
+	const struct stmt *in = w->call[w->depth];
+
+	if (call->callee)
+		return call->callee;
+	if (call->callee_param < 0 || !w->depth || !in ||
+	    (size_t)call->callee_param >= in->args.len)
+		return NULL;
+	return in->args.items[call->callee_param].function;
+}
+
 static int follow_call(struct dispatch_walk *w, const struct function_facts *fn,
 		       const struct stmt *call, int param, struct constraint c)
 {
+	const char *name = bound_callee(w, call);
+	/* a function handed in is named in the caller's file */
+	const char *unit = call->callee || !name ? fn->unit : w->stack[w->depth - 1]->unit;
 	int n = 0;
 
 	for (size_t i = 0; i < call->args.len; i++) {
@@ -169,7 +198,7 @@ static int follow_call(struct dispatch_walk *w, const struct function_facts *fn,
 
 		if (!passes_command(v, param))
 			continue;
-		if (!call->callee) {
+		if (!name) {
 			char *s = xasprintf("indirect: %s", call->callee_text);
 
 			if (!strvec_contains(&w->h->forwards_to, s))
@@ -178,12 +207,12 @@ static int follow_call(struct dispatch_walk *w, const struct function_facts *fn,
 				free(s);
 			continue;
 		}
-		callee = function_index_find(w->fi, call->callee, fn->unit);
+		callee = function_index_find(w->fi, name, unit);
 		if (!callee) {
-			if (!strvec_contains(w->wanted, call->callee))
-				strvec_push(w->wanted, call->callee);
-			if (!strvec_contains(&w->h->unresolved, call->callee))
-				strvec_push(&w->h->unresolved, call->callee);
+			if (!strvec_contains(w->wanted, name))
+				strvec_push(w->wanted, name);
+			if (!strvec_contains(&w->h->unresolved, name))
+				strvec_push(&w->h->unresolved, name);
 			continue;
 		}
 		if (w->depth >= DISPATCH_MAX_DEPTH)
@@ -233,6 +262,33 @@ static void note_default(struct dispatch_walk *w, const struct switch_segment *s
 		w->h->default_action = xstrdup("other");
 }
 
+/* Does the segment's code end by leaving the switch (`break;`)? */
+static int leaves_switch(const struct stmt *sw, size_t i)
+{
+	const struct stmt *b = sw->segs.items[i].body;
+
+	if (b && b->kids.len && b->kids.items[b->kids.len - 1]->kind == ST_BREAK)
+		return 1;
+	return sw->segs.items[i].falls_through && i + 1 == sw->segs.len;
+}
+
+/* A case that tests only part of the command (dvb_usercopy's `switch
+ * (_IOC_DIR(cmd))`, choosing how to copy the argument) and then leaves
+ * the switch names no command when the code after the switch dispatches
+ * on it: it waits for the end of the block (walk_block) to see. */
+static int deferred_case(struct dispatch_walk *w, const struct case_label *lab, struct constraint c,
+			 const struct function_facts *fn, const struct stmt *sw, size_t seg)
+{
+	int level = w->nlevels - 1;
+	struct deferred d = { lab, c, fn, sw->segs.items[seg].body, sw, seg,
+			      level >= 0 ? w->levels[level].index : 0 };
+
+	if (full(c) || !leaves_switch(sw, seg) || level < w->level_base[w->depth])
+		return 0;
+	vec_push(&w->deferred, d);
+	return 1;
+}
+
 static int walk_switch(struct dispatch_walk *w, const struct function_facts *fn,
 		       const struct stmt *s, int param, struct constraint c)
 {
@@ -266,7 +322,7 @@ static int walk_switch(struct dispatch_walk *w, const struct function_facts *fn,
 					continue;
 				w->named = name_for(w, lab, c);
 				k = walk_block(w, fn, seg->body, param, cc);
-				if (!k)
+				if (!k && !deferred_case(w, w->named, cc, fn, s, i))
 					k = emit(w, w->named, cc, fn, seg->body, s, i);
 				w->named = named;
 				n += k;
@@ -359,6 +415,8 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	/* past the deepest level kept, the walk goes on with no level of
 	 * its own: the sites inside keep the levels around it */
 	int level = w->nlevels < (int)(sizeof(w->levels) / sizeof(w->levels[0])) ? w->nlevels : -1;
+	size_t deferred_from = w->deferred.len;
+	int n_at_deferral = -1;
 
 	if (!b)
 		return 0;
@@ -397,7 +455,19 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 		default:
 			break;
 		}
+		if (n_at_deferral < 0 && w->deferred.len > deferred_from)
+			n_at_deferral = n;
 	}
+	/* cases put off by a switch of this block: commands when nothing
+	 * after the switch told them apart */
+	for (size_t k = deferred_from, told = n > n_at_deferral; k < w->deferred.len && !told; k++) {
+		const struct deferred *d = &w->deferred.items[k];
+
+		if (level >= 0)
+			w->levels[level].index = d->index;
+		n += emit(w, d->lab, d->c, d->fn, d->body, d->sw, d->seg);
+	}
+	w->deferred.len = deferred_from;
 	/* what holds the block is what follows its sites */
 	if (level >= 0)
 		w->nlevels--;
@@ -419,6 +489,7 @@ void dispatch_commands(struct handler *h, const struct function_index *fi, strve
 	w.param[0] = h->cmd_param;
 	w.level_base[0] = 0;
 	walk_block(&w, h->fn, h->fn->body, h->cmd_param, c);
+	vec_free(&w.deferred);
 	if (!h->default_action)
 		h->default_action = xstrdup("none");
 }

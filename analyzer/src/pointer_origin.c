@@ -279,6 +279,10 @@ void origins_assign(struct origins *o, CXCursor var, const CXCursor *rhs)
 		v->state = VAR_CONFLICT;
 		return;
 	}
+	/* `p = NULL`: p points nowhere, and a store through it cannot
+	 * land anywhere else (dvb_usercopy's `void *parg = NULL`) */
+	if (is_null_constant(*rhs))
+		return;
 	r = origin_of_pointer(o, *rhs);
 	v = &o->vars.items[i];	/* origin_of_pointer may have grown vars */
 	if (r.kind == ORIGIN_VAR && r.n == i)
