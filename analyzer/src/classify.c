@@ -1466,6 +1466,19 @@ static void note_declined(struct classifier *c, const struct function_facts *fn,
 	}
 }
 
+/* Is s the call to the next link of the chain: that call, or another
+ * call through the same parameter (drm_ioctl_kernel calls its func in
+ * both branches of its locking)? */
+static int is_link_call(const struct classifier *c, const struct stmt *s)
+{
+	const struct stmt *l = c->link_call;
+
+	if (!l)
+		return 0;
+	return s == l || (!l->callee && l->callee_param >= 0 && !s->callee &&
+			  s->callee_param == l->callee_param);
+}
+
 static int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 			const struct stmt *s, int top, effect_list *out)
 {
@@ -1482,7 +1495,7 @@ static int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 	case ST_SWITCH:
 		return analyse_switch(c, fn, s, top, out);
 	case ST_CALL:
-		if (s != c->link_call)
+		if (!is_link_call(c, s))
 			analyse_call(c, fn, s, top, out);
 		else
 			c->link_reached = 1;
@@ -1613,6 +1626,10 @@ static int tests_param_pred(const struct stmt *s, void *ctx)
 {
 	const struct param_use *u = ctx;
 
+	/* a premise of a call: `(flags & DRM_ROOT_ONLY) && !capable(X)` */
+	for (size_t i = 0; s->kind == ST_CALL && i < s->premises.len; i++)
+		if (tests_param_pred(s->premises.items[i], ctx))
+			return 1;
 	return (s->kind == ST_IF && s->cmp_view.param == u->param &&
 		(s->cond == COND_PARAM_TRUTH || (s->cond == COND_PARAM_CMP && s->segs.len))) ||
 	       (s->kind == ST_SWITCH && s->on.param == u->param);
@@ -1631,6 +1648,25 @@ static int stores_param_pred(const struct stmt *s, void *ctx)
  * is summarised for that constant: only the branches it takes count.
  * Returns the summary, or NULL when no argument is such a constant.
  */
+/* Is v a parameter of fn that the command's dispatch bound to a constant
+ * (chain_link.has_const)? Then *value is it. */
+static int bound_constant(const struct classifier *c, const struct function_facts *fn,
+			  const struct param_view *v, int64_t *value)
+{
+	if (!c->cmd || v->param < 0 || v->shift)
+		return 0;
+
+	for (int d = 0; d < c->site->chain_len; d++) {
+		const struct chain_link *l = &c->site->chain[d];
+
+		if (l->fn == fn && l->has_const && l->const_param == v->param) {
+			*value = (int64_t)((uint64_t)l->const_value & v->mask);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static struct summary *const_param_summary(struct classifier *c, const struct function_facts *fn,
 					   const struct stmt *call,
 					   const struct function_facts *callee)
@@ -1642,7 +1678,10 @@ static struct summary *const_param_summary(struct classifier *c, const struct fu
 		struct param_use u = { (int)j, callee->params.items[j] };
 		int64_t value = a->value;
 
-		if (!a->is_const) {
+		if (!a->is_const && bound_constant(c, fn, &a->view, &value)) {
+			/* a table entry's flags, handed on (drm_ioctl_kernel's
+			 * drm_ioctl_permit(flags, file_priv)) */
+		} else if (!a->is_const) {
 			/* `cmd == MOXA_SET_OP_MODE` on the command's path */
 			struct case_label l = { a->cmp_value, a->cmp_value, NULL, 0 };
 			enum label_match m;
@@ -1850,7 +1889,7 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 		}
 		if (returns(sw->segs.items[last].body))
 			return;
-	} else if (returns(site->body)) {
+	} else if (!site->is_call && returns(site->body)) {
 		return;
 	}
 	/* The command's code leaves the dispatch without returning (break,
@@ -1863,9 +1902,10 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 	for (int k = site->naround - 1; k >= 0; k--)
 		reach = analyse_rest(c, site->fn, site->around[k].block, site->around[k].index + 1,
 				     reach, own);
-	for (int d = 0; d < site->chain_len; d++) {
+	for (int d = 0; d < site->chain_len - (site->is_call ? 1 : 0); d++) {
 		/* the jump's label may be further out in the site's function;
-		 * a caller goes on after the call */
+		 * a caller goes on after the call (a table entry's function
+		 * was walked whole) */
 		analyse_rest(c, site->chain[d].fn, site->chain[d].fn->body,
 			     site->chain[d].prologue_len + 1, d == site->chain_len - 1 ? reach : 1,
 			     &link[d]);

@@ -23,11 +23,15 @@ struct deferred {
 struct dispatch_walk {
 	struct handler *h;
 	const struct function_index *fi;
+	const struct knowledge *kn;
 	strvec *wanted;
 	const struct function_facts *stack[DISPATCH_MAX_DEPTH + 1];
 	size_t top_index[DISPATCH_MAX_DEPTH + 1];	/* top-level statement being walked */
 	int param[DISPATCH_MAX_DEPTH + 1];	/* the command's parameter there */
 	const struct stmt *call[DISPATCH_MAX_DEPTH + 1];	/* the call that led there */
+	/* a parameter bound to a constant there (a table entry's flags) */
+	int bound_param[DISPATCH_MAX_DEPTH + 1];
+	int64_t bound_value[DISPATCH_MAX_DEPTH + 1];
 	/* the blocks being walked and the statement in each, innermost
 	 * last; those of the function at depth d start at level_base[d] */
 	struct site_level levels[DISPATCH_MAX_DEPTH * MAX_SITE_LEVELS];
@@ -121,12 +125,13 @@ static int same_chain(const struct command_site *a, const struct command_site *b
 	return 1;
 }
 
-static int emit(struct dispatch_walk *w, const struct case_label *lab, struct constraint c,
-		const struct function_facts *fn, const struct stmt *body,
-		const struct stmt *sw, size_t seg)
+static int emit_site(struct dispatch_walk *w, const struct case_label *lab, const char *file,
+		     struct constraint c, const struct function_facts *fn,
+		     const struct stmt *body, const struct stmt *sw, size_t seg, int is_call)
 {
 	struct command cmd = {0};
-	struct command_site site = { .fn = fn, .body = body, .dispatch = sw, .segment = seg };
+	struct command_site site = { .fn = fn, .body = body, .dispatch = sw, .segment = seg,
+				     .is_call = is_call };
 
 	/* the function's own body is level_base: its prologue is the chain's */
 	for (int l = w->level_base[w->depth] + 1; l < w->nlevels && site.naround < MAX_SITE_LEVELS; l++)
@@ -137,6 +142,9 @@ static int emit(struct dispatch_walk *w, const struct case_label *lab, struct co
 		site.chain[d].prologue_len = w->top_index[d];
 		site.chain[d].cmd_param = w->param[d];
 		site.chain[d].call = w->call[d];
+		site.chain[d].has_const = w->bound_param[d] >= 0;
+		site.chain[d].const_param = w->bound_param[d];
+		site.chain[d].const_value = w->bound_value[d];
 		site.chain_len = d + 1;
 	}
 
@@ -159,11 +167,18 @@ static int emit(struct dispatch_walk *w, const struct case_label *lab, struct co
 	cmd.name = xstrdup(lab->name);
 	cmd.value = c.value;
 	cmd.mask = c.mask;
-	cmd.file = xstrdup(fn->file);
+	cmd.file = xstrdup(file);
 	cmd.line = lab->line;
 	vec_push(&cmd.sites, site);
 	vec_push(&w->h->commands, cmd);
 	return 1;
+}
+
+static int emit(struct dispatch_walk *w, const struct case_label *lab, struct constraint c,
+		const struct function_facts *fn, const struct stmt *body,
+		const struct stmt *sw, size_t seg)
+{
+	return emit_site(w, lab, fn->file, c, fn, body, sw, seg, 0);
 }
 
 static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
@@ -228,6 +243,7 @@ static int follow_call(struct dispatch_walk *w, const struct function_facts *fn,
 		w->stack[++w->depth] = callee;
 		w->param[w->depth] = (int)i;
 		w->call[w->depth] = call;
+		w->bound_param[w->depth] = -1;
 		w->level_base[w->depth] = w->nlevels;
 		n += walk_block(w, callee, callee->body, (int)i, c);
 		w->depth--;
@@ -404,6 +420,185 @@ static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 	return n;
 }
 
+/* Where a dispatcher calls a table entry's function: a call through the
+ * entry's function member (seq's `handler->func(client, &buf)`), or a call
+ * handed it (drm_ioctl_kernel(filp, func, kdata, ioctl->flags), whose
+ * `func(dev, kdata, file_priv)` calls it) with the entry's flags maybe
+ * handed on too. */
+struct entry_call {
+	const struct stmt *outer;	/* in the dispatcher: the call made */
+	const struct function_facts *via;	/* NULL, or the function it calls */
+	const struct stmt *inner;	/* in via: the call through its parameter */
+	int flags_param;		/* via's parameter given the entry's flags, or -1 */
+};
+
+struct entry_call_search {
+	const struct function_index *fi;
+	const struct function_facts *fn;
+	const struct table_kind *tk;
+	const char *sname;
+	struct entry_call *found;
+};
+
+static int arg_reads(const struct call_arg *a, const char *sname, const char *field)
+{
+	return field && a->read_struct && !strcmp(a->read_struct, sname) &&
+	       !strcmp(a->read_field, field);
+}
+
+struct param_call {
+	int param;
+	const struct stmt *found;
+};
+
+/* The first call through parameter param. */
+static int param_call_pred(const struct stmt *s, void *ctx)
+{
+	struct param_call *p = ctx;
+
+	if (s->kind != ST_CALL || s->callee || s->callee_param != p->param)
+		return 0;
+	p->found = s;
+	return 1;
+}
+
+/* A call through the entry's function member. */
+static int member_call_pred(const struct stmt *s, void *ctx)
+{
+	struct entry_call_search *q = ctx;
+
+	if (s->kind != ST_CALL || s->callee || !s->callee_struct ||
+	    strcmp(s->callee_struct, q->sname) || strcmp(s->callee_field, q->tk->function))
+		return 0;
+	q->found->outer = s;
+	return 1;
+}
+
+static int entry_call_pred(const struct stmt *s, void *ctx)
+{
+	struct entry_call_search *q = ctx;
+	struct entry_call *e = q->found;
+
+	if (e->outer || s->kind != ST_CALL)
+		return 0;
+	if (member_call_pred(s, ctx))
+		return 1;
+	if (!s->callee)
+		return 0;
+	/* a callee handed the entry itself, which calls its function
+	 * (hl_ioctl's _hl_ioctl(filep, cmd, arg, ioctl, dev)) */
+	{
+		const struct function_facts *via = function_index_find(q->fi, s->callee, q->fn->unit);
+		struct entry_call inner = {0};
+		struct entry_call_search q2 = { q->fi, via, q->tk, q->sname, &inner };
+
+		if (via && via->body && via != q->fn && stmt_any(via->body, member_call_pred, &q2)) {
+			e->outer = s;
+			e->via = via;
+			e->inner = inner.outer;
+			e->flags_param = -1;
+			return 1;
+		}
+	}
+	for (size_t j = 0; j < s->args.len; j++) {
+		const struct function_facts *via;
+		struct param_call f = { (int)j, NULL };
+
+		if (!arg_reads(&s->args.items[j], q->sname, q->tk->function))
+			continue;
+		via = function_index_find(q->fi, s->callee, q->fn->unit);
+		if (!via || !via->body || !stmt_any(via->body, param_call_pred, &f))
+			continue;
+		e->outer = s;
+		e->via = via;
+		e->inner = f.found;
+		e->flags_param = -1;
+		for (size_t k = 0; k < s->args.len; k++)
+			if (arg_reads(&s->args.items[k], q->sname, q->tk->flags))
+				e->flags_param = (int)k;
+		return 1;
+	}
+	return 0;
+}
+
+/* The index of fn's top-level statement holding s. */
+static size_t top_holding(const struct function_facts *fn, const struct stmt *s)
+{
+	for (size_t i = 0; i < fn->body->kids.len; i++)
+		if (stmt_contains(fn->body->kids.items[i], s))
+			return i;
+	return 0;
+}
+
+/* A function reads a table of command descriptors: each entry whose
+ * command the constraint allows is a command, its code the entry's
+ * function, reached through the dispatcher's call of it (entry_call). A
+ * table handler (drm_driver.ioctls) walks its own table alone; any other
+ * handler the static tables its dispatcher reads. */
+static int walk_table(struct dispatch_walk *w, const struct function_facts *fn,
+		      const struct stmt *s, int param, struct constraint c)
+{
+	const struct table_init *t;
+	const struct table_kind *tk;
+	struct entry_call ec = {0};
+	struct entry_call_search q;
+	int n = 0, d0 = w->depth;
+	size_t top = w->top_index[d0];
+
+	if (s->target) {
+		t = w->h->table ? NULL : function_index_find_table(w->fi, s->target, fn->unit);
+	} else {
+		char *what = xasprintf("table %s.%s", s->callee_struct, s->callee_field);
+
+		t = w->h->table;
+		if (!t && !strvec_contains(&w->h->forwards_to, what))
+			strvec_push(&w->h->forwards_to, what);
+		free(what);
+	}
+	tk = t ? knowledge_table(w->kn, t->struct_name) : NULL;
+	if (!tk || w->depth + 2 > DISPATCH_MAX_DEPTH)
+		return 0;
+	q = (struct entry_call_search){ w->fi, fn, tk, t->struct_name, &ec };
+	if (!stmt_any(fn->body, entry_call_pred, &q) || !ec.outer)
+		return 0;
+	for (size_t i = 0; i < t->entries.len; i++) {
+		const struct table_entry *e = &t->entries.items[i];
+		struct param_view v = { param, 0, tk->select };
+		struct case_label lab = { e->value, e->value, e->command, e->line };
+		const struct function_facts *entry;
+		struct constraint cc;
+
+		if (!constrain(c, v, e->value & tk->select, &cc))
+			continue;
+		entry = function_index_find(w->fi, e->function, t->unit);
+		if (!entry || !entry->body) {
+			if (!strvec_contains(w->wanted, e->function))
+				strvec_push(w->wanted, e->function);
+			continue;
+		}
+		w->top_index[d0] = top_holding(fn, ec.outer);
+		if (ec.via) {
+			w->stack[++w->depth] = ec.via;
+			w->param[w->depth] = -1;
+			w->call[w->depth] = ec.outer;
+			w->bound_param[w->depth] = ec.flags_param >= 0 && e->has_flags ? ec.flags_param : -1;
+			w->bound_value[w->depth] = e->flags;
+			w->top_index[w->depth] = top_holding(ec.via, ec.inner);
+			w->level_base[w->depth] = w->nlevels;
+		}
+		w->stack[++w->depth] = entry;
+		w->param[w->depth] = -1;
+		w->call[w->depth] = ec.via ? ec.inner : ec.outer;
+		w->bound_param[w->depth] = -1;
+		w->top_index[w->depth] = 0;
+		w->level_base[w->depth] = w->nlevels;
+		n += emit_site(w, &lab, t->file, cc, entry, entry->body, NULL, 0, 1);
+		w->depth = d0;
+	}
+	w->top_index[d0] = top;
+	return n;
+}
+
 static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 		      const struct stmt *b, int param, struct constraint c)
 {
@@ -452,6 +647,9 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 		case ST_CALL:
 			n += follow_call(w, fn, s, param, c);
 			break;
+		case ST_TABLE:
+			n += walk_table(w, fn, s, param, c);
+			break;
 		default:
 			break;
 		}
@@ -478,9 +676,10 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	return n;
 }
 
-void dispatch_commands(struct handler *h, const struct function_index *fi, strvec *wanted)
+void dispatch_commands(struct handler *h, const struct function_index *fi,
+		       const struct knowledge *kn, strvec *wanted)
 {
-	struct dispatch_walk w = { .h = h, .fi = fi, .wanted = wanted };
+	struct dispatch_walk w = { .h = h, .fi = fi, .kn = kn, .wanted = wanted };
 	struct constraint c = { 0, 0 };
 
 	if (!h->fn)
@@ -488,6 +687,7 @@ void dispatch_commands(struct handler *h, const struct function_index *fi, strve
 	w.stack[0] = h->fn;
 	w.param[0] = h->cmd_param;
 	w.level_base[0] = 0;
+	w.bound_param[0] = -1;
 	walk_block(&w, h->fn, h->fn->body, h->cmd_param, c);
 	vec_free(&w.deferred);
 	if (!h->default_action)

@@ -5,6 +5,7 @@
 #define IOCTL_SCAN_DISPATCH_H
 
 #include "function_index.h"
+#include "knowledge.h"
 #include "model.h"
 
 /* Maximum depth of calls the command is followed through. The deepest
@@ -23,6 +24,7 @@ enum label_match { MATCH_NO, MATCH_MAYBE, MATCH_YES };
 enum label_match command_label_match(const struct command *cmd, struct param_view v,
 				     const struct case_label *lab);
 
-void dispatch_commands(struct handler *h, const struct function_index *fi, strvec *wanted);
+void dispatch_commands(struct handler *h, const struct function_index *fi,
+		       const struct knowledge *kn, strvec *wanted);
 
 #endif

@@ -36,6 +36,11 @@ struct pending_origin {
 	struct origin origin;
 };
 
+struct member_local {
+	const void *decl;
+	char *sname, *field;
+};
+
 struct walk {
 	CXTranslationUnit tu;
 	const struct knowledge *kn;
@@ -69,6 +74,12 @@ struct walk {
 	struct stmt *negated_premises[8];
 	int nnegated;
 	CXFile main_file;	/* the file being parsed */
+	/* the file-scope variable whose initialiser is being read */
+	const char *table_var;
+	/* locals of the function assigned only a member read (drm_ioctl's
+	 * `func = ioctl->func`): decl, struct, field; struct NULL once
+	 * assigned anything else */
+	VEC(struct member_local) member_locals;
 	/* the last file asked about by in_own_code, and its answer */
 	CXFile last_file;
 	int last_own;
@@ -269,6 +280,19 @@ static char *operator_in_expansion(struct walk *w, CXCursor c, const cursorvec *
  * operand; for a unary one the first token (prefix) or the last (postfix).
  * Inside a macro body no token is visible and the answer is NULL
  * (unknown); view_of reads macro expansions through macro_expand.c. */
+/* Is c written in the source as a macro's argument (`flags & K` in
+ * unlikely((flags & K) && ...)), its own tokens after the macro's name? */
+static int macro_argument(CXCursor c)
+{
+	CXSourceLocation loc = clang_getRangeStart(clang_getCursorExtent(c));
+	CXFile sf, ef;
+	unsigned soff, eoff;
+
+	clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
+	clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
+	return sf && ef && clang_File_isEqual(sf, ef) && soff > eoff;
+}
+
 static char *operator_of(struct walk *w, CXCursor c)
 {
 	cursorvec kids = children_of(c);
@@ -280,7 +304,7 @@ static char *operator_of(struct walk *w, CXCursor c)
 
 	if (!kids.len)
 		goto out;
-	if (kids.len == 1 && macro_is_expansion(w->macros, c)) {
+	if (kids.len == 1 && macro_is_expansion(w->macros, c) && !macro_argument(c)) {
 		op = operator_in_expansion(w, c, &kids);
 		goto out;
 	}
@@ -457,7 +481,8 @@ static struct param_view view_of(struct walk *w, CXCursor c)
 	int64_t k;
 	char *op;
 
-	if (macro_is_expansion(w->macros, c) && clang_getCursorKind(strip(c)) != CXCursor_DeclRefExpr)
+	if (macro_is_expansion(w->macros, c) && clang_getCursorKind(strip(c)) != CXCursor_DeclRefExpr &&
+	    !macro_argument(c))
 		return view_of_expansion(w, c);
 	c = strip(c);
 	switch (clang_getCursorKind(c)) {
@@ -512,6 +537,11 @@ static void forget_locals(struct walk *w)
 	for (int i = 0; i < w->nlocals; i++)
 		free(w->locals[i].name);
 	w->nlocals = 0;
+	for (size_t i = 0; i < w->member_locals.len; i++) {
+		free(w->member_locals.items[i].sname);
+		free(w->member_locals.items[i].field);
+	}
+	vec_free(&w->member_locals);
 }
 
 static int resolve_name(void *ctx, const char *name, struct param_view *out)
@@ -638,6 +668,30 @@ static int macro_bookkeeping(struct walk *w, CXCursor ref)
 	       macro_may_expand(w->macros, d);
 }
 
+/* `x = array_index_nospec(x, n)`: the value stays x's (value_preserving). */
+static int keeps_value(struct walk *w, CXCursor lhs, const CXCursor *rhs)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	int keeps = 0;
+
+	if (!rhs || !w->kn->value_preserving.len || !cursor_tokens(w->tu, *rhs, &toks, &n))
+		return 0;
+	if (n >= 3 && clang_getTokenKind(toks[0]) == CXToken_Identifier &&
+	    clang_getTokenKind(toks[2]) == CXToken_Identifier) {
+		char *m = cxstr(clang_getTokenSpelling(w->tu, toks[0]));
+		char *a = cxstr(clang_getTokenSpelling(w->tu, toks[2]));
+		char *x = cursor_name(clang_getCursorReferenced(strip(lhs)));
+
+		keeps = strvec_contains(&w->kn->value_preserving, m) && !strcmp(a, x);
+		free(m);
+		free(a);
+		free(x);
+	}
+	clang_disposeTokens(w->tu, toks, n);
+	return keeps;
+}
+
 static struct stmt *add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs,
 			      struct stmt *block)
 {
@@ -652,7 +706,7 @@ static struct stmt *add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs,
 
 		s->nonlocal = !is_local_var(strip(lhs)) && !macro_bookkeeping(w, strip(lhs));
 		s->flag = local_flag_key(lhs);
-		if (v.param >= 0 && v.shift == 0)
+		if (v.param >= 0 && v.shift == 0 && !keeps_value(w, lhs, rhs))
 			s->assigns_param = v.param;
 	} else if (w->origins) {
 		struct pending_origin p = { s, -1, origin_of_lvalue(w->origins, lhs) };
@@ -740,10 +794,23 @@ static CXCursor member_read(CXCursor e, char **sname, char **field)
 }
 
 /* The struct and member an indirect callee is read from (rtc->ops->read_time:
- * rtc_class_ops, read_time). */
-static void note_member_callee(CXCursor callee, struct stmt *s)
+ * rtc_class_ops, read_time), directly or through a local assigned only
+ * from it (_hl_ioctl's `func = ioctl->func; ... func(hpriv, kdata)`). */
+static void note_member_callee(struct walk *w, CXCursor callee, struct stmt *s)
 {
+	CXCursor x = strip(callee);
+
 	member_read(callee, &s->callee_struct, &s->callee_field);
+	if (s->callee_struct || clang_getCursorKind(x) != CXCursor_DeclRefExpr)
+		return;
+	for (size_t i = 0; i < w->member_locals.len; i++) {
+		const struct member_local *m = &w->member_locals.items[i];
+
+		if (m->decl == clang_getCursorReferenced(x).data[0] && m->sname) {
+			s->callee_struct = xstrdup(m->sname);
+			s->callee_field = xstrdup(m->field);
+		}
+	}
 }
 
 static int is_function_pointer(CXType t);
@@ -778,9 +845,26 @@ static int is_function_pointer_field(CXCursor field);
 
 /* An argument that reads a function-pointer member (kvm_device_ioctl's
  * `dev->ops->set_attr` handed to kvm_device_ioctl_attr as its accessor). */
-static void note_member_argument(CXCursor a, struct call_arg *arg)
+static void note_member_argument(struct walk *w, CXCursor a, struct call_arg *arg)
 {
 	CXCursor field = member_read(a, &arg->member_struct, &arg->member_field);
+	CXCursor x = strip(a);
+
+	if (arg->member_struct) {
+		arg->read_struct = xstrdup(arg->member_struct);
+		arg->read_field = xstrdup(arg->member_field);
+	} else if (clang_getCursorKind(x) == CXCursor_DeclRefExpr) {
+		const void *decl = clang_getCursorReferenced(x).data[0];
+
+		for (size_t i = 0; i < w->member_locals.len; i++) {
+			const struct member_local *m = &w->member_locals.items[i];
+
+			if (m->decl == decl && m->sname) {
+				arg->read_struct = xstrdup(m->sname);
+				arg->read_field = xstrdup(m->field);
+			}
+		}
+	}
 
 	if (arg->member_struct && !is_function_pointer_field(field)) {
 		free(arg->member_struct);
@@ -940,7 +1024,7 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 
 		s->callee_text = kids.len ? extent_text(w, kids.items[0]) : xstrdup("?");
 		if (kids.len) {
-			note_member_callee(kids.items[0], s);
+			note_member_callee(w, kids.items[0], s);
 			note_hook_callee(w, kids.items[0], s);
 			s->callee_param = callback_param(w, kids.items[0]);
 		}
@@ -977,7 +1061,7 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 			arg.points_to_local = arg.points_to_frame = 1;
 		arg.spelling = constant_name(w, a);
 		arg.function = function_named_by(a);
-		note_member_argument(a, &arg);
+		note_member_argument(w, a, &arg);
 		arg_comparison(w, a, &arg);
 		vec_push(&s->args, arg);
 	}
@@ -1142,11 +1226,105 @@ static int is_function_call_to(CXCursor c, const char *name)
 	return same;
 }
 
+/* `local = x->field` (or its initialiser): remembered while every
+ * assignment of the local is a read of that same member. */
+static void note_member_local(struct walk *w, CXCursor decl, CXCursor value)
+{
+	char *sname = NULL, *field = NULL;
+	const void *key = decl.data[0];
+
+	member_read(value, &sname, &field);
+	for (size_t i = 0; i < w->member_locals.len; i++) {
+		struct member_local *m = &w->member_locals.items[i];
+
+		if (m->decl != key)
+			continue;
+		if (m->sname && (!sname || strcmp(m->sname, sname) || strcmp(m->field, field))) {
+			free(m->sname);
+			free(m->field);
+			m->sname = m->field = NULL;
+		}
+		free(sname);
+		free(field);
+		return;
+	}
+	{
+		struct member_local m = { key, sname, sname ? field : NULL };
+
+		if (!sname)
+			free(field);
+		vec_push(&w->member_locals, m);
+	}
+}
+
+/* The record a table kind names, if t is (a pointer to or an array of)
+ * one: the struct name, else NULL. */
+static char *table_struct_of(const struct walk *w, CXType t)
+{
+	CXType c = clang_getCanonicalType(t);
+	char *name;
+
+	if (c.kind == CXType_Pointer)
+		c = clang_getCanonicalType(clang_getPointeeType(c));
+	else if (c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray)
+		c = clang_getCanonicalType(clang_getArrayElementType(c));
+	else
+		return NULL;
+	name = record_name(c);
+	if (name && !knowledge_table(w->kn, name)) {
+		free(name);
+		name = NULL;
+	}
+	return name;
+}
+
+/* A read of a static table (drm_ioctls) or of a member holding one
+ * (dev->driver->ioctls): an ST_TABLE. */
+static void note_table_use(struct walk *w, CXCursor c, struct stmt *block)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor d = clang_getCursorReferenced(c);
+	struct stmt *s;
+	char *tname;
+
+	if (k == CXCursor_DeclRefExpr && clang_getCursorKind(d) == CXCursor_VarDecl &&
+	    clang_getCursorKind(clang_getCursorSemanticParent(d)) == CXCursor_TranslationUnit) {
+		CXType t = clang_getCanonicalType(clang_getCursorType(d));
+
+		if (t.kind != CXType_ConstantArray && t.kind != CXType_IncompleteArray)
+			return;
+		tname = table_struct_of(w, t);
+		if (!tname)
+			return;
+		s = stmt_new(ST_TABLE, cursor_line(c));
+		s->target = cursor_name(d);
+		free(tname);
+		vec_push(&block->kids, s);
+	} else if (k == CXCursor_MemberRefExpr && clang_getCursorKind(d) == CXCursor_FieldDecl) {
+		CXType t = clang_getCanonicalType(clang_getCursorType(d));
+
+		if (t.kind != CXType_Pointer || !(tname = table_struct_of(w, t)))
+			return;
+		free(tname);
+		s = stmt_new(ST_TABLE, cursor_line(c));
+		s->callee_struct = record_name(clang_getCursorType(clang_getCursorSemanticParent(d)));
+		s->callee_field = cursor_name(d);
+		if (!s->callee_struct) {
+			stmt_free(s);
+			return;
+		}
+		vec_push(&block->kids, s);
+	}
+}
+
 static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	cursorvec kids;
 	char *op, *macro = NULL;
+
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr)
+		note_table_use(w, c, block);
 
 	if (macro_may_expand(w->macros, c) && (macro = api_macro_at(w, c)) &&
 	    is_function_call_to(c, macro)) {
@@ -1177,6 +1355,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 				remember_local(w, clang_getCursorReferenced(l),
 					       view_of(w, kids.items[1]));
 				origins_assign(w->origins, clang_getCursorReferenced(l), &kids.items[1]);
+				note_member_local(w, clang_getCursorReferenced(l), kids.items[1]);
 			}
 		} else {
 			for (size_t i = 0; i < kids.len; i++)
@@ -1226,6 +1405,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 				walk_expr(w, kids.items[i], block);
 				remember_local(w, c, view_of(w, kids.items[i]));
 				origins_assign(w->origins, c, &kids.items[i]);
+				note_member_local(w, c, kids.items[i]);
 				if (kk == CXCursor_InitListExpr)
 					add_first_element(c, kids.items[i], block);
 			}
@@ -1726,8 +1906,9 @@ static void note_mode_tests(struct walk *w, CXCursor cond, struct stmt *s)
 
 /* The calls whose result 0 alone makes a condition true: `!f()`, an
  * operand of a top-level `||` chain that is one (`!perm || !capable(X)`),
- * `!(a && f())`. odd: under an odd number of `!`. (Not through unlikely():
- * the operators in a macro's body have no tokens to read them from.) */
+ * `!(a && f())`. odd: under an odd number of `!`. (Through unlikely(),
+ * walk_if hands it expected_condition: the `!!` of the macro's body has
+ * no tokens, the argument's operators have.) */
 static void find_negated_calls(struct walk *w, CXCursor cond, int odd)
 {
 	CXCursor c = strip(cond);
@@ -1760,7 +1941,7 @@ static void find_negated_calls(struct walk *w, CXCursor cond, int odd)
 }
 
 /* A test on a parameter that can be a premise: `cmd != A`, `cmd == A`,
- * `set`, `!set`. NULL otherwise. */
+ * `set`, `!set`, `flags & K`. NULL otherwise. */
 static struct stmt *premise_of(struct walk *w, CXCursor op)
 {
 	struct stmt *t = stmt_new(ST_IF, cursor_line(op));
@@ -1771,6 +1952,22 @@ static struct stmt *premise_of(struct walk *w, CXCursor op)
 	if (param_truth(w, c, t, 0)) {
 		t->cond = COND_PARAM_TRUTH;
 		return t;
+	}
+	/* `flags & DRM_ROOT_ONLY`: some bits of a parameter set */
+	if (clang_getCursorKind(c) == CXCursor_BinaryOperator) {
+		char *o2 = operator_of(w, c);
+
+		if (o2 && !strcmp(o2, "&")) {
+			t->cmp_view = view_of(w, c);
+
+
+			if (t->cmp_view.param >= 0 && t->cmp_view.mask) {
+				t->cond = COND_PARAM_TRUTH;
+				free(o2);
+				return t;
+			}
+		}
+		free(o2);
 	}
 	if (clang_getCursorKind(c) == CXCursor_UnaryOperator) {
 		kids = children_of(c);
@@ -1835,6 +2032,7 @@ static void find_premised_calls(struct walk *w, CXCursor cond)
 	}
 	if (others == 1) {
 		find_negated_calls(w, ops.items[rest], 0);
+
 		for (int i = from; i < w->nnegated; i++) {
 			w->negated_premises[i] = stmt_new(ST_BLOCK, 0);
 			for (size_t j = 0; j < premises->kids.len; j++)
@@ -1884,8 +2082,10 @@ static struct stmt *walk_if(struct walk *w, CXCursor c)
 			note_flag_test(w, kids.items[0], s);
 		note_mode_tests(w, kids.items[0], s);
 		forget_negated(w);
-		find_negated_calls(w, kids.items[0], 0);
-		find_premised_calls(w, kids.items[0]);
+		/* inside unlikely()/likely(): the operators are the
+		 * argument's, written in the source */
+		find_negated_calls(w, expected_condition(w, kids.items[0]), 0);
+		find_premised_calls(w, expected_condition(w, kids.items[0]));
 		walk_expr(w, kids.items[0], s);
 		forget_negated(w);
 		s->then_s = stmt_new(ST_BLOCK, cursor_line(kids.items[1]));
@@ -2207,16 +2407,32 @@ static char *record_name(CXType t)
 	return cursor_name(decl);
 }
 
+/* The file-scope variable an expression names (`i915_ioctls`), or NULL. */
+static char *variable_named_by(CXCursor e)
+{
+	CXCursor c = strip(e), d;
+
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return NULL;
+	d = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_TranslationUnit)
+		return NULL;
+	return cursor_name(d);
+}
+
 static void add_ops(struct walk *w, const char *sname, const char *field,
 		    CXCursor value, const char *var, unsigned line)
 {
 	struct ops_init o = {0};
+	const struct handler_kind *k = knowledge_kind_for(w->kn, sname, field);
 
-	if (!knowledge_kind_for(w->kn, sname, field))
+	if (!k)
 		return;
 	o.struct_name = xstrdup(sname);
 	o.field = xstrdup(field);
-	o.handler = function_named_by(value);
+	/* a table member (drm_driver.ioctls) installs a table */
+	o.handler = k->table_struct ? variable_named_by(value) : function_named_by(value);
 	o.var = xstrdup(var ? var : "");
 	o.file = own_file_of(w, value);
 	o.line = line;
@@ -2318,6 +2534,109 @@ static void note_hook_address(struct walk *w, CXCursor unary)
 	vec_free(&kids);
 }
 
+struct field_at {
+	unsigned want, seen;
+	CXCursor field;
+};
+
+static enum CXVisitorResult field_at_visitor(CXCursor c, CXClientData d)
+{
+	struct field_at *f = d;
+
+	if (f->seen++ == f->want) {
+		f->field = c;
+		return CXVisit_Break;
+	}
+	return CXVisit_Continue;
+}
+
+/* The name of the n-th member of a record (a positional initialiser). */
+static char *field_name_at(CXType rec, unsigned n)
+{
+	struct field_at f = { n, 0, clang_getNullCursor() };
+
+	clang_Type_visitFields(clang_getCanonicalType(rec), field_at_visitor, &f);
+	return clang_Cursor_isNull(f.field) ? NULL : cursor_name(f.field);
+}
+
+/* The command's name in a table entry: the macro argument it is written as
+ * (DRM_IOCTL_DEF(DRM_IOCTL_VERSION, ...)'s first), else as constant_name
+ * reads it. */
+static char *table_command_name(struct walk *w, CXCursor value)
+{
+	CXSourceLocation loc = clang_getCursorLocation(value);
+	CXFile sf, ef;
+	unsigned soff, eoff;
+	char *name = NULL;
+
+	clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
+	clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
+	if (sf && ef && clang_File_isEqual(sf, ef) && soff != eoff) {
+		CXToken *t = clang_getToken(w->tu, clang_getLocationForOffset(w->tu, sf, soff));
+
+		if (t && clang_getTokenKind(*t) == CXToken_Identifier)
+			name = cxstr(clang_getTokenSpelling(w->tu, *t));
+		if (t)
+			clang_disposeTokens(w->tu, t, 1);
+	}
+	return name ? name : constant_name(w, value);
+}
+
+/* One element of a static table (table_struct_of): its command, function
+ * and flags by the table kind's member names. */
+static void add_table_entry(struct walk *w, const char *sname, CXCursor list)
+{
+	const struct table_kind *tk = knowledge_table(w->kn, sname);
+	struct table_init *t = NULL;
+	struct table_entry e = { .line = cursor_line(list) };
+	cursorvec kids = children_of(list);
+	int has_command = 0;
+
+	for (size_t i = 0; i < w->ff->tables.len; i++)
+		if (!strcmp(w->ff->tables.items[i].var, w->table_var))
+			t = &w->ff->tables.items[i];
+	for (size_t i = 0; i < kids.len; i++) {
+		cursorvec d = children_of(kids.items[i]);
+		CXCursor value = kids.items[i];
+		char *field;
+		int64_t v;
+
+		if (d.len >= 2 && clang_getCursorKind(d.items[0]) == CXCursor_MemberRef) {
+			field = cursor_name(d.items[0]);
+			value = d.items[d.len - 1];
+		} else {
+			field = field_name_at(clang_getCursorType(list), (unsigned)i);
+		}
+		if (field && !strcmp(field, tk->command) && eval_int(value, &v)) {
+			e.value = (uint64_t)v & 0xffffffffu;
+			e.command = table_command_name(w, value);
+			has_command = 1;
+		} else if (field && !strcmp(field, tk->function)) {
+			e.function = function_named_by(value);
+		} else if (field && tk->flags && !strcmp(field, tk->flags) && eval_int(value, &v)) {
+			e.has_flags = 1;
+			e.flags = v;
+		}
+		free(field);
+		vec_free(&d);
+	}
+	vec_free(&kids);
+	/* the terminator of a table searched by value ({ 0, NULL }) */
+	if (!has_command || !e.function) {
+		free(e.command);
+		free(e.function);
+		return;
+	}
+	if (!t) {
+		struct table_init n = { .var = xstrdup(w->table_var), .struct_name = xstrdup(sname),
+					.file = own_file_of(w, list), .unit = xstrdup(w->ff->file) };
+
+		vec_push(&w->ff->tables, n);
+		t = &w->ff->tables.items[w->ff->tables.len - 1];
+	}
+	vec_push(&t->entries, e);
+}
+
 /* Designated initialisers: libclang shows `.field = value` as an unexposed
  * DesignatedInitExpr whose children are a MemberRef and the value. Every
  * function-valued member is recorded (member_inits), the ioctl members of
@@ -2327,6 +2646,8 @@ static void scan_init_list(struct walk *w, CXCursor list, const char *var)
 	char *sname = record_name(clang_getCursorType(list));
 	cursorvec kids = children_of(list);
 
+	if (sname && w->table_var && knowledge_table(w->kn, sname))
+		add_table_entry(w, sname, list);
 	for (size_t i = 0; sname && i < kids.len; i++) {
 		cursorvec d = children_of(kids.items[i]);
 
@@ -2425,7 +2746,9 @@ static enum CXChildVisitResult top_visitor(CXCursor c, CXCursor parent, CXClient
 		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
 
 		os.var = cursor_name(c);
+		w->table_var = os.var;
 		clang_visitChildren(c, ops_visitor, &os);
+		w->table_var = NULL;
 		free(os.var);
 		if (!clang_Cursor_isNull(init))
 			add_hook_init(w, c, init);

@@ -44,6 +44,8 @@ void stmt_free(struct stmt *s)
 		free(s->args.items[i].spelling);
 		free(s->args.items[i].function);
 		free(s->args.items[i].member_struct);
+		free(s->args.items[i].read_struct);
+		free(s->args.items[i].read_field);
 		free(s->args.items[i].member_field);
 	}
 	vec_free(&s->args);
@@ -140,6 +142,20 @@ void file_facts_free(struct file_facts *ff)
 	for (size_t i = 0; i < ff->member_inits.len; i++)
 		member_init_clear(&ff->member_inits.items[i]);
 	vec_free(&ff->member_inits);
+	for (size_t i = 0; i < ff->tables.len; i++) {
+		struct table_init *t = &ff->tables.items[i];
+
+		for (size_t j = 0; j < t->entries.len; j++) {
+			free(t->entries.items[j].command);
+			free(t->entries.items[j].function);
+		}
+		vec_free(&t->entries);
+		free(t->var);
+		free(t->struct_name);
+		free(t->file);
+		free(t->unit);
+	}
+	vec_free(&ff->tables);
 	for (size_t i = 0; i < ff->diags.len; i++) {
 		free(ff->diags.items[i].file);
 		free(ff->diags.items[i].severity);

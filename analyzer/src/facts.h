@@ -30,6 +30,11 @@ enum stmt_kind {
 	ST_BREAK,	/* break or continue */
 	ST_GOTO,
 	ST_MODE_TEST,	/* the condition tests an open-mode flag: target */
+	/* a table of command descriptors is read (handler_kinds.json
+	 * "tables"): target names a static table of the file, or
+	 * callee_struct.callee_field the member holding one
+	 * (drm_driver.ioctls) */
+	ST_TABLE,
 };
 
 /* How an if's condition relates to the command. */
@@ -60,6 +65,9 @@ struct call_arg {
 	/* reads a function-pointer member (dev->ops->set_attr: a callback
 	 * whose targets the member's installers name): its struct and field */
 	char *member_struct, *member_field;
+	/* reads a member of any type (ioctl->flags), directly or through a
+	 * local assigned only from it (drm_ioctl's `func = ioctl->func`) */
+	char *read_struct, *read_field;
 	/* the argument is a comparison `view == lo` (cmp_eq) or `view != lo`
 	 * (cmp_view.param >= 0): mxser's `cmd == MOXA_SET_OP_MODE` */
 	struct param_view cmp_view;
@@ -162,6 +170,25 @@ struct function_facts {
 	VEC(struct local_flag) flags;
 };
 
+/* One entry of a static table of command descriptors. */
+struct table_entry {
+	char *command;		/* the command's macro as written */
+	uint64_t value;
+	char *function;		/* NULL when the member names no function */
+	int has_flags;
+	int64_t flags;
+	unsigned line;
+};
+
+/* A static array of a table kind's struct (drm_ioctls[]). */
+struct table_init {
+	char *var;
+	char *struct_name;
+	char *file;		/* where it is written */
+	char *unit;		/* the file parsed: its name is static there */
+	VEC(struct table_entry) entries;
+};
+
 /* One initialiser of an ioctl member of a known ops structure. */
 struct ops_init {
 	char *struct_name;	/* "file_operations" */
@@ -204,6 +231,7 @@ struct file_facts {
 	VEC(struct function_facts *) functions;
 	VEC(struct ops_init) ops;
 	VEC(struct member_init) member_inits;
+	VEC(struct table_init) tables;
 	double parse_seconds;
 };
 

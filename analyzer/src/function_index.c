@@ -15,7 +15,15 @@ struct member_entry {
 	struct member_entry *next;
 };
 
+struct table_ref {
+	const struct table_init *table;		/* a static table */
+	/* or a function reading a member holding one: "struct.field" */
+	char *member;
+	const struct function_facts *fn;
+};
+
 struct function_index {
+	VEC(struct table_ref) tables;
 	struct entry *bucket[BUCKETS];
 	struct member_entry *member[BUCKETS];	/* by field name */
 	strvec closed;		/* "struct.member" whose installers are all parsed */
@@ -26,8 +34,46 @@ struct function_index *function_index_new(void)
 	return xcalloc(1, sizeof(struct function_index));
 }
 
+static int member_table_pred(const struct stmt *s, void *ctx)
+{
+	(void)ctx;
+	return s->kind == ST_TABLE && s->callee_struct;
+}
+
+static int first_member_table(const struct stmt *s, void *ctx)
+{
+	const struct stmt **found = ctx;
+
+	if (s->kind == ST_TABLE && s->callee_struct && !*found)
+		*found = s;
+	return 0;
+}
+
+/* The functions that read a member holding a table (drm_ioctl) */
+static void add_table_dispatchers(struct function_index *fi, const struct function_facts *fn)
+{
+	const struct stmt *found = NULL;
+
+	if (!fn->body || !stmt_any(fn->body, member_table_pred, NULL))
+		return;
+	stmt_any(fn->body, first_member_table, &found);
+	if (found) {
+		struct table_ref r = { NULL, xasprintf("%s.%s", found->callee_struct,
+							found->callee_field), fn };
+
+		vec_push(&fi->tables, r);
+	}
+}
+
 void function_index_add_file(struct function_index *fi, struct file_facts *ff)
 {
+	for (size_t i = 0; i < ff->tables.len; i++) {
+		struct table_ref r = { &ff->tables.items[i], NULL, NULL };
+
+		vec_push(&fi->tables, r);
+	}
+	for (size_t i = 0; i < ff->functions.len; i++)
+		add_table_dispatchers(fi, ff->functions.items[i]);
 	for (size_t i = 0; i < ff->functions.len; i++) {
 		struct entry *e = xmalloc(sizeof(*e));
 		unsigned h = (str_hash(ff->functions.items[i]->name, strlen(ff->functions.items[i]->name)) % BUCKETS);
@@ -131,10 +177,40 @@ const struct function_facts *function_index_find(const struct function_index *fi
 	return global;
 }
 
+const struct table_init *function_index_find_table(const struct function_index *fi,
+						   const char *var, const char *from_file)
+{
+	for (size_t i = 0; i < fi->tables.len; i++) {
+		const struct table_init *t = fi->tables.items[i].table;
+
+		if (t && !strcmp(t->var, var) && from_file &&
+		    (!strcmp(t->unit, from_file) || !strcmp(t->file, from_file)))
+			return t;
+	}
+	return NULL;
+}
+
+const struct function_facts *function_index_table_dispatcher(const struct function_index *fi,
+							     const char *sname,
+							     const char *field)
+{
+	char *key = xasprintf("%s.%s", sname, field);
+	const struct function_facts *fn = NULL;
+
+	for (size_t i = 0; i < fi->tables.len && !fn; i++)
+		if (fi->tables.items[i].member && !strcmp(fi->tables.items[i].member, key))
+			fn = fi->tables.items[i].fn;
+	free(key);
+	return fn;
+}
+
 void function_index_free(struct function_index *fi)
 {
 	if (!fi)
 		return;
+	for (size_t i = 0; i < fi->tables.len; i++)
+		free(fi->tables.items[i].member);
+	vec_free(&fi->tables);
 	strvec_clear(&fi->closed);
 	for (size_t i = 0; i < BUCKETS; i++) {
 		struct entry *e = fi->bucket[i];

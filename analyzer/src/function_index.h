@@ -35,6 +35,15 @@ void function_index_close_member(struct function_index *fi, const char *sname,
 				 const char *field);
 int function_index_member_closed(const struct function_index *fi, const char *sname,
 				 const char *field);
+/* The table of command descriptors named var in the caller's unit, or
+ * NULL (a table defined in another file is not looked for). */
+const struct table_init *function_index_find_table(const struct function_index *fi,
+						   const char *var, const char *from_file);
+/* The parsed function that reads the table held in member sname.field
+ * (drm_ioctl for drm_driver.ioctls): its dispatcher, or NULL. */
+const struct function_facts *function_index_table_dispatcher(const struct function_index *fi,
+							     const char *sname,
+							     const char *field);
 void function_index_free(struct function_index *fi);
 
 #endif

@@ -58,6 +58,7 @@ static int load_kinds(struct knowledge *kn, json_t *root)
 		hk.function = dup_or_null(str_member(k, "function"));
 		hk.file = dup_or_null(str_member(k, "file"));
 		hk.cmd_param = (int)json_integer_value(json_object_get(k, "cmd_param"));
+		hk.table_struct = dup_or_null(str_member(k, "table"));
 		if (!hk.kind || (!hk.function && (!hk.struct_name || !hk.field))) {
 			fprintf(stderr, "ioctl-scan: handler_kinds.json: entry %zu is incomplete\n", i);
 			return -1;
@@ -89,6 +90,29 @@ static int load_kinds(struct knowledge *kn, json_t *root)
 
 		if (f.function && f.to_field)
 			vec_push(&kn->forwarders, f);
+	}
+	arr = json_object_get(root, "tables");
+	json_array_foreach(arr, i, k) {
+		struct table_kind t = {
+			.struct_name = dup_or_null(str_member(k, "struct")),
+			.command = dup_or_null(str_member(k, "command")),
+			.function = dup_or_null(str_member(k, "function")),
+			.flags = dup_or_null(str_member(k, "flags")),
+		};
+		const char *select = str_member(k, "select");
+
+		if (!t.struct_name || !t.command || !t.function || !select ||
+		    (strcmp(select, "nr") && strcmp(select, "value"))) {
+			fprintf(stderr, "ioctl-scan: handler_kinds.json: table %zu needs struct, "
+				"command, function and select (\"nr\" or \"value\")\n", i);
+			free(t.struct_name);
+			free(t.command);
+			free(t.function);
+			free(t.flags);
+			return -1;
+		}
+		t.select = !strcmp(select, "nr") ? 0xff : 0xffffffff;
+		vec_push(&kn->tables, t);
 	}
 	return 0;
 }
@@ -249,6 +273,7 @@ int knowledge_load(struct knowledge *kn, const char *dir)
 	load_strings(&kn->macro_assigns, json_object_get(api, "macro_assigns"));
 	load_strings(&kn->mode_flags, json_object_get(api, "mode_flags"));
 	load_strings(&kn->allocators, json_object_get(api, "allocators"));
+	load_strings(&kn->value_preserving, json_object_get(api, "value_preserving"));
 	load_strings(&kn->neutral_paths, json_object_get(api, "neutral_paths"));
 	load_strings(&kn->release_tests, json_object_get(api, "release_tests"));
 	err = load_apis(&kn->apis, json_object_get(api, "functions"), "kernel_api.json") ||
@@ -299,8 +324,16 @@ void knowledge_free(struct knowledge *kn)
 		free(k->file);
 		free(k->declined_struct);
 		free(k->declined_field);
+		free(k->table_struct);
 	}
 	vec_free(&kn->kinds);
+	for (size_t i = 0; i < kn->tables.len; i++) {
+		free(kn->tables.items[i].struct_name);
+		free(kn->tables.items[i].command);
+		free(kn->tables.items[i].function);
+		free(kn->tables.items[i].flags);
+	}
+	vec_free(&kn->tables);
 	for (size_t i = 0; i < kn->forwarders.len; i++) {
 		free(kn->forwarders.items[i].function);
 		free(kn->forwarders.items[i].to_field);
@@ -310,6 +343,7 @@ void knowledge_free(struct knowledge *kn)
 	strvec_clear(&kn->macro_assigns);
 	strvec_clear(&kn->mode_flags);
 	strvec_clear(&kn->allocators);
+	strvec_clear(&kn->value_preserving);
 	for (size_t i = 0; i < kn->returns_argument.len; i++)
 		free(kn->returns_argument.items[i].name);
 	vec_free(&kn->returns_argument);
@@ -318,6 +352,14 @@ void knowledge_free(struct knowledge *kn)
 	free_apis(&kn->apis);
 	free_apis(&kn->contracts);
 	request_codes_free(&kn->requests);
+}
+
+const struct table_kind *knowledge_table(const struct knowledge *kn, const char *struct_name)
+{
+	for (size_t i = 0; struct_name && i < kn->tables.len; i++)
+		if (!strcmp(kn->tables.items[i].struct_name, struct_name))
+			return &kn->tables.items[i];
+	return NULL;
 }
 
 const struct handler_kind *knowledge_kind_named(const struct knowledge *kn, const char *kind)

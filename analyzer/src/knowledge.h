@@ -22,6 +22,24 @@ struct handler_kind {
 	char *declined_struct, *declined_field;
 	int declined_cmd_param;
 	int64_t declined_value;
+	/* the member holds a table of command descriptors of this struct
+	 * (drm_driver.ioctls: drm_ioctl_desc), not a function: the handler
+	 * is the table, its dispatcher the function that indexes the
+	 * member, cmd_param the command's parameter there */
+	char *table_struct;
+};
+
+/* A struct whose static arrays pair a command with the function that
+ * serves it (drm_ioctl_desc, DRM_IOCTL_DEF): a dispatcher picks an entry
+ * by the command and calls its function, which never sees the command. */
+struct table_kind {
+	char *struct_name;
+	char *command;		/* the member holding the command */
+	char *function;		/* the member holding the function */
+	char *flags;		/* a member of constant flags handed on, or NULL */
+	/* the bits of the command that pick the entry: `(cmd & select) ==
+	 * (entry.command & select)`; 0xff for an index by _IOC_NR */
+	uint64_t select;
 };
 
 /* A generic handler that only forwards to another member of the same ops
@@ -61,6 +79,7 @@ struct returns_argument {
 struct knowledge {
 	VEC(struct handler_kind) kinds;
 	VEC(struct forwarder) forwarders;
+	VEC(struct table_kind) tables;
 	strvec macro_calls;	/* API macros recorded as calls: put_user */
 	strvec macro_assigns;	/* of those, the ones assigning their first argument */
 	strvec mode_flags;	/* FMODE_WRITE, FMODE_READ: open-mode tests */
@@ -69,6 +88,7 @@ struct knowledge {
 	 * contract: "rtc_class_ops.read_time" -> neutral */
 	api_table contracts;
 	strvec allocators;	/* return a fresh temporary (kmalloc, memdup_user) */
+	strvec value_preserving;	/* macros valued as their first argument */
 	/* return a pointer into the object an argument points to
 	 * (strchr(buf, c) into buf): "strchr" -> 0 */
 	VEC(struct returns_argument) returns_argument;
@@ -94,6 +114,8 @@ const struct api_entry *knowledge_contract(const struct knowledge *kn, const cha
 /* The argument whose object a function's result points into, or -1. */
 int knowledge_returns_argument(const struct knowledge *kn, const char *name);
 int knowledge_neutral_file(const struct knowledge *kn, const char *file);
+/* The table kind of struct struct_name, or NULL. */
+const struct table_kind *knowledge_table(const struct knowledge *kn, const char *struct_name);
 const struct forwarder *knowledge_forwarder(const struct knowledge *kn,
 					    const char *function);
 

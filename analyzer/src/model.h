@@ -18,6 +18,11 @@ struct chain_link {
 	size_t prologue_len;
 	int cmd_param;		/* the parameter holding the command there */
 	const struct stmt *call;	/* the previous link's call to it; NULL for the handler */
+	/* a parameter the dispatch binds to a constant: a table entry's
+	 * flags handed on (drm_ioctl_kernel's flags) */
+	int has_const;
+	int const_param;
+	int64_t const_value;
 };
 
 #define MAX_CHAIN 9
@@ -46,6 +51,9 @@ struct command_site {
 	 * code does not return, what follows runs too */
 	struct site_level around[MAX_SITE_LEVELS];
 	int naround;
+	/* body is the whole of fn, a table entry's function the dispatch
+	 * calls: when it returns, its caller goes on */
+	int is_call;
 };
 
 struct command {
@@ -77,6 +85,9 @@ struct handler {
 	strvec forwards_to;	/* callees or ops members the default reaches */
 	char *forwarder_of;	/* compat_ptr_ioctl: the handler it forwards to */
 	strvec unresolved;	/* functions receiving the command, not parsed */
+	/* a handler of a table kind (drm_driver.ioctls): the table; fn is
+	 * its dispatcher */
+	const struct table_init *table;
 };
 
 void command_free(struct command *c);

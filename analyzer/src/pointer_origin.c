@@ -154,6 +154,12 @@ static struct origin origin_of_call(struct origins *o, CXCursor call)
 	return r;
 }
 
+/* Memory of this call's own: its frame or a temporary it allocated. */
+static int is_own(struct origin o)
+{
+	return o.kind == ORIGIN_FRAME || o.kind == ORIGIN_TEMP;
+}
+
 static int same_origin(struct origin a, struct origin b)
 {
 	return a.kind == b.kind && (a.kind != ORIGIN_PARAM && a.kind != ORIGIN_VAR ? 1 : a.n == b.n);
@@ -290,6 +296,11 @@ void origins_assign(struct origins *o, CXCursor var, const CXCursor *rhs)
 	if (v->state == VAR_UNSET) {
 		v->state = VAR_SET;
 		v->origin = r;
+	} else if (v->state == VAR_SET && is_own(v->origin) && is_own(r)) {
+		/* a stack buffer or a fresh one (drm_ioctl's kdata): this
+		 * call's own memory either way, not the frame alone */
+		if (!same_origin(v->origin, r))
+			v->origin = origin(ORIGIN_TEMP, 0);
 	} else if (v->state == VAR_SET && !same_origin(v->origin, r)) {
 		v->state = VAR_CONFLICT;
 	}

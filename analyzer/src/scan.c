@@ -285,8 +285,22 @@ static void dispatch_round(struct scan_result *r, const struct function_index *f
 
 	for (size_t i = 0; i < r->handlers.len; i++) {
 		struct handler *h = &r->handlers.items[i];
+		const struct handler_kind *k = knowledge_kind_named(kn, h->kind);
 
-		if (!h->fn) {
+		if (!h->fn && k && k->table_struct) {
+			/* a table installed in an ops member: its dispatcher
+			 * is whichever parsed function reads that member */
+			if (!h->table)
+				h->table = function_index_find_table(fi, h->name, h->file);
+			h->fn = function_index_table_dispatcher(fi, k->struct_name, k->field);
+			if (h->fn && h->table) {
+				free(h->file);
+				h->file = xstrdup(h->table->file);
+				h->line = h->table->entries.len ? h->table->entries.items[0].line : 0;
+			} else {
+				h->fn = NULL;
+			}
+		} else if (!h->fn) {
 			h->fn = function_index_find(fi, h->name, h->file);
 			if (h->fn) {
 				free(h->file);
@@ -297,7 +311,7 @@ static void dispatch_round(struct scan_result *r, const struct function_index *f
 			}
 		}
 		reset_commands(h);
-		dispatch_commands(h, fi, &wanted);
+		dispatch_commands(h, fi, kn, &wanted);
 	}
 	files_defining(r, sf, kc, kn, &wanted, to_parse);
 	strvec_clear(&wanted);
