@@ -1145,12 +1145,35 @@ static struct command const_command(const struct classifier *c)
 
 /* Does the test hold for the constant that the summary being made is for
  * (`if (set)` in mxser_ioctl_op_mode(port, index, false, p))? */
+static enum label_match value_holds(struct command known, const struct stmt *s);
+
 static enum label_match const_param_holds(const struct classifier *c, const struct stmt *s)
 {
-	struct command known = const_command(c);
-
 	if (s->cmp_view.param != c->const_param)
 		return MATCH_MAYBE;
+	return value_holds(const_command(c), s);
+}
+
+/* Does the test hold for a parameter the command's dispatch bound to a
+ * constant (tm_call's `(flags & ROOT_ONLY) && !capable(X)` for a table
+ * entry's flags)? */
+static enum label_match bound_param_holds(const struct classifier *c,
+					  const struct function_facts *fn, const struct stmt *s)
+{
+	for (int d = 0; c->cmd && d < c->site->chain_len; d++) {
+		const struct chain_link *l = &c->site->chain[d];
+
+		if (l->fn == fn && l->has_const && l->const_param == s->cmp_view.param) {
+			struct command known = { .value = (uint64_t)l->const_value, .mask = UINT64_MAX };
+
+			return value_holds(known, s);
+		}
+	}
+	return MATCH_MAYBE;
+}
+
+static enum label_match value_holds(struct command known, const struct stmt *s)
+{
 	if (s->cond == COND_PARAM_TRUTH) {
 		uint64_t v = (known.value >> s->cmp_view.shift) & s->cmp_view.mask;
 
@@ -1186,6 +1209,8 @@ static enum label_match if_holds(const struct classifier *c, const struct functi
 		holds = s->flag_neg ? MATCH_YES : MATCH_NO;
 	if (holds == MATCH_MAYBE && fn == c->const_fn)
 		holds = const_param_holds(c, s);
+	if (holds == MATCH_MAYBE && s->cmp_view.param >= 0 && s->cmp_view.param != param)
+		holds = bound_param_holds(c, fn, s);
 	return holds;
 }
 
