@@ -16,6 +16,7 @@
 #include "pointer_origin.h"
 #include "token_expr.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -2559,6 +2560,33 @@ static char *field_name_at(CXType rec, unsigned n)
 	return clang_Cursor_isNull(f.field) ? NULL : cursor_name(f.field);
 }
 
+/* The invocation an entry is written by, as `MACRO(FIRST)`, when the
+ * command is a token the macro pastes (DRM_IOCTL_DEF_DRV(I915_INIT, ...)
+ * makes DRM_IOCTL_I915_INIT, which no file spells): NULL otherwise. */
+static char *invocation_name(struct walk *w, CXCursor value)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	char *name = NULL;
+
+	if (!cursor_tokens(w->tu, value, &toks, &n))
+		return NULL;
+	if (n >= 4 && clang_getTokenKind(toks[0]) == CXToken_Identifier &&
+	    clang_getTokenKind(toks[2]) == CXToken_Identifier) {
+		char *m = token_text(w->tu, toks[0]), *open = token_text(w->tu, toks[1]);
+		char *a = token_text(w->tu, toks[2]), *sep = token_text(w->tu, toks[3]);
+
+		if (!strcmp(open, "(") && (!strcmp(sep, ",") || !strcmp(sep, ")")))
+			name = xasprintf("%s(%s)", m, a);
+		free(m);
+		free(open);
+		free(a);
+		free(sep);
+	}
+	clang_disposeTokens(w->tu, toks, n);
+	return name;
+}
+
 /* The command's name in a table entry: the macro argument it is written as
  * (DRM_IOCTL_DEF(DRM_IOCTL_VERSION, ...)'s first), else as constant_name
  * reads it. */
@@ -2571,6 +2599,7 @@ static char *table_command_name(struct walk *w, CXCursor value)
 
 	clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
 	clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
+	/* a macro's argument, written in the file */
 	if (sf && ef && clang_File_isEqual(sf, ef) && soff != eoff) {
 		CXToken *t = clang_getToken(w->tu, clang_getLocationForOffset(w->tu, sf, soff));
 
@@ -2579,6 +2608,8 @@ static char *table_command_name(struct walk *w, CXCursor value)
 		if (t)
 			clang_disposeTokens(w->tu, t, 1);
 	}
+	if (!name)
+		name = invocation_name(w, value);
 	return name ? name : constant_name(w, value);
 }
 
