@@ -77,6 +77,7 @@ struct walk {
 	CXFile main_file;	/* the file being parsed */
 	/* the file-scope variable whose initialiser is being read */
 	const char *table_var;
+	int table_var_static;
 	/* locals of the function assigned only a member read (drm_ioctl's
 	 * `func = ioctl->func`): decl, struct, field; struct NULL once
 	 * assigned anything else */
@@ -835,7 +836,8 @@ static void note_hook_callee(struct walk *w, CXCursor callee, struct stmt *s)
 {
 	CXCursor c = strip(callee);
 
-	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+	/* a local assigned from a member is that member (note_member_callee) */
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || s->callee_struct)
 		return;
 	s->callee_struct = hook_struct_name(w, clang_getCursorReferenced(c));
 	if (s->callee_struct)
@@ -2660,7 +2662,8 @@ static void add_table_entry(struct walk *w, const char *sname, CXCursor list)
 	}
 	if (!t) {
 		struct table_init n = { .var = xstrdup(w->table_var), .struct_name = xstrdup(sname),
-					.file = own_file_of(w, list), .unit = xstrdup(w->ff->file) };
+					.file = own_file_of(w, list), .unit = xstrdup(w->ff->file),
+					.is_static = w->table_var_static };
 
 		vec_push(&w->ff->tables, n);
 		t = &w->ff->tables.items[w->ff->tables.len - 1];
@@ -2778,6 +2781,7 @@ static enum CXChildVisitResult top_visitor(CXCursor c, CXCursor parent, CXClient
 
 		os.var = cursor_name(c);
 		w->table_var = os.var;
+		w->table_var_static = clang_getCursorLinkage(c) == CXLinkage_Internal;
 		clang_visitChildren(c, ops_visitor, &os);
 		w->table_var = NULL;
 		free(os.var);

@@ -186,6 +186,7 @@ struct table_init {
 	char *struct_name;
 	char *file;		/* where it is written */
 	char *unit;		/* the file parsed: its name is static there */
+	int is_static;
 	VEC(struct table_entry) entries;
 };
 

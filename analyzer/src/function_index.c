@@ -180,14 +180,19 @@ const struct function_facts *function_index_find(const struct function_index *fi
 const struct table_init *function_index_find_table(const struct function_index *fi,
 						   const char *var, const char *from_file)
 {
+	const struct table_init *global = NULL;
+
 	for (size_t i = 0; i < fi->tables.len; i++) {
 		const struct table_init *t = fi->tables.items[i].table;
 
-		if (t && !strcmp(t->var, var) && from_file &&
-		    (!strcmp(t->unit, from_file) || !strcmp(t->file, from_file)))
+		if (!t || strcmp(t->var, var))
+			continue;
+		if (from_file && (!strcmp(t->unit, from_file) || !strcmp(t->file, from_file)))
 			return t;
+		if (!t->is_static && (!global || strcmp(t->file, global->file) < 0))
+			global = t;
 	}
-	return NULL;
+	return global;
 }
 
 const struct function_facts *function_index_table_dispatcher(const struct function_index *fi,

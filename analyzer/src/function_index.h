@@ -35,8 +35,9 @@ void function_index_close_member(struct function_index *fi, const char *sname,
 				 const char *field);
 int function_index_member_closed(const struct function_index *fi, const char *sname,
 				 const char *field);
-/* The table of command descriptors named var in the caller's unit, or
- * NULL (a table defined in another file is not looked for). */
+/* The table of command descriptors named var: the caller's unit's own,
+ * else a global one (mga_ioctls, defined in mga_state.c for mga_drv.c),
+ * else NULL. */
 const struct table_init *function_index_find_table(const struct function_index *fi,
 						   const char *var, const char *from_file);
 /* The parsed function that reads the table held in member sname.field
