@@ -11,6 +11,7 @@ int cmd_diff(int argc, char **argv);
 int cmd_xperm(int argc, char **argv);
 int cmd_sarif(int argc, char **argv);
 int cmd_html(int argc, char **argv);
+int cmd_coverage(int argc, char **argv);
 
 /* Prints "usage: ioctl-scan SYNOPSIS" and returns 2. */
 int subcommand_usage(const char *synopsis);
