@@ -8,7 +8,8 @@
  *                   a uapi header defines as a bare number (TCGETS 0x5401,
  *                   LOOP_SET_FD 0x4C00) when a case label of a switch on a
  *                   command variable uses them;
- *   dispatch uses   in the .c files the configuration builds: a case label,
+ *   dispatch uses   in the .c files the configuration builds (those under
+ *                   the PATHs, when given): a case label,
  *                   a comparison (`== NAME`, `NAME !=`), or a table entry
  *                   (`{ NAME,`, `.member = NAME`, `MACRO(NAME,` at file
  *                   scope).
@@ -349,6 +350,20 @@ static void report_names(json_t *report, struct name_set *names)
 	}
 }
 
+/* Is rel one of the paths or under one of them? */
+static int under_any(const char *rel, char **paths, int n)
+{
+	for (int i = 0; i < n; i++) {
+		size_t l = strlen(paths[i]);
+
+		while (l && paths[i][l - 1] == '/')
+			l--;
+		if (!strncmp(rel, paths[i], l) && (rel[l] == '\0' || rel[l] == '/'))
+			return 1;
+	}
+	return 0;
+}
+
 static int cmp_use(const void *a, const void *b)
 {
 	const struct use *x = a, *y = b;
@@ -367,7 +382,8 @@ int cmd_coverage(int argc, char **argv)
 		{ "missing", no_argument, NULL, 'M' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *synopsis = "coverage REPORT KSRC [--build-dir DIR] [--min-found P] [--missing]";
+	const char *synopsis =
+		"coverage REPORT KSRC [--build-dir DIR] [--min-found P] [--missing] [PATH...]";
 	const char *build_dir = NULL;
 	double min_found = -1;
 	int show_missing = 0, opt, rc = 0;
@@ -391,7 +407,7 @@ int cmd_coverage(int argc, char **argv)
 		else
 			return subcommand_usage(synopsis);
 	}
-	if (argc - optind != 2)
+	if (argc - optind < 2)
 		return subcommand_usage(synopsis);
 	report = report_load(argv[optind]);
 	if (!report)
@@ -421,6 +437,9 @@ int cmd_coverage(int argc, char **argv)
 		char *path, *text;
 
 		if (kc && !kbuild_config_builds(kc, sources.items[i]))
+			continue;
+		if (argc - optind > 2 && !under_any(sources.items[i], argv + optind + 2,
+						     argc - optind - 2))
 			continue;
 		path = path_join(kt.ksrc, sources.items[i]);
 		text = read_file(path, NULL);

@@ -4,8 +4,11 @@
  *   class agreement    labels whose class the report gives exactly
  *   unsafe errors      labelled modify or admin, reported read
  *   capability agreement  admin labels whose capabilities the report has
- * With --min-agreement P and --min-capability P it exits 1 when a figure
- * falls below P percent or any unsafe error appears. */
+ * Agreement is given over all labels (a label the report lacks counts as
+ * a miss) and over the labels found. With --min-agreement P,
+ * --min-capability P and --min-found P it exits 1 when a figure falls
+ * below P percent (agreement over the found labels, capabilities, labels
+ * found) or any unsafe error appears. */
 #define _GNU_SOURCE
 #include "subcommands.h"
 
@@ -107,7 +110,7 @@ static int read_labels(const char *path, label_list *out)
 int cmd_labels(int argc, char **argv)
 {
 	label_list labels = {0};
-	double min_agree = -1, min_caps = -1;
+	double min_agree = -1, min_caps = -1, min_found = -1;
 	const char *report_path = NULL;
 	int found = 0, agree = 0, unsafe = 0, admin = 0, caps_ok = 0, unknown = 0;
 	int status = 0;
@@ -118,13 +121,16 @@ int cmd_labels(int argc, char **argv)
 			min_agree = atof(argv[++a]);
 		else if (!strcmp(argv[a], "--min-capability") && a + 1 < argc)
 			min_caps = atof(argv[++a]);
+		else if (!strcmp(argv[a], "--min-found") && a + 1 < argc)
+			min_found = atof(argv[++a]);
 		else if (!report_path)
 			report_path = argv[a];
 		else if (read_labels(argv[a], &labels))
 			return 2;
 	}
 	if (!report_path || !labels.len)
-		return subcommand_usage("labels REPORT LABELS... [--min-agreement P] [--min-capability P]");
+		return subcommand_usage("labels REPORT LABELS... [--min-agreement P] [--min-capability P] "
+					"[--min-found P]");
 	r = report_load(report_path);
 	if (!r)
 		return 2;
@@ -157,7 +163,10 @@ int cmd_labels(int argc, char **argv)
 		printf("%s\t%s\t%s\tlabel %s, report %s\t%s\n", verdict, l->handler, l->command,
 		       l->class_name, got, l->why);
 	}
-	printf("labels: %zu, found in the report: %d\n", labels.len, found);
+	printf("labels: %zu, found in the report: %d (%.1f%%)\n", labels.len, found,
+	       100.0 * found / (double)labels.len);
+	printf("class agreement over all labels: %d/%zu (%.1f%%)\n", agree, labels.len,
+	       100.0 * agree / (double)labels.len);
 	printf("class agreement: %d/%d (%.1f%%)\n", agree, found, found ? 100.0 * agree / found : 0);
 	printf("reported unknown: %d\n", unknown);
 	printf("unsafe errors (modify/admin reported read): %d\n", unsafe);
@@ -168,6 +177,8 @@ int cmd_labels(int argc, char **argv)
 	if (min_agree >= 0 && (!found || 100.0 * agree / found < min_agree))
 		status = 1;
 	if (min_caps >= 0 && admin && 100.0 * caps_ok / admin < min_caps)
+		status = 1;
+	if (min_found >= 0 && 100.0 * found / (double)labels.len < min_found)
 		status = 1;
 	for (size_t i = 0; i < labels.len; i++) {
 		struct label *l = &labels.items[i];

@@ -128,11 +128,12 @@ static int same_chain(const struct command_site *a, const struct command_site *b
 
 static int emit_site(struct dispatch_walk *w, const struct case_label *lab, const char *file,
 		     struct constraint c, const struct function_facts *fn,
-		     const struct stmt *body, const struct stmt *sw, size_t seg, int is_call)
+		     const struct stmt *body, const struct stmt *sw, size_t seg,
+		     const char *table)
 {
 	struct command cmd = {0};
 	struct command_site site = { .fn = fn, .body = body, .dispatch = sw, .segment = seg,
-				     .is_call = is_call };
+				     .is_call = table != NULL, .table = table };
 
 	/* the function's own body is level_base: its prologue is the chain's */
 	for (int l = w->level_base[w->depth] + 1; l < w->nlevels && site.naround < MAX_SITE_LEVELS; l++)
@@ -179,7 +180,7 @@ static int emit(struct dispatch_walk *w, const struct case_label *lab, struct co
 		const struct function_facts *fn, const struct stmt *body,
 		const struct stmt *sw, size_t seg)
 {
-	return emit_site(w, lab, fn->file, c, fn, body, sw, seg, 0);
+	return emit_site(w, lab, fn->file, c, fn, body, sw, seg, NULL);
 }
 
 static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
@@ -593,7 +594,7 @@ static int walk_table(struct dispatch_walk *w, const struct function_facts *fn,
 		w->bound_param[w->depth] = -1;
 		w->top_index[w->depth] = 0;
 		w->level_base[w->depth] = w->nlevels;
-		n += emit_site(w, &lab, t->file, cc, entry, entry->body, NULL, 0, 1);
+		n += emit_site(w, &lab, t->file, cc, entry, entry->body, NULL, 0, t->var);
 		w->depth = d0;
 	}
 	w->top_index[d0] = top;

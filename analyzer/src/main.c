@@ -16,7 +16,7 @@ static const char usage_text[] =
 	"usage: ioctl-scan [options] KSRC [PATH...]\n"
 	"       ioctl-scan list REPORT [--handler NAME]\n"
 	"       ioctl-scan stats REPORT\n"
-	"       ioctl-scan coverage REPORT KSRC [--build-dir DIR] [--min-found P] [--missing]\n"
+	"       ioctl-scan coverage REPORT KSRC [--build-dir DIR] [--min-found P] [--missing] [PATH...]\n"
 	"       ioctl-scan flags [--build-dir DIR] KSRC FILE...\n"
 	"       ioctl-scan labels REPORT LABELS... [--min-agreement P] [--min-capability P]\n"
 	"       ioctl-scan table REPORT [-o FILE]\n"

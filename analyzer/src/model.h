@@ -54,6 +54,7 @@ struct command_site {
 	/* body is the whole of fn, a table entry's function the dispatch
 	 * calls: when it returns, its caller goes on */
 	int is_call;
+	const char *table;	/* then the table the entry is in (drm_ioctls) */
 };
 
 struct command {

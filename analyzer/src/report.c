@@ -24,6 +24,26 @@ static json_t *string_list(const strvec *v)
 	return a;
 }
 
+/* How the kernel reaches the command's code (doc/report.md): the
+ * functions of its first site's dispatch chain, a table entry the
+ * dispatcher picks written `table[COMMAND]` before the entry's function. */
+static json_t *reach_path(const struct command *c)
+{
+	json_t *a = json_array();
+	const struct command_site *s = c->sites.len ? &c->sites.items[0] : NULL;
+
+	for (int d = 0; s && d < s->chain_len; d++) {
+		if (s->table && d == s->chain_len - 1) {
+			char *entry = xasprintf("%s[%s]", s->table, c->name);
+
+			json_array_append_new(a, json_string(entry));
+			free(entry);
+		}
+		json_array_append_new(a, json_string(s->chain[d].fn->name));
+	}
+	return a;
+}
+
 static json_t *command_json(const struct command *c)
 {
 	json_t *o = json_object(), *ev = json_array();
@@ -51,6 +71,7 @@ static json_t *command_json(const struct command *c)
 	}
 	json_object_set_new(o, "evidence", ev);
 	json_object_set_new(o, "confidence", json_string(c->confidence ? c->confidence : "low"));
+	json_object_set_new(o, "path", reach_path(c));
 	return o;
 }
 

@@ -17,6 +17,8 @@
  *   forwarder H TARGET           H forwards to TARGET's commands
  *   class H NAME CLASS           the command's class
  *   capability H NAME CAP        the admin command requires CAP
+ *   path H NAME F1,F2,...        the command's path (functions and
+ *                                table[COMMAND] entries, in order)
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -258,6 +260,22 @@ static void check_one(struct expect *e, json_t *report, const char *fx)
 		json_t *c = command_named(h, e->words[2]);
 
 		ok = c && list_contains(json_object_get(c, "capabilities"), e->words[3]);
+	} else if (!strcmp(what, "path") && e->nwords == 4) {
+		/* the functions and table entry the kernel goes through,
+		 * comma-separated */
+		json_t *c = command_named(h, e->words[2]), *p = c ? json_object_get(c, "path") : NULL;
+		char joined[512] = "";
+		size_t i;
+		json_t *v;
+
+		json_array_foreach(p, i, v) {
+			if (i)
+				strncat(joined, ",", sizeof(joined) - strlen(joined) - 1);
+			strncat(joined, json_string_value(v), sizeof(joined) - strlen(joined) - 1);
+		}
+		ok = c && !strcmp(joined, e->words[3]);
+		if (!ok)
+			snprintf(desc + strlen(desc), sizeof(desc) - strlen(desc), " (path %.200s)", joined);
 	} else {
 		snprintf(desc, sizeof(desc), "unknown expectation '%.500s'", e->orig);
 	}

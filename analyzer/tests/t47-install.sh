@@ -12,7 +12,7 @@ missing=""
 for f in handler_kinds.json kernel_api.json; do
 	[ -f "$p/share/ioctl-scan/$f" ] || missing+=" $f"
 done
-for s in "" -list -stats -labels -flags -table -diff -xperm -sarif -html; do
+for s in "" -list -stats -labels -flags -table -diff -xperm -sarif -html -coverage; do
 	[ -f "$p/share/man/man1/ioctl-scan$s.1" ] || missing+=" ioctl-scan$s.1"
 	man -l "$p/share/man/man1/ioctl-scan$s.1" > /dev/null 2>&1 || missing+=" (unformattable ioctl-scan$s.1)"
 done
