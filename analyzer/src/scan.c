@@ -350,7 +350,8 @@ static int cmp_diag(const void *a, const void *b)
 }
 
 /* Handlers are first keyed by the file of their ops initialiser; once
- * resolved, entries for the same function and kind are one handler. */
+ * resolved, entries for the same function and kind are one handler (for
+ * a table kind, the same table: every one has the same dispatcher). */
 static void merge_handlers(struct scan_result *r)
 {
 	size_t out = 0;
@@ -362,7 +363,7 @@ static void merge_handlers(struct scan_result *r)
 		for (size_t j = 0; j < out && h->fn; j++) {
 			struct handler *o = &r->handlers.items[j];
 
-			if (o->fn == h->fn && !strcmp(o->kind, h->kind))
+			if (o->fn == h->fn && !strcmp(o->kind, h->kind) && o->table == h->table)
 				into = o;
 		}
 		if (!into) {
