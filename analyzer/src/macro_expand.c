@@ -184,6 +184,86 @@ static int is_ident(const char *s)
 	return (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_';
 }
 
+static char *designated_paste(struct macro_table *mt, const char *name, const strvec *args,
+			      const char *field, int depth);
+
+/* A body that is one invocation of another macro (MEDIA_IOC's
+ * MEDIA_IOC_ARG(__cmd, func, fl, ...)): that macro's paste, the
+ * invocation's one-token arguments put in for the parameters. */
+static char *paste_through(struct macro_table *mt, const struct macro_def *m, const strvec *args,
+			   const char *field, int depth)
+{
+	strvec inner = {0};
+	char *r = NULL;
+	size_t i;
+
+	if (m->body.len < 3 || !is_ident(m->body.items[0]) || strcmp(m->body.items[1], "("))
+		return NULL;
+	for (i = 2; i + 1 < m->body.len; i += 2) {
+		const char *t = m->body.items[i];
+		size_t p;
+
+		for (p = 0; p < m->params.len && strcmp(m->params.items[p], t); p++)
+			;
+		strvec_push(&inner, p < m->params.len && p < args->len ? args->items[p] : t);
+		if (strcmp(m->body.items[i + 1], ","))
+			break;
+	}
+	r = designated_paste(mt, m->body.items[0], &inner, field, depth + 1);
+	strvec_clear(&inner);
+	return r;
+}
+
+char *macro_designated_paste(struct macro_table *mt, const char *name, const strvec *args,
+			     const char *field)
+{
+	return designated_paste(mt, name, args, field, 0);
+}
+
+static char *designated_paste(struct macro_table *mt, const char *name, const strvec *args,
+			      const char *field, int depth)
+{
+	struct macro_def *m = lookup(mt, name);
+	struct strbuf sb = {0};
+
+	if (!m || !m->function_like || depth > 4)
+		return NULL;
+	for (size_t i = 0; i + 3 < m->body.len; i++) {
+		int paste = 1, ok = 1;
+
+		if (strcmp(m->body.items[i], ".") || strcmp(m->body.items[i + 1], field) ||
+		    strcmp(m->body.items[i + 2], "="))
+			continue;
+		for (size_t j = i + 3; j < m->body.len && strcmp(m->body.items[j], ",") &&
+		     strcmp(m->body.items[j], "}"); j++) {
+			const char *t = m->body.items[j];
+			size_t p;
+
+			if (!strcmp(t, "##")) {
+				paste = 1;
+				continue;
+			}
+			if (!paste || !is_ident(t)) {
+				ok = 0;
+				break;
+			}
+			for (p = 0; p < m->params.len && strcmp(m->params.items[p], t); p++)
+				;
+			if (p < m->params.len && p < args->len)
+				t = args->items[p];
+			else if (p < m->params.len)
+				ok = 0;
+			sb_add(&sb, t);
+			paste = 0;
+		}
+		if (ok && sb.buf && sb.buf[0])
+			return sb_detach(&sb);
+		free(sb_detach(&sb));
+		return NULL;
+	}
+	return paste_through(mt, m, args, field, depth);
+}
+
 static int expand(struct macro_table *mt, char **toks, size_t n, strvec *active,
 		  int depth, strvec *out);
 

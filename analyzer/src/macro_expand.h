@@ -21,6 +21,12 @@ int macro_is_expansion(const struct macro_table *mt, CXCursor c);
  * it (a header function) any cursor may come from a macro. */
 int macro_may_expand(const struct macro_table *mt, CXCursor c);
 void macro_table_free(struct macro_table *mt);
+/* In the body of function-like macro name, `.field = ...` made of the
+ * macro's parameters and identifiers pasted together (MEDIA_IOC's
+ * `.cmd = MEDIA_IOC_##__cmd`), with args (one token each) for the
+ * parameters: the identifier it makes (MEDIA_IOC_DEVICE_INFO), or NULL. */
+char *macro_designated_paste(struct macro_table *mt, const char *name, const strvec *args,
+			     const char *field);
 /* The expansion of the macro invocation written where c is expanded (the
  * tokens spelled from there, as written), or NULL if it cannot be made.
  * Made once per invocation and kept with the table. */
