@@ -754,7 +754,7 @@ static int analyse_request(struct classifier *c, const struct function_facts *fn
 }
 
 static void analyse_member_call(struct classifier *c, const struct function_facts *fn,
-				const struct stmt *s, effect_list *out)
+				const struct stmt *s, int top, effect_list *out)
 {
 	const struct function_facts *t[MAX_COMMAND_TARGETS];
 	const struct api_entry *k = s->callee_struct ?
@@ -772,6 +772,25 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 			map[j] = arg_target(s, j);
 		effect_add_mapped(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
 				  fn->file, s->line, NULL, s->callee_param, map);
+		return;
+	}
+	/* a const object's member: what its initialiser installs
+	 * (packet_ioctl's inet_dgram_ops.ioctl is inet_ioctl) */
+	if (s->callee_object && s->callee_struct &&
+	    (t[0] = function_index_object_member(c->fi, s->callee_struct, s->callee_field,
+						  s->callee_object))) {
+		struct summary *sum;
+
+		if (beyond_depth(c, fn, s)) {
+			effect_add(out, EF_UNKNOWN, xasprintf("%s: beyond the call depth analysed",
+							     t[0]->name), fn->file, s->line, NULL);
+			c->cuts++;
+			return;
+		}
+		if (analyse_for_command(c, fn, s, t[0], top, out))
+			return;
+		sum = const_param_summary(c, fn, s, t[0]);
+		lift_callee(c, fn, s, t[0], &(sum ? sum : summarise(c, t[0]))->effects, top, out);
 		return;
 	}
 	if (k) {
@@ -863,7 +882,7 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 		return;
 	}
 	if (!s->callee) {
-		analyse_member_call(c, fn, s, out);
+		analyse_member_call(c, fn, s, top, out);
 		return;
 	}
 	if (analyse_request(c, fn, s, out))
@@ -1990,7 +2009,7 @@ static void declined_effects(struct classifier *c, const struct command_site *si
 			a.view = (struct param_view){ site->chain[0].cmd_param, 0, ~(uint64_t)0 };
 		vec_push(&call->args, a);
 	}
-	analyse_member_call(c, fn, call, out);
+	analyse_member_call(c, fn, call, 0, out);
 	stmt_free(call);
 }
 

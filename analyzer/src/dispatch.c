@@ -11,14 +11,14 @@ struct constraint {
 	uint64_t mask, value;
 };
 
-/* A case on part of the command whose code only leaves the switch: what
- * follows the switch may tell the commands apart (deferred_case). */
+/* A test on part of the command whose code goes on to what follows it:
+ * what follows may tell the commands apart (defer_partial). */
 struct deferred {
 	const struct case_label *lab;
+	const char *file;
 	struct constraint c;
-	const struct function_facts *fn;
-	const struct stmt *body, *sw;
-	size_t seg, index;
+	struct command_site site;
+	unsigned emits;		/* commands the walk had emitted then */
 };
 
 struct dispatch_walk {
@@ -39,6 +39,7 @@ struct dispatch_walk {
 	int nlevels;
 	int level_base[DISPATCH_MAX_DEPTH + 1];
 	VEC(struct deferred) deferred;
+	unsigned emits;		/* commands emitted so far */
 	int depth;
 	int default_seen;
 	/* the label that fixed every bit of the command on the path walked
@@ -126,12 +127,11 @@ static int same_chain(const struct command_site *a, const struct command_site *b
 	return 1;
 }
 
-static int emit_site(struct dispatch_walk *w, const struct case_label *lab, const char *file,
-		     struct constraint c, const struct function_facts *fn,
-		     const struct stmt *body, const struct stmt *sw, size_t seg,
-		     const char *table)
+/* Where the walk is: the site of a command found here. */
+static struct command_site site_here(const struct dispatch_walk *w, const struct function_facts *fn,
+				     const struct stmt *body, const struct stmt *sw, size_t seg,
+				     const char *table)
 {
-	struct command cmd = {0};
 	struct command_site site = { .fn = fn, .body = body, .dispatch = sw, .segment = seg,
 				     .is_call = table != NULL, .table = table };
 
@@ -149,7 +149,15 @@ static int emit_site(struct dispatch_walk *w, const struct case_label *lab, cons
 		site.chain[d].const_value = w->bound_value[d];
 		site.chain_len = d + 1;
 	}
+	return site;
+}
 
+static int add_command(struct dispatch_walk *w, const struct case_label *lab, const char *file,
+		       struct constraint c, const struct command_site *site)
+{
+	struct command cmd = {0};
+
+	w->emits++;
 	for (size_t i = 0; i < w->h->commands.len; i++) {
 		struct command *o = &w->h->commands.items[i];
 
@@ -159,10 +167,10 @@ static int emit_site(struct dispatch_walk *w, const struct case_label *lab, cons
 			 * keep it off that path (sock_ioctl's SIOCDEVPRIVATE
 			 * range) while the other's do not */
 			for (size_t k = 0; k < o->sites.len; k++)
-				if (o->sites.items[k].body == body &&
-				    same_chain(&o->sites.items[k], &site))
+				if (o->sites.items[k].body == site->body &&
+				    same_chain(&o->sites.items[k], site))
 					return 1;
-			vec_push(&o->sites, site);
+			vec_push(&o->sites, *site);
 			return 1;
 		}
 	}
@@ -171,8 +179,58 @@ static int emit_site(struct dispatch_walk *w, const struct case_label *lab, cons
 	cmd.mask = c.mask;
 	cmd.file = xstrdup(file);
 	cmd.line = lab->line;
-	vec_push(&cmd.sites, site);
+	vec_push(&cmd.sites, *site);
 	vec_push(&w->h->commands, cmd);
+	return 1;
+}
+
+static int emit_site(struct dispatch_walk *w, const struct case_label *lab, const char *file,
+		     struct constraint c, const struct function_facts *fn,
+		     const struct stmt *body, const struct stmt *sw, size_t seg,
+		     const char *table)
+{
+	struct command_site site = site_here(w, fn, body, sw, seg, table);
+
+	return add_command(w, lab, file, c, &site);
+}
+
+/* Does a block's code end by leaving (return, goto), so that nothing after
+ * the test holding it runs for the command? */
+static int leaves(const struct stmt *b)
+{
+	const struct stmt *last;
+
+	if (!b || !b->kids.len)
+		return 0;
+	last = b->kids.items[b->kids.len - 1];
+	if (last->kind == ST_BLOCK)
+		return leaves(last);
+	return last->kind == ST_RETURN || last->kind == ST_GOTO;
+}
+
+static int ends_in_break(const struct stmt *b)
+{
+	const struct stmt *last;
+
+	if (!b || !b->kids.len)
+		return 0;
+	last = b->kids.items[b->kids.len - 1];
+	return last->kind == ST_BLOCK ? ends_in_break(last) : last->kind == ST_BREAK;
+}
+
+/* A test of part of the command whose code goes on to what follows
+ * (dvb_usercopy's `switch (_IOC_DIR(cmd))`, choosing how to copy the
+ * argument; v4l_printk_ioctl's `switch (_IOC_TYPE(cmd))`, printing it)
+ * names no command when the walk finds commands after it, or ones it
+ * selects elsewhere: it is put off to the end of the walk
+ * (dispatch_commands) to see. */
+static int defer_partial(struct dispatch_walk *w, const struct case_label *lab, struct constraint c,
+			 const struct function_facts *fn, const struct stmt *body,
+			 const struct stmt *sw, size_t seg)
+{
+	struct deferred d = { lab, fn->file, c, site_here(w, fn, body, sw, seg, NULL), w->emits };
+
+	vec_push(&w->deferred, d);
 	return 1;
 }
 
@@ -290,23 +348,6 @@ static int leaves_switch(const struct stmt *sw, size_t i)
 	return sw->segs.items[i].falls_through && i + 1 == sw->segs.len;
 }
 
-/* A case that tests only part of the command (dvb_usercopy's `switch
- * (_IOC_DIR(cmd))`, choosing how to copy the argument) and then leaves
- * the switch names no command when the code after the switch dispatches
- * on it: it waits for the end of the block (walk_block) to see. */
-static int deferred_case(struct dispatch_walk *w, const struct case_label *lab, struct constraint c,
-			 const struct function_facts *fn, const struct stmt *sw, size_t seg)
-{
-	int level = w->nlevels - 1;
-	struct deferred d = { lab, c, fn, sw->segs.items[seg].body, sw, seg,
-			      level >= 0 ? w->levels[level].index : 0 };
-
-	if (full(c) || !leaves_switch(sw, seg) || level < w->level_base[w->depth])
-		return 0;
-	vec_push(&w->deferred, d);
-	return 1;
-}
-
 static int walk_switch(struct dispatch_walk *w, const struct function_facts *fn,
 		       const struct stmt *s, int param, struct constraint c)
 {
@@ -340,7 +381,9 @@ static int walk_switch(struct dispatch_walk *w, const struct function_facts *fn,
 					continue;
 				w->named = name_for(w, lab, c);
 				k = walk_block(w, fn, seg->body, param, cc);
-				if (!k && !deferred_case(w, w->named, cc, fn, s, i))
+				if (!k && !full(cc) && leaves_switch(s, i))
+					k = defer_partial(w, w->named, cc, fn, seg->body, s, i) - 1;
+				else if (!k)
 					k = emit(w, w->named, cc, fn, seg->body, s, i);
 				w->named = named;
 				n += k;
@@ -377,7 +420,9 @@ static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 				continue;
 			w->named = name_for(w, &labs->items[j], *c);
 			k = walk_block(w, fn, s->then_s, param, cc);
-			if (!k)
+			if (!k && !full(cc) && !leaves(s->then_s))
+				k = defer_partial(w, w->named, cc, fn, s->then_s, NULL, 0) - 1;
+			else if (!k)
 				k = emit(w, w->named, cc, fn, s->then_s, NULL, 0);
 			w->named = named;
 			n += k;
@@ -404,12 +449,14 @@ static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 				k = emit(w, lab, cc, fn, s->else_s, NULL, 0);
 			w->named = named;
 			n += k;
-		} else {
+		} else if (leaves(s->then_s) || ends_in_break(s->then_s)) {
 			/* `if (cmd != K) return -E;`: what follows is K's */
 			*c = cc;
 			*rest_constrained = 1;
 			*rest_label = lab;
 		}
+		/* otherwise (`if (_IOC_DIR(cmd) != _IOC_NONE) { copy in }`)
+		 * what follows is every command's */
 	} else {
 		for (size_t j = 0; j < labs->len; j++) {
 			struct constraint cc;
@@ -612,8 +659,6 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	/* past the deepest level kept, the walk goes on with no level of
 	 * its own: the sites inside keep the levels around it */
 	int level = w->nlevels < (int)(sizeof(w->levels) / sizeof(w->levels[0])) ? w->nlevels : -1;
-	size_t deferred_from = w->deferred.len;
-	int n_at_deferral = -1;
 
 	if (!b)
 		return 0;
@@ -655,19 +700,7 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 		default:
 			break;
 		}
-		if (n_at_deferral < 0 && w->deferred.len > deferred_from)
-			n_at_deferral = n;
 	}
-	/* cases put off by a switch of this block: commands when nothing
-	 * after the switch told them apart */
-	for (size_t k = deferred_from, told = n > n_at_deferral; k < w->deferred.len && !told; k++) {
-		const struct deferred *d = &w->deferred.items[k];
-
-		if (level >= 0)
-			w->levels[level].index = d->index;
-		n += emit(w, d->lab, d->c, d->fn, d->body, d->sw, d->seg);
-	}
-	w->deferred.len = deferred_from;
 	/* what holds the block is what follows its sites */
 	if (level >= 0)
 		w->nlevels--;
@@ -691,6 +724,17 @@ void dispatch_commands(struct handler *h, const struct function_index *fi,
 	w.level_base[0] = 0;
 	w.bound_param[0] = -1;
 	walk_block(&w, h->fn, h->fn->body, h->cmd_param, c);
+	/* a partial test is a command of its own when the walk found none
+	 * after it, nor any elsewhere among those it selects */
+	for (size_t i = 0, found = h->commands.len, total = w.emits; i < w.deferred.len; i++) {
+		struct deferred *d = &w.deferred.items[i];
+		int covered = total != d->emits;
+
+		for (size_t k = 0; k < found && !covered; k++)
+			covered = (h->commands.items[k].value & d->c.mask) == d->c.value;
+		if (!covered)
+			add_command(&w, d->lab, d->file, d->c, &d->site);
+	}
 	vec_free(&w.deferred);
 	if (!h->default_action)
 		h->default_action = xstrdup("none");

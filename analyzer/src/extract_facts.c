@@ -78,6 +78,7 @@ struct walk {
 	/* the file-scope variable whose initialiser is being read */
 	const char *table_var;
 	int table_var_static;
+	CXCursor table_var_decl;
 	/* locals of the function assigned only a member read (drm_ioctl's
 	 * `func = ioctl->func`): decl, struct, field; struct NULL once
 	 * assigned anything else */
@@ -492,6 +493,17 @@ static struct param_view view_of(struct walk *w, CXCursor c)
 		return view_of_decl(w, c);
 	case CXCursor_BinaryOperator:
 		break;
+	case CXCursor_CallExpr:
+		/* video_translate_cmd(orig_cmd): its first argument's value */
+		if (clang_Cursor_getNumArguments(c) >= 1) {
+			char *name = cursor_name(clang_getCursorReferenced(c));
+			int keeps = name && strvec_contains(&w->kn->value_preserving, name);
+
+			free(name);
+			if (keeps)
+				return view_of(w, clang_Cursor_getArgument(c, 0));
+		}
+		return v;
 	default:
 		return v;
 	}
@@ -795,6 +807,20 @@ static CXCursor member_read(CXCursor e, char **sname, char **field)
 	return f;
 }
 
+/* The name of a const object of file scope (inet_dgram_ops), or NULL:
+ * its members are what its initialiser says, wherever it is read. */
+static char *const_object_name(CXCursor d)
+{
+	CXType t = clang_getCursorType(d);
+
+	if (clang_getCursorKind(d) != CXCursor_VarDecl ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_TranslationUnit ||
+	    !clang_isConstQualifiedType(t) ||
+	    clang_getCanonicalType(t).kind != CXType_Record)
+		return NULL;
+	return cursor_name(d);
+}
+
 /* The struct and member an indirect callee is read from (rtc->ops->read_time:
  * rtc_class_ops, read_time), directly or through a local assigned only
  * from it (_hl_ioctl's `func = ioctl->func; ... func(hpriv, kdata)`). */
@@ -803,6 +829,14 @@ static void note_member_callee(struct walk *w, CXCursor callee, struct stmt *s)
 	CXCursor x = strip(callee);
 
 	member_read(callee, &s->callee_struct, &s->callee_field);
+	if (s->callee_struct && clang_getCursorKind(x) == CXCursor_MemberRefExpr) {
+		cursorvec base = children_of(x);
+		CXCursor b = base.len ? strip(base.items[0]) : clang_getNullCursor();
+
+		if (base.len == 1 && clang_getCursorKind(b) == CXCursor_DeclRefExpr)
+			s->callee_object = const_object_name(clang_getCursorReferenced(b));
+		vec_free(&base);
+	}
 	if (s->callee_struct || clang_getCursorKind(x) != CXCursor_DeclRefExpr)
 		return;
 	for (size_t i = 0; i < w->member_locals.len; i++) {
@@ -2475,6 +2509,14 @@ static void add_member_init(struct walk *w, const char *sname, CXCursor field, C
 	m.field = cursor_name(field);
 	m.function = fn;
 	m.file = xstrdup(w->ff->file);
+	/* the initialiser of a const object itself, not one nested in it */
+	if (w->table_var && !clang_Cursor_isNull(w->table_var_decl)) {
+		char *vr = record_name(clang_getCursorType(w->table_var_decl));
+
+		if (vr && !strcmp(vr, sname))
+			m.object = const_object_name(w->table_var_decl);
+		free(vr);
+	}
 	vec_push(&w->ff->member_inits, m);
 }
 
@@ -2562,10 +2604,11 @@ static char *field_name_at(CXType rec, unsigned n)
 	return clang_Cursor_isNull(f.field) ? NULL : cursor_name(f.field);
 }
 
-/* The invocation an entry is written by, as `MACRO(FIRST)`, when the
- * command is a token the macro pastes (DRM_IOCTL_DEF_DRV(I915_INIT, ...)
- * makes DRM_IOCTL_I915_INIT, which no file spells): NULL otherwise. */
-static char *invocation_name(struct walk *w, CXCursor value)
+/* The name of a command the entry's macro pastes together
+ * (DRM_IOCTL_DEF_DRV(I915_INIT, ...) makes DRM_IOCTL_I915_INIT, which no
+ * file spells): read off the macro's body (macro_designated_paste), else
+ * the invocation as `MACRO(FIRST)`; NULL when it is no invocation. */
+static char *invocation_name(struct walk *w, CXCursor value, const char *field)
 {
 	CXToken *toks = NULL;
 	unsigned n = 0;
@@ -2578,8 +2621,25 @@ static char *invocation_name(struct walk *w, CXCursor value)
 		char *m = token_text(w->tu, toks[0]), *open = token_text(w->tu, toks[1]);
 		char *a = token_text(w->tu, toks[2]), *sep = token_text(w->tu, toks[3]);
 
-		if (!strcmp(open, "(") && (!strcmp(sep, ",") || !strcmp(sep, ")")))
-			name = xasprintf("%s(%s)", m, a);
+		if (!strcmp(open, "(") && (!strcmp(sep, ",") || !strcmp(sep, ")"))) {
+			strvec args = {0};
+
+			/* the invocation's arguments of one token each */
+			for (unsigned i = 2; i + 1 < n; i += 2) {
+				char *arg = token_text(w->tu, toks[i]), *next = token_text(w->tu, toks[i + 1]);
+				int last = strcmp(next, ",");
+
+				strvec_push(&args, arg);
+				free(arg);
+				free(next);
+				if (last)
+					break;
+			}
+			name = macro_designated_paste(w->macros, m, &args, field);
+			if (!name)
+				name = xasprintf("%s(%s)", m, a);
+			strvec_clear(&args);
+		}
 		free(m);
 		free(open);
 		free(a);
@@ -2592,7 +2652,7 @@ static char *invocation_name(struct walk *w, CXCursor value)
 /* The command's name in a table entry: the macro argument it is written as
  * (DRM_IOCTL_DEF(DRM_IOCTL_VERSION, ...)'s first), else as constant_name
  * reads it. */
-static char *table_command_name(struct walk *w, CXCursor value)
+static char *table_command_name(struct walk *w, CXCursor value, const char *field)
 {
 	CXSourceLocation loc = clang_getCursorLocation(value);
 	CXFile sf, ef;
@@ -2611,7 +2671,7 @@ static char *table_command_name(struct walk *w, CXCursor value)
 			clang_disposeTokens(w->tu, t, 1);
 	}
 	if (!name)
-		name = invocation_name(w, value);
+		name = invocation_name(w, value, field);
 	return name ? name : constant_name(w, value);
 }
 
@@ -2642,7 +2702,7 @@ static void add_table_entry(struct walk *w, const char *sname, CXCursor list)
 		}
 		if (field && !strcmp(field, tk->command) && eval_int(value, &v)) {
 			e.value = (uint64_t)v & 0xffffffffu;
-			e.command = table_command_name(w, value);
+			e.command = table_command_name(w, value, field);
 			has_command = 1;
 		} else if (field && !strcmp(field, tk->function)) {
 			e.function = function_named_by(value);
@@ -2782,6 +2842,7 @@ static enum CXChildVisitResult top_visitor(CXCursor c, CXCursor parent, CXClient
 		os.var = cursor_name(c);
 		w->table_var = os.var;
 		w->table_var_static = clang_getCursorLinkage(c) == CXLinkage_Internal;
+		w->table_var_decl = c;
 		clang_visitChildren(c, ops_visitor, &os);
 		w->table_var = NULL;
 		free(os.var);

@@ -39,6 +39,7 @@ void stmt_free(struct stmt *s)
 	free(s->callee_text);
 	free(s->callee_struct);
 	free(s->callee_field);
+	free(s->callee_object);
 	for (size_t i = 0; i < s->args.len; i++)
 	{
 		free(s->args.items[i].spelling);
@@ -109,6 +110,7 @@ void member_init_clear(struct member_init *m)
 	free(m->function);
 	free(m->file);
 	free(m->setter);
+	free(m->object);
 }
 
 void file_facts_free(struct file_facts *ff)

@@ -112,6 +112,9 @@ struct stmt {
 	char *callee_text;	/* spelling of an indirect callee (ops->ioctl) */
 	char *callee_struct;	/* an indirect callee that is a struct member: */
 	char *callee_field;	/* "rtc_class_ops", "read_time" */
+	/* the member is read from a const object of file scope
+	 * (packet_ioctl's `inet_dgram_ops.ioctl(sock, cmd, arg)`) */
+	char *callee_object;
 	int callee_param;	/* an indirect callee that is parameter N, or -1 */
 	int is_macro;
 	int is_asm;		/* inline assembly: callee_text is how it is written */
@@ -209,6 +212,9 @@ struct member_init {
 	char *field;
 	char *function;
 	char *file;
+	/* the const object of file scope whose initialiser this is
+	 * (`const struct proto_ops inet_dgram_ops = { .ioctl = ... }`) */
+	char *object;
 	/* a hook variable set from parameter setter_param of function
 	 * setter (brioctl_set's `br_ioctl_hook = hook;`): what the callers
 	 * of setter pass there is installed (function NULL) */

@@ -209,6 +209,27 @@ const struct function_facts *function_index_table_dispatcher(const struct functi
 	return fn;
 }
 
+const struct function_facts *function_index_object_member(const struct function_index *fi,
+							  const char *sname, const char *field,
+							  const char *object)
+{
+	const struct function_facts *found = NULL;
+
+	for (const struct member_entry *e = fi->member[str_hash(field, strlen(field)) % BUCKETS];
+	     e; e = e->next) {
+		const struct function_facts *fn;
+
+		if (!e->m->object || strcmp(e->m->object, object) || strcmp(e->m->field, field) ||
+		    strcmp(e->m->struct_name, sname))
+			continue;
+		fn = e->m->function ? function_index_find(fi, e->m->function, e->m->file) : NULL;
+		if (!fn || (found && found != fn))
+			return NULL;
+		found = fn;
+	}
+	return found;
+}
+
 void function_index_free(struct function_index *fi)
 {
 	if (!fi)

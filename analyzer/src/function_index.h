@@ -45,6 +45,12 @@ const struct table_init *function_index_find_table(const struct function_index *
 const struct function_facts *function_index_table_dispatcher(const struct function_index *fi,
 							     const char *sname,
 							     const char *field);
+/* The function the initialiser of const object `object` puts in member
+ * sname.field (inet_dgram_ops.ioctl: inet_ioctl), when it is one parsed
+ * function; else NULL. */
+const struct function_facts *function_index_object_member(const struct function_index *fi,
+							  const char *sname, const char *field,
+							  const char *object);
 void function_index_free(struct function_index *fi);
 
 #endif
