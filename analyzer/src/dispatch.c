@@ -18,7 +18,7 @@ struct deferred {
 	const char *file;
 	struct constraint c;
 	struct command_site site;
-	unsigned emits;		/* commands the walk had emitted then */
+	size_t before;		/* commands the handler had found before it */
 };
 
 struct dispatch_walk {
@@ -39,7 +39,6 @@ struct dispatch_walk {
 	int nlevels;
 	int level_base[DISPATCH_MAX_DEPTH + 1];
 	VEC(struct deferred) deferred;
-	unsigned emits;		/* commands emitted so far */
 	int depth;
 	int default_seen;
 	/* the label that fixed every bit of the command on the path walked
@@ -157,7 +156,6 @@ static int add_command(struct dispatch_walk *w, const struct case_label *lab, co
 {
 	struct command cmd = {0};
 
-	w->emits++;
 	for (size_t i = 0; i < w->h->commands.len; i++) {
 		struct command *o = &w->h->commands.items[i];
 
@@ -221,14 +219,15 @@ static int ends_in_break(const struct stmt *b)
 /* A test of part of the command whose code goes on to what follows
  * (dvb_usercopy's `switch (_IOC_DIR(cmd))`, choosing how to copy the
  * argument; v4l_printk_ioctl's `switch (_IOC_TYPE(cmd))`, printing it)
- * names no command when the walk finds commands after it, or ones it
- * selects elsewhere: it is put off to the end of the walk
- * (dispatch_commands) to see. */
+ * names no command when the block holding the test dispatches commands
+ * before it or after it, or when it selects commands found before it: it
+ * is put off to the end of that block (walk_block) to see. */
 static int defer_partial(struct dispatch_walk *w, const struct case_label *lab, struct constraint c,
 			 const struct function_facts *fn, const struct stmt *body,
 			 const struct stmt *sw, size_t seg)
 {
-	struct deferred d = { lab, fn->file, c, site_here(w, fn, body, sw, seg, NULL), w->emits };
+	struct deferred d = { lab, fn->file, c, site_here(w, fn, body, sw, seg, NULL),
+			      w->h->commands.len };
 
 	vec_push(&w->deferred, d);
 	return 1;
@@ -454,9 +453,14 @@ static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 			*c = cc;
 			*rest_constrained = 1;
 			*rest_label = lab;
+		} else if (!full(cc)) {
+			/* `if (_IOC_DIR(cmd) != _IOC_NONE) { copy in }`: what
+			 * follows is every command's, K's too */
+			defer_partial(w, lab, cc, fn, s->else_s, NULL, 0);
+		} else {
+			/* aoeblk's `if (cmd != SG_IO) pr_info(...);` */
+			n += emit(w, lab, cc, fn, s->else_s, NULL, 0);
 		}
-		/* otherwise (`if (_IOC_DIR(cmd) != _IOC_NONE) { copy in }`)
-		 * what follows is every command's */
 	} else {
 		for (size_t j = 0; j < labs->len; j++) {
 			struct constraint cc;
@@ -659,6 +663,10 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	/* past the deepest level kept, the walk goes on with no level of
 	 * its own: the sites inside keep the levels around it */
 	int level = w->nlevels < (int)(sizeof(w->levels) / sizeof(w->levels[0])) ? w->nlevels : -1;
+	/* partial tests of this block's statements (defer_partial), and
+	 * whether the block dispatched commands around them */
+	size_t deferred_from = w->deferred.len;
+	int around = 0, marked = 0, n_after = 0;
 
 	if (!b)
 		return 0;
@@ -666,6 +674,8 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 		w->levels[w->nlevels++].block = b;
 	for (size_t i = 0; i < b->kids.len; i++) {
 		const struct stmt *s = b->kids.items[i];
+		size_t deferred_before = w->deferred.len;
+		int n_before = n;
 
 		if (b == fn->body)
 			w->top_index[w->depth] = i;
@@ -700,7 +710,28 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 		default:
 			break;
 		}
+		if (w->deferred.len > deferred_before && !marked) {
+			/* the first statement with a partial test */
+			marked = 1;
+			around |= n_before > 0;
+			n_after = n;
+		}
 	}
+	/* partial tests are commands when the block dispatched none before
+	 * or after them (its other cases do not count) */
+	around |= marked && n > n_after;
+	for (size_t k = deferred_from; k < w->deferred.len && !around; k++) {
+		const struct deferred *d = &w->deferred.items[k];
+		int told = 0;
+
+		/* nor selects commands found before it (v4l_printk_ioctl's
+		 * switch on _IOC_DIR, printing a command the table served) */
+		for (size_t j = 0; j < d->before && !told; j++)
+			told = (w->h->commands.items[j].value & d->c.mask) == d->c.value;
+		if (!told)
+			n += add_command(w, d->lab, d->file, d->c, &d->site);
+	}
+	w->deferred.len = deferred_from;
 	/* what holds the block is what follows its sites */
 	if (level >= 0)
 		w->nlevels--;
@@ -724,17 +755,6 @@ void dispatch_commands(struct handler *h, const struct function_index *fi,
 	w.level_base[0] = 0;
 	w.bound_param[0] = -1;
 	walk_block(&w, h->fn, h->fn->body, h->cmd_param, c);
-	/* a partial test is a command of its own when the walk found none
-	 * after it, nor any elsewhere among those it selects */
-	for (size_t i = 0, found = h->commands.len, total = w.emits; i < w.deferred.len; i++) {
-		struct deferred *d = &w.deferred.items[i];
-		int covered = total != d->emits;
-
-		for (size_t k = 0; k < found && !covered; k++)
-			covered = (h->commands.items[k].value & d->c.mask) == d->c.value;
-		if (!covered)
-			add_command(&w, d->lab, d->file, d->c, &d->site);
-	}
 	vec_free(&w.deferred);
 	if (!h->default_action)
 		h->default_action = xstrdup("none");
