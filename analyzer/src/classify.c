@@ -2015,6 +2015,27 @@ static void declined_effects(struct classifier *c, const struct command_site *si
 
 /* The effects of the command on the path through one site; 0 when the
  * command's own tests keep it off that path. */
+/* Stores through the handler's parameter that points to the core's copy
+ * of the argument (handler_kinds.json arg_copy: an ifreq the core copied
+ * in and copies back out) fill the reply; they change no state. */
+static void drop_reply_stores(const struct handler_kind *k, effect_list *l)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < l->len; i++) {
+		struct effect *e = &l->items[i];
+
+		if (k && k->arg_copy >= 0 && (e->kind == EF_STORE || e->kind == EF_LINK) &&
+		    e->param == k->arg_copy) {
+			free(e->what);
+			strvec_clear(&e->caps);
+			continue;
+		}
+		l->items[out++] = *e;
+	}
+	l->len = out;
+}
+
 static int site_effects(struct classifier *c, const struct command *cmd,
 			const struct command_site *site, effect_list *out)
 {
@@ -2039,6 +2060,7 @@ static int site_effects(struct classifier *c, const struct command *cmd,
 		lift_link(&site->chain[d], &link[d], &link[d - 1]);
 		effects_free(&link[d]);
 	}
+	drop_reply_stores(c->hkind, &link[0]);
 	lift_link(&site->chain[0], &link[0], out);
 	effects_free(&link[0]);
 	return !c->site_off_path;

@@ -59,6 +59,8 @@ static int load_kinds(struct knowledge *kn, json_t *root)
 		hk.file = dup_or_null(str_member(k, "file"));
 		hk.cmd_param = (int)json_integer_value(json_object_get(k, "cmd_param"));
 		hk.table_struct = dup_or_null(str_member(k, "table"));
+		hk.arg_copy = json_is_integer(json_object_get(k, "arg_copy")) ?
+			(int)json_integer_value(json_object_get(k, "arg_copy")) : -1;
 		if (!hk.kind || (!hk.function && (!hk.struct_name || !hk.field))) {
 			fprintf(stderr, "ioctl-scan: handler_kinds.json: entry %zu is incomplete\n", i);
 			return -1;

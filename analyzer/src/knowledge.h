@@ -27,6 +27,10 @@ struct handler_kind {
 	 * is the table, its dispatcher the function that indexes the
 	 * member, cmd_param the command's parameter there */
 	char *table_struct;
+	/* the parameter that points to the core's own copy of the argument
+	 * (dev_ioctl hands ndo_eth_ioctl sock_ioctl's copy of the ifreq):
+	 * what the handler stores there is a reply, not state; or -1 */
+	int arg_copy;
 };
 
 /* A struct whose static arrays pair a command with the function that
