@@ -239,8 +239,10 @@ static const char *skip_blank(const char *p)
  * variable? */
 static int command_switch(const char *expr)
 {
+	/* not `code` nor `request`: BPF's insn->code, seccomp's and
+	 * filter.c's switches on opcodes are not ioctl dispatch */
 	static const char *const names[] = { "cmd", "command", "ioctl", "ioctl_cmd",
-					     "request", "code", "ioctlnum", "cmnd" };
+					     "ioctlnum", "cmnd" };
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		size_t n = strlen(names[i]);
