@@ -27,24 +27,33 @@ typedef VEC(struct label) label_list;
 
 static json_t *find_command(json_t *report, const struct label *l)
 {
-	json_t *h, *c, *fallback = NULL;
+	json_t *h, *c, *fallback = NULL, *same_name = NULL;
 	size_t i, j;
 
 	json_array_foreach(json_object_get(report, "handlers"), i, h) {
 		int same_handler = !strcmp(json_string_value(json_object_get(h, "name")), l->handler);
+		/* three drivers define a static watchdog_ioctl: the label's
+		 * file says which */
+		int same_file = same_handler &&
+			!strcmp(json_string_value(json_object_get(h, "file")), l->file);
 
 		json_array_foreach(json_object_get(h, "commands"), j, c) {
 			if (strcmp(json_string_value(json_object_get(c, "name")), l->command))
 				continue;
-			if (same_handler)
+			if (same_file)
 				return c;
+			if (same_handler) {
+				if (!same_name)
+					same_name = c;
+				continue;
+			}
 			/* a function reached from handlers of other files
 			 * (cdrom_ioctl): the command as written in that file */
 			if (!fallback && !strcmp(json_string_value(json_object_get(c, "file")), l->file))
 				fallback = c;
 		}
 	}
-	return fallback;
+	return same_name ? same_name : fallback;
 }
 
 static int has_caps(json_t *c, const char *caps)
