@@ -1176,19 +1176,27 @@ static enum label_match const_param_holds(const struct classifier *c, const stru
 /* Does the test hold for a parameter the command's dispatch bound to a
  * constant (tm_call's `(flags & ROOT_ONLY) && !capable(X)` for a table
  * entry's flags)? */
+/* The link of the command's chain that is fn with parameter param bound
+ * to a constant by the dispatch (chain_link.has_const), or NULL. */
+static const struct chain_link *bound_link(const struct classifier *c,
+					   const struct function_facts *fn, int param)
+{
+	for (int d = 0; c->cmd && param >= 0 && d < c->site->chain_len; d++) {
+		const struct chain_link *l = &c->site->chain[d];
+
+		if (l->fn == fn && l->has_const && l->const_param == param)
+			return l;
+	}
+	return NULL;
+}
+
 static enum label_match bound_param_holds(const struct classifier *c,
 					  const struct function_facts *fn, const struct stmt *s)
 {
-	for (int d = 0; c->cmd && d < c->site->chain_len; d++) {
-		const struct chain_link *l = &c->site->chain[d];
+	const struct chain_link *l = bound_link(c, fn, s->cmp_view.param);
+	struct command known = { .value = l ? (uint64_t)l->const_value : 0, .mask = UINT64_MAX };
 
-		if (l->fn == fn && l->has_const && l->const_param == s->cmp_view.param) {
-			struct command known = { .value = (uint64_t)l->const_value, .mask = UINT64_MAX };
-
-			return value_holds(known, s);
-		}
-	}
-	return MATCH_MAYBE;
+	return l ? value_holds(known, s) : MATCH_MAYBE;
 }
 
 static enum label_match value_holds(struct command known, const struct stmt *s)
@@ -1697,18 +1705,11 @@ static int stores_param_pred(const struct stmt *s, void *ctx)
 static int bound_constant(const struct classifier *c, const struct function_facts *fn,
 			  const struct param_view *v, int64_t *value)
 {
-	if (!c->cmd || v->param < 0 || v->shift)
-		return 0;
+	const struct chain_link *l = v->shift ? NULL : bound_link(c, fn, v->param);
 
-	for (int d = 0; d < c->site->chain_len; d++) {
-		const struct chain_link *l = &c->site->chain[d];
-
-		if (l->fn == fn && l->has_const && l->const_param == v->param) {
-			*value = (int64_t)((uint64_t)l->const_value & v->mask);
-			return 1;
-		}
-	}
-	return 0;
+	if (l)
+		*value = (int64_t)((uint64_t)l->const_value & v->mask);
+	return l != NULL;
 }
 
 static struct summary *const_param_summary(struct classifier *c, const struct function_facts *fn,

@@ -194,26 +194,27 @@ static int emit_site(struct dispatch_walk *w, const struct case_label *lab, cons
 
 /* Does a block's code end by leaving (return, goto), so that nothing after
  * the test holding it runs for the command? */
+/* The last statement a block ends with, through trailing nested blocks;
+ * NULL for an empty one. */
+static const struct stmt *last_stmt(const struct stmt *b)
+{
+	while (b && b->kind == ST_BLOCK)
+		b = b->kids.len ? b->kids.items[b->kids.len - 1] : NULL;
+	return b;
+}
+
 static int leaves(const struct stmt *b)
 {
-	const struct stmt *last;
+	const struct stmt *last = last_stmt(b);
 
-	if (!b || !b->kids.len)
-		return 0;
-	last = b->kids.items[b->kids.len - 1];
-	if (last->kind == ST_BLOCK)
-		return leaves(last);
-	return last->kind == ST_RETURN || last->kind == ST_GOTO;
+	return last && (last->kind == ST_RETURN || last->kind == ST_GOTO);
 }
 
 static int ends_in_break(const struct stmt *b)
 {
-	const struct stmt *last;
+	const struct stmt *last = last_stmt(b);
 
-	if (!b || !b->kids.len)
-		return 0;
-	last = b->kids.items[b->kids.len - 1];
-	return last->kind == ST_BLOCK ? ends_in_break(last) : last->kind == ST_BREAK;
+	return last && last->kind == ST_BREAK;
 }
 
 /* A test of part of the command whose code goes on to what follows

@@ -807,6 +807,23 @@ static CXCursor member_read(CXCursor e, char **sname, char **field)
 	return f;
 }
 
+/* A local assigned only from a member read (note_member_local): that
+ * member's struct and field, copied, when ref names one. */
+static void member_of_local(const struct walk *w, CXCursor ref, char **sname, char **field)
+{
+	if (clang_getCursorKind(ref) != CXCursor_DeclRefExpr)
+		return;
+	for (size_t i = 0; i < w->member_locals.len; i++) {
+		const struct member_local *m = &w->member_locals.items[i];
+
+		if (m->decl == clang_getCursorReferenced(ref).data[0] && m->sname) {
+			*sname = xstrdup(m->sname);
+			*field = xstrdup(m->field);
+			return;
+		}
+	}
+}
+
 /* The name of a const object of file scope (inet_dgram_ops), or NULL:
  * its members are what its initialiser says, wherever it is read. */
 static char *const_object_name(CXCursor d)
@@ -837,16 +854,8 @@ static void note_member_callee(struct walk *w, CXCursor callee, struct stmt *s)
 			s->callee_object = const_object_name(clang_getCursorReferenced(b));
 		vec_free(&base);
 	}
-	if (s->callee_struct || clang_getCursorKind(x) != CXCursor_DeclRefExpr)
-		return;
-	for (size_t i = 0; i < w->member_locals.len; i++) {
-		const struct member_local *m = &w->member_locals.items[i];
-
-		if (m->decl == clang_getCursorReferenced(x).data[0] && m->sname) {
-			s->callee_struct = xstrdup(m->sname);
-			s->callee_field = xstrdup(m->field);
-		}
-	}
+	if (!s->callee_struct)
+		member_of_local(w, x, &s->callee_struct, &s->callee_field);
 }
 
 static int is_function_pointer(CXType t);
@@ -890,17 +899,8 @@ static void note_member_argument(struct walk *w, CXCursor a, struct call_arg *ar
 	if (arg->member_struct) {
 		arg->read_struct = xstrdup(arg->member_struct);
 		arg->read_field = xstrdup(arg->member_field);
-	} else if (clang_getCursorKind(x) == CXCursor_DeclRefExpr) {
-		const void *decl = clang_getCursorReferenced(x).data[0];
-
-		for (size_t i = 0; i < w->member_locals.len; i++) {
-			const struct member_local *m = &w->member_locals.items[i];
-
-			if (m->decl == decl && m->sname) {
-				arg->read_struct = xstrdup(m->sname);
-				arg->read_field = xstrdup(m->field);
-			}
-		}
+	} else {
+		member_of_local(w, x, &arg->read_struct, &arg->read_field);
 	}
 
 	if (arg->member_struct && !is_function_pointer_field(field)) {
