@@ -8,7 +8,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define DEF_BUCKETS 131072
+#define DEF_BUCKETS (1u << 20)	/* a power of two */
+/* the words is_candidate looks for: ops structures' names and members */
+#define WORD_SLOTS 1024		/* a power of two, well above twice their number */
 
 /* Top-level directories that hold no kernel code of the configuration. */
 static const char *const skipped_top[] = {
@@ -17,6 +19,8 @@ static const char *const skipped_top[] = {
 
 struct def_entry {
 	char *name;
+	size_t len;
+	unsigned hash;
 	strvec files;
 	struct def_entry *next;
 };
@@ -25,22 +29,33 @@ struct definition_index {
 	struct def_entry *bucket[DEF_BUCKETS];
 };
 
-static void def_add(struct definition_index *di, const char *name, size_t n, const char *file)
+static struct def_entry *def_find(const struct definition_index *di, const char *name,
+				  size_t n, unsigned hash)
 {
-	unsigned h = (str_hash(name, n) % DEF_BUCKETS);
 	struct def_entry *e;
 
-	for (e = di->bucket[h]; e; e = e->next)
-		if (strlen(e->name) == n && !strncmp(e->name, name, n))
+	for (e = di->bucket[hash & (DEF_BUCKETS - 1)]; e; e = e->next)
+		if (e->hash == hash && e->len == n && !memcmp(e->name, name, n))
 			break;
+	return e;
+}
+
+static void def_add(struct definition_index *di, const char *name, size_t n, const char *file)
+{
+	unsigned h = str_hash(name, n);
+	struct def_entry *e = def_find(di, name, n, h);
+
 	if (!e) {
 		e = xcalloc(1, sizeof(*e));
 		e->name = xstrndup(name, n);
-		e->next = di->bucket[h];
-		di->bucket[h] = e;
+		e->len = n;
+		e->hash = h;
+		e->next = di->bucket[h & (DEF_BUCKETS - 1)];
+		di->bucket[h & (DEF_BUCKETS - 1)] = e;
 	}
-	if (!e->files.len || strcmp(e->files.items[e->files.len - 1], file))
-		strvec_push(&e->files, file);
+	/* file is interned (source_files.h): one pointer per file */
+	if (!e->files.len || e->files.items[e->files.len - 1] != file)
+		vec_push(&e->files, (char *)file);
 }
 
 /* Kernel style puts a definition's name at column 0 or after the return
@@ -96,53 +111,144 @@ static void index_member_sets(struct definition_index *di, const char *text, con
 	}
 }
 
-static int ident_char(char c)
+static unsigned char ident_chars[256];	/* set once, by source_files_scan */
+
+static void ident_chars_init(void)
 {
-	return isalnum((unsigned char)c) || c == '_';
+	for (int c = 0; c < 256; c++)
+		ident_chars[c] = isalnum(c) || c == '_';
 }
 
-/* Is word in text as an identifier of its own (after `struct` and
- * blanks, when tagged): `struct proto` but not `struct proto_ops`, nor
- * `protocol`. */
-static int has_word(const char *text, const char *word, int tagged)
+static int ident_char(char c)
 {
-	size_t n = strlen(word);
+	return ident_chars[(unsigned char)c];
+}
 
-	for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
-		const char *q = p;
+/*
+ * The words that make a file a candidate (is_candidate): each ops
+ * structure's name and its member. A file's text is read once, identifier
+ * by identifier (runs of letters, digits and '_'), noting which of these
+ * words stand on their own, and which do so after `struct` and blanks:
+ * `struct proto` but not `struct proto_ops`, nor `protocol`.
+ */
+struct candidate_words {
+	const char *word[WORD_SLOTS];
+	size_t len[WORD_SLOTS];
+	unsigned char starts[256];	/* a word starts with this byte */
+	size_t min_len, max_len;
+	/* per kind: the slots of its structure's name and member, or -1 */
+	int *struct_slot, *field_slot;
+	unsigned char seen[WORD_SLOTS];	/* 1: on its own; 2: after `struct` */
+};
 
-		if (ident_char(p[n]) || (p > text && ident_char(p[-1])))
-			continue;
-		if (!tagged)
-			return 1;
-		while (q > text && isspace((unsigned char)q[-1]))
-			q--;
-		if (q - text >= 6 && q != p && !strncmp(q - 6, "struct", 6) &&
-		    (q - 6 == text || !ident_char(q[-7])))
-			return 1;
+static int word_slot(const struct candidate_words *cw, const char *w, size_t n)
+{
+	unsigned h = str_hash(w, n) & (WORD_SLOTS - 1);
+
+	for (; cw->word[h]; h = (h + 1) & (WORD_SLOTS - 1))
+		if (cw->len[h] == n && !memcmp(cw->word[h], w, n))
+			return (int)h;
+	return -(int)h - 1;	/* the free slot where it would go */
+}
+
+static int add_word(struct candidate_words *cw, const char *w)
+{
+	size_t n = strlen(w);
+	int slot = word_slot(cw, w, n);
+
+	if (slot < 0) {
+		slot = -slot - 1;
+		cw->word[slot] = w;
+		cw->len[slot] = n;
+		cw->starts[(unsigned char)*w] = 1;
+		if (!cw->min_len || n < cw->min_len)
+			cw->min_len = n;
+		if (n > cw->max_len)
+			cw->max_len = n;
 	}
-	return 0;
+	return slot;
+}
+
+static void candidate_words_init(struct candidate_words *cw, const struct knowledge *kn)
+{
+	memset(cw, 0, sizeof(*cw));
+	cw->struct_slot = xcalloc(kn->kinds.len + 1, sizeof(int));
+	cw->field_slot = xcalloc(kn->kinds.len + 1, sizeof(int));
+	for (size_t i = 0; i < kn->kinds.len; i++) {
+		const struct handler_kind *k = &kn->kinds.items[i];
+
+		cw->struct_slot[i] = k->struct_name ? add_word(cw, k->struct_name) : -1;
+		cw->field_slot[i] = k->struct_name ? add_word(cw, k->field) : -1;
+	}
+}
+
+static void candidate_words_free(struct candidate_words *cw)
+{
+	free(cw->struct_slot);
+	free(cw->field_slot);
+}
+
+static int only_blanks(const char *p, const char *end)
+{
+	for (; p < end; p++)
+		if (!isspace((unsigned char)*p))
+			return 0;
+	return 1;
+}
+
+static void find_words(struct candidate_words *cw, const char *text)
+{
+	const char *prev = NULL, *prev_end = NULL;
+
+	memset(cw->seen, 0, sizeof(cw->seen));
+	for (const char *p = text; *p;) {
+		const char *w = p;
+		size_t n;
+		int slot;
+
+		if (!ident_char(*p)) {
+			p++;
+			continue;
+		}
+		while (ident_char(*p))
+			p++;
+		n = (size_t)(p - w);
+		if (n >= cw->min_len && n <= cw->max_len && cw->starts[(unsigned char)*w] &&
+		    (slot = word_slot(cw, w, n)) >= 0) {
+			cw->seen[slot] |= 1;
+			if (prev && prev_end - prev == 6 && !memcmp(prev, "struct", 6) &&
+			    w > prev_end && only_blanks(prev_end, w))
+				cw->seen[slot] |= 2;
+		}
+		prev = w;
+		prev_end = p;
+	}
 }
 
 /* A file that may install a handler: it names the ops structure and the
  * member (or is a fixed entry's file). */
-static int is_candidate(const char *text, const char *rel, const struct knowledge *kn)
+static int is_candidate(struct candidate_words *cw, const char *text, const char *rel,
+			const struct knowledge *kn)
 {
-	for (size_t i = 0; i < kn->kinds.len; i++) {
-		const struct handler_kind *k = &kn->kinds.items[i];
+	int found = 0;
 
-		if (k->file && !strcmp(k->file, rel))
+	for (size_t i = 0; i < kn->kinds.len; i++)
+		if (kn->kinds.items[i].file && !strcmp(kn->kinds.items[i].file, rel))
 			return 1;
-		if (k->struct_name && has_word(text, k->struct_name, 1) && has_word(text, k->field, 0))
-			return 1;
-	}
-	return 0;
+	find_words(cw, text);
+	for (size_t i = 0; i < kn->kinds.len && !found; i++)
+		found = cw->struct_slot[i] >= 0 && (cw->seen[cw->struct_slot[i]] & 2) &&
+			(cw->seen[cw->field_slot[i]] & 1);
+	return found;
 }
 
 struct walk_state {
 	struct source_files *sf;
 	const struct kernel_tree *kt;
 	const struct knowledge *kn;
+	struct candidate_words words;
+	char *text;		/* the file being read: one buffer, reused */
+	size_t text_cap;
 	char skip_dir[PATH_MAX];	/* the build directory when inside the tree */
 };
 
@@ -187,23 +293,21 @@ static void walk_dir(struct walk_state *ws, const char *rel)
 		} else if (S_ISREG(st.st_mode) && ends_with(n, ".h")) {
 			/* a header may install a member's target too (a
 			 * static initialiser, a macro that expands to one) */
-			char *text = read_file(a, NULL);
-
-			if (text) {
-				index_member_sets(ws->sf->member_sets, text, r);
-				free(text);
+			if (read_file_into(a, &ws->text, &ws->text_cap) >= 0) {
+				strvec_push(&ws->sf->headers, r);
+				index_member_sets(ws->sf->member_sets, ws->text,
+						  ws->sf->headers.items[ws->sf->headers.len - 1]);
 			}
 		} else if (S_ISREG(st.st_mode) && ends_with(n, ".c")) {
-			char *text = read_file(a, NULL);
+			if (read_file_into(a, &ws->text, &ws->text_cap) >= 0) {
+				const char *text = ws->text;
 
-			if (text) {
 				strvec_push(&ws->sf->all, r);
-				if (is_candidate(text, r, ws->kn))
+				if (is_candidate(&ws->words, text, r, ws->kn))
 					strvec_push(&ws->sf->candidates, r);
 				index_definitions(ws->sf->defs, text, ws->sf->all.items[ws->sf->all.len - 1]);
 				index_member_sets(ws->sf->member_sets, text,
 						  ws->sf->all.items[ws->sf->all.len - 1]);
-				free(text);
 			}
 		}
 		free(r);
@@ -223,16 +327,20 @@ int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
 	sf->member_sets = xcalloc(1, sizeof(*sf->member_sets));
 	if (!realpath(kt->build_dir, ws.skip_dir))
 		ws.skip_dir[0] = '\0';
+	ident_chars_init();
+	candidate_words_init(&ws.words, kn);
 	walk_dir(&ws, "");
+	candidate_words_free(&ws.words);
+	free(ws.text);
 	return 0;
 }
 
 static const strvec *files_of(const struct definition_index *di, const char *name)
 {
-	for (struct def_entry *e = di->bucket[(str_hash(name, strlen(name)) % DEF_BUCKETS)]; e; e = e->next)
-		if (!strcmp(e->name, name))
-			return &e->files;
-	return NULL;
+	size_t n = strlen(name);
+	struct def_entry *e = def_find(di, name, n, str_hash(name, n));
+
+	return e ? &e->files : NULL;
 }
 
 const strvec *source_files_defining(const struct source_files *sf, const char *name)
@@ -256,7 +364,7 @@ static void index_free(struct definition_index *di)
 			struct def_entry *n = e->next;
 
 			free(e->name);
-			strvec_clear(&e->files);
+			vec_free(&e->files);	/* the names are sf->all's, sf->headers' */
 			free(e);
 			e = n;
 		}
@@ -266,8 +374,9 @@ static void index_free(struct definition_index *di)
 
 void source_files_free(struct source_files *sf)
 {
-	strvec_clear(&sf->all);
-	strvec_clear(&sf->candidates);
 	index_free(sf->defs);
 	index_free(sf->member_sets);
+	strvec_clear(&sf->all);
+	strvec_clear(&sf->headers);
+	strvec_clear(&sf->candidates);
 }

@@ -9,6 +9,8 @@
 
 struct source_files {
 	strvec all;		/* every .c file of the configuration's arch */
+	strvec headers;		/* every .h file read; the indexes below name
+				 * files by pointers into all and headers */
 	strvec candidates;	/* files that may hold a handler */
 	size_t other_arch;	/* .c files of other architectures, skipped */
 	struct definition_index *defs;

@@ -141,6 +141,38 @@ char *sb_detach(struct strbuf *sb)
 	return s;
 }
 
+ssize_t read_file_into(const char *path, char **buf, size_t *cap)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	size_t got = 0;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EISDIR;
+		return -1;
+	}
+	if (!*buf || *cap < (size_t)st.st_size + 1) {
+		*cap = (size_t)st.st_size + 1 > 2 * *cap ? (size_t)st.st_size + 1 : 2 * *cap;
+		free(*buf);
+		*buf = xmalloc(*cap);
+	}
+	while (got < (size_t)st.st_size) {
+		ssize_t n = read(fd, *buf + got, (size_t)st.st_size - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fd);
+	(*buf)[got] = '\0';
+	return (ssize_t)got;
+}
+
 char *read_file(const char *path, size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);

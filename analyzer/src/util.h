@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
@@ -48,6 +49,10 @@ char *sb_detach(struct strbuf *sb);
 
 /* Reads a whole file; returns NULL and sets errno on failure. */
 char *read_file(const char *path, size_t *len);
+/* Reads a whole file into *buf, NUL-terminated, growing it (and *cap) as
+ * needed, so that one buffer serves many files; returns its length, or -1
+ * with errno set. */
+ssize_t read_file_into(const char *path, char **buf, size_t *cap);
 int path_is_dir(const char *path);
 int path_is_file(const char *path);
 /* Joins a and b with one '/' between them. */
