@@ -16,6 +16,9 @@ KTAR ?= /usr/src/linux-source-$(KVER).tar.xz
 # code as possible is visible to the parser (see README).
 KCONFIG ?= allmodconfig
 REPORT ?= $(BUILD)/report-$(KVER).json
+# each parsed file's facts, reused while the file, its headers and flags are
+# unchanged (analyzer/src/facts_cache.h); shared by scan, generate and test
+export IOCTL_SCAN_CACHE_DIR ?= $(BUILD)/facts-cache
 PATHS ?=
 JOBS ?= $(shell nproc)
 
@@ -23,7 +26,7 @@ SCAN := analyzer/ioctl-scan
 KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOBJ) LLVM=-14
 
 # Debian packages each part needs; `make deps` installs what is missing.
-DEPS_ANALYZER := gcc make libclang-14-dev clang-14 llvm-14 lld-14 libjansson-dev
+DEPS_ANALYZER := gcc make libclang-14-dev clang-14 llvm-14 lld-14 libjansson-dev libssl-dev
 DEPS_KERNEL := linux-source-6.1 linux-source-6.12 linux-source-$(KVER) flex bison bc libelf-dev libssl-dev xz-utils
 DEPS_QEMU := qemu-system-x86 busybox-static checkpolicy cpio ccache sparse libc6-dev
 # chromium: the review page is tested in a real headless browser

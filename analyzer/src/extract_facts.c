@@ -997,9 +997,13 @@ static void extract_header_functions(struct walk *w)
 		char *name = cursor_name(def);
 
 		if (file && header_functions_claim(w->hf, file, name)) {
+			struct function_facts *f;
+
 			extract_function(w, def, file);
 			/* the same definition in every file that includes it */
-			w->ff->functions.items[w->ff->functions.len - 1]->is_static = 0;
+			f = w->ff->functions.items[w->ff->functions.len - 1];
+			f->is_static = 0;
+			f->in_header = 1;
 		}
 		free(file);
 		free(name);

@@ -113,23 +113,25 @@ void member_init_clear(struct member_init *m)
 	free(m->object);
 }
 
+void function_facts_free(struct function_facts *fn)
+{
+	free(fn->name);
+	free(fn->file);
+	free(fn->unit);
+	strvec_clear(&fn->params);
+	stmt_free(fn->body);
+	for (size_t j = 0; j < fn->flags.len; j++)
+		free(fn->flags.items[j].key);
+	vec_free(&fn->flags);
+	free(fn);
+}
+
 void file_facts_free(struct file_facts *ff)
 {
 	if (!ff)
 		return;
-	for (size_t i = 0; i < ff->functions.len; i++) {
-		struct function_facts *fn = ff->functions.items[i];
-
-		free(fn->name);
-		free(fn->file);
-		free(fn->unit);
-		strvec_clear(&fn->params);
-		stmt_free(fn->body);
-		for (size_t j = 0; j < fn->flags.len; j++)
-			free(fn->flags.items[j].key);
-		vec_free(&fn->flags);
-		free(fn);
-	}
+	for (size_t i = 0; i < ff->functions.len; i++)
+		function_facts_free(ff->functions.items[i]);
 	vec_free(&ff->functions);
 	for (size_t i = 0; i < ff->ops.len; i++) {
 		struct ops_init *o = &ff->ops.items[i];

@@ -168,6 +168,9 @@ struct function_facts {
 	char *unit;
 	unsigned line;
 	int is_static;
+	/* defined in a header (a static inline): every file that calls it
+	 * yields it, and the scan keeps the first copy (header_functions.h) */
+	int in_header;
 	strvec params;
 	struct stmt *body;
 	VEC(struct local_flag) flags;
@@ -251,6 +254,7 @@ int stmt_any(const struct stmt *s, int (*pred)(const struct stmt *s, void *ctx),
 /* Is target s itself or a statement anywhere in it? */
 int stmt_contains(const struct stmt *s, const struct stmt *target);
 void member_init_clear(struct member_init *m);
+void function_facts_free(struct function_facts *fn);
 void file_facts_free(struct file_facts *ff);
 void add_diag(diag_vec *diags, const char *file, const char *severity,
 	      const char *message);

@@ -1,6 +1,7 @@
 /* The functions defined in headers that some parsed file has extracted. */
 #include "header_functions.h"
 
+#include "facts.h"
 #include "util.h"
 
 #include <pthread.h>
@@ -65,4 +66,20 @@ void header_functions_free(struct header_functions *hf)
 	}
 	pthread_mutex_destroy(&hf->lock);
 	free(hf);
+}
+
+void header_functions_keep_first(struct header_functions *hf, struct file_facts *ff)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < ff->functions.len; i++) {
+		struct function_facts *fn = ff->functions.items[i];
+
+		if (fn->in_header && !header_functions_claim(hf, fn->file, fn->name)) {
+			function_facts_free(fn);
+			continue;
+		}
+		ff->functions.items[kept++] = fn;
+	}
+	ff->functions.len = kept;
 }

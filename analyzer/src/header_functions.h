@@ -1,8 +1,10 @@
 /* Functions defined in headers (static inlines: netif_running(),
- * XFS_I(), mtd_get_master()) are read like the tree's own functions, from
- * whichever parsed file first calls them: every file sees the same
- * definition, so one copy is kept. This is the shared, thread-safe record
- * of which ones have been claimed. */
+ * XFS_I(), mtd_get_master()) are read like the tree's own functions. Each
+ * file's facts hold every header function its calls reach (so that they
+ * are the file's own, and can be cached); every file sees the same
+ * definition, so the scan keeps the first copy. This is the thread-safe
+ * record of which ones have been claimed: shared by the scan, or private
+ * to one file's extraction. */
 #ifndef IOCTL_SCAN_HEADER_FUNCTIONS_H
 #define IOCTL_SCAN_HEADER_FUNCTIONS_H
 
@@ -13,5 +15,9 @@ struct header_functions *header_functions_new(void);
  * it), 0 when another file already has. */
 int header_functions_claim(struct header_functions *hf, const char *file, const char *name);
 void header_functions_free(struct header_functions *hf);
+
+struct file_facts;
+/* Drops from ff the header functions another file has already given. */
+void header_functions_keep_first(struct header_functions *hf, struct file_facts *ff);
 
 #endif

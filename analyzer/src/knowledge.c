@@ -2,18 +2,34 @@
  * comments. */
 #include "knowledge.h"
 
+#include "digest.h"
+
+#include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
-static json_t *load_json(const char *dir, const char *name)
+/* Loads one data file and adds its name and bytes to the digest of
+ * everything the knowledge was read from (knowledge.h). */
+static json_t *load_json(const char *dir, const char *name, struct digest *d)
 {
 	char *path = path_join(dir, name);
 	json_error_t err;
-	json_t *j = json_load_file(path, 0, &err);
+	size_t len;
+	char *text = read_file(path, &len);
+	json_t *j = NULL;
 
-	if (!j)
-		fprintf(stderr, "ioctl-scan: %s:%d: %s\n", path, err.line, err.text);
+	if (!text) {
+		fprintf(stderr, "ioctl-scan: %s: %s\n", path, strerror(errno));
+	} else {
+		j = json_loadb(text, len, 0, &err);
+		if (!j)
+			fprintf(stderr, "ioctl-scan: %s:%d: %s\n", path, err.line, err.text);
+		digest_add_str(d, name);
+		digest_add(d, &len, sizeof(len));
+		digest_add(d, text, len);
+	}
+	free(text);
 	free(path);
 	return j;
 }
@@ -255,20 +271,20 @@ int knowledge_neutral_file(const struct knowledge *kn, const char *file)
 	return 0;
 }
 
-int knowledge_load(struct knowledge *kn, const char *dir)
+/* The data files in the order they are read; the digest covers them all. */
+static int load_files(struct knowledge *kn, const char *dir, struct digest *d)
 {
 	json_t *kinds, *api;
 	int err;
 
-	memset(kn, 0, sizeof(*kn));
-	kinds = load_json(dir, "handler_kinds.json");
+	kinds = load_json(dir, "handler_kinds.json", d);
 	if (!kinds)
 		return -1;
 	err = load_kinds(kn, kinds);
 	json_decref(kinds);
 	if (err)
 		return -1;
-	api = load_json(dir, "kernel_api.json");
+	api = load_json(dir, "kernel_api.json", d);
 	if (!api)
 		return -1;
 	load_strings(&kn->macro_calls, json_object_get(api, "macro_calls"));
@@ -283,7 +299,7 @@ int knowledge_load(struct knowledge *kn, const char *dir)
 	json_decref(api);
 	if (err)
 		return -1;
-	api = load_json(dir, "ops_contracts.json");
+	api = load_json(dir, "ops_contracts.json", d);
 	if (!api)
 		return -1;
 	err = load_apis(&kn->contracts, json_object_get(api, "members"), "ops_contracts.json");
@@ -297,12 +313,26 @@ int knowledge_load(struct knowledge *kn, const char *dir)
 		}
 	if (err)
 		return -1;
-	api = load_json(dir, "request_codes.json");
+	api = load_json(dir, "request_codes.json", d);
 	if (!api)
 		return -1;
 	err = request_codes_load(&kn->requests, api);
 	json_decref(api);
 	return err ? -1 : 0;
+}
+
+int knowledge_load(struct knowledge *kn, const char *dir)
+{
+	struct digest d;
+	unsigned char raw[DIGEST_BYTES];
+	int err;
+
+	memset(kn, 0, sizeof(*kn));
+	digest_init(&d);
+	err = load_files(kn, dir, &d);
+	digest_final(&d, raw);
+	digest_hex(raw, kn->digest);
+	return err;
 }
 
 static void free_apis(api_table *t)

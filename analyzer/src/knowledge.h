@@ -99,6 +99,9 @@ struct knowledge {
 	strvec neutral_paths;	/* files whose functions are infrastructure */
 	strvec release_tests;	/* true when the last reference is dropped */
 	struct request_codes requests;	/* transports and their query codes */
+	/* SHA-256 of the data files read, in hex: per-file facts depend on
+	 * the knowledge, so the facts cache keys on it */
+	char digest[65];
 };
 
 /* Loads the data files from dir; on error prints a message and returns -1. */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "facts_cache.h"
 #include "parse_files.h"
 #include "report.h"
 #include "scan.h"
@@ -43,6 +44,16 @@ static const char usage_text[] =
 	"  --files-out FILE     write the list of files parsed to FILE\n"
 	"  --times-out FILE     write the seconds each phase took to FILE\n"
 	"  --format json|sarif  the report (default), or SARIF 2.1.0 for review tools\n"
+	"  --cache-dir DIR      keep each parsed file's facts in DIR and reuse them while\n"
+	"                       the file, what it includes and its flags are unchanged\n"
+	"                       (default: $IOCTL_SCAN_CACHE_DIR, $XDG_CACHE_HOME/ioctl-scan\n"
+	"                       or ~/.cache/ioctl-scan)\n"
+	"  --no-cache           parse every file; read and write no cache\n"
+	"  --cache-max SIZE     evict least recently used entries beyond SIZE (2G)\n"
+	"  --cache-log FILE     write each file's cache outcome (hit, miss, stale,\n"
+	"                       corrupt) to FILE\n"
+	"  --parse-only         parse the PATHs, which are files, into the cache and\n"
+	"                       write no report (make bench times the parser with it)\n"
 	"  -q, --quiet          no progress on stderr\n"
 	"  -h, --help           this text\n"
 	"  -V, --version        the version\n"
@@ -121,13 +132,19 @@ int main(int argc, char **argv)
 		{ "files-out", required_argument, NULL, 'f' },
 		{ "times-out", required_argument, NULL, 'T' },
 		{ "format", required_argument, NULL, 'F' },
+		{ "cache-dir", required_argument, NULL, 'C' },
+		{ "no-cache", no_argument, NULL, 'N' },
+		{ "cache-max", required_argument, NULL, 'M' },
+		{ "cache-log", required_argument, NULL, 'L' },
+		{ "parse-only", no_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct scan_options opt = { 0 };
-	char *data_dir = NULL;
+	char *data_dir = NULL, *cache_dir = NULL;
+	int no_cache = 0;
 	struct sigaction sa = { .sa_handler = on_signal };
 	int quiet = 0, c, status;
 
@@ -173,6 +190,24 @@ int main(int argc, char **argv)
 				return usage_error("--format is json or sarif");
 			opt.sarif = !strcmp(optarg, "sarif");
 			break;
+		case 'C':
+			free(cache_dir);
+			cache_dir = xstrdup(optarg);
+			opt.cache_required = 1;
+			break;
+		case 'N':
+			no_cache = 1;
+			break;
+		case 'M':
+			if (facts_cache_parse_size(optarg, &opt.cache_max) || !opt.cache_max)
+				return usage_error("--cache-max needs a size: a number of bytes, or with K, M or G");
+			break;
+		case 'L':
+			opt.cache_log = optarg;
+			break;
+		case 'P':
+			opt.parse_only = 1;
+			break;
 		case 'q':
 			quiet = 1;
 			break;
@@ -193,6 +228,16 @@ int main(int argc, char **argv)
 	for (; optind < argc; optind++)
 		strvec_push(&opt.paths, argv[optind]);
 	opt.progress = !quiet && isatty(STDERR_FILENO);
+	opt.quiet = quiet;
+	if (opt.parse_only && (!opt.paths.len || opt.output))
+		return usage_error("--parse-only needs the files to parse and writes no report (no -o)");
+	if (no_cache && (cache_dir || opt.cache_log))
+		return usage_error("--no-cache and --cache-dir or --cache-log exclude each other");
+	if (!no_cache && !cache_dir)
+		cache_dir = facts_cache_default_dir();
+	opt.cache_dir = no_cache ? NULL : cache_dir;
+	if (!opt.cache_max)
+		opt.cache_max = FACTS_CACHE_DEFAULT_MAX;
 	opt.data_dir = data_dir ? data_dir : (data_dir = default_data_dir());
 
 	sigemptyset(&sa.sa_mask);
@@ -201,5 +246,6 @@ int main(int argc, char **argv)
 	status = scan_run(&opt);
 	strvec_clear(&opt.paths);
 	free(data_dir);
+	free(cache_dir);
 	return status;
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "extract_facts.h"
+#include "facts_cache.h"
 #include "file_location.h"
 
 volatile sig_atomic_t scan_interrupted;
@@ -123,27 +124,20 @@ static void record_diagnostics(CXTranslationUnit tu, struct file_facts *ff)
 	}
 }
 
-static struct file_facts *parse_one(CXIndex idx, const struct parse_request *req,
-				    const char *rel)
+/* Parses one file with libclang and extracts its facts; with a cache,
+ * keeps them under key. Header functions are extracted in full here, so
+ * that the facts are the file's own whatever was parsed before it. */
+static struct file_facts *parse_fresh(CXIndex idx, const struct parse_request *req,
+				      const char *rel, const char *abs, const strvec *args,
+				      const unsigned char *key)
 {
 	struct file_facts *ff = xcalloc(1, sizeof(*ff));
-	char *abs = path_join(req->kt->ksrc, rel);
-	const char *why = unfit_source(abs);
-	strvec args = {0};
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode err;
-	double t0 = now();
 
 	ff->file = xstrdup(rel);
-	if (why) {
-		ff->errors = 1;
-		add_diag(&ff->diags, rel, "error", why);
-		free(abs);
-		return ff;
-	}
-	flags_for_file(req->flags, rel, &args);
-	err = clang_parseTranslationUnit2(idx, abs, (const char *const *)args.items,
-					  (int)args.len, NULL, 0,
+	err = clang_parseTranslationUnit2(idx, abs, (const char *const *)args->items,
+					  (int)args->len, NULL, 0,
 					  CXTranslationUnit_KeepGoing |
 					  CXTranslationUnit_DetailedPreprocessingRecord |
 					  CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
@@ -151,13 +145,53 @@ static struct file_facts *parse_one(CXIndex idx, const struct parse_request *req
 	if (err != CXError_Success || !tu) {
 		ff->errors = 1;
 		add_diag(&ff->diags, rel, "error", "libclang could not parse the file");
-	} else {
-		ff->parsed = 1;
-		record_diagnostics(tu, ff);
-		extract_facts(tu, req->kn, req->kt, req->hf, ff);
-		file_location_forget();
-		clang_disposeTranslationUnit(tu);
+		return ff;
 	}
+	ff->parsed = 1;
+	record_diagnostics(tu, ff);
+	{
+		struct header_functions *own = header_functions_new();
+
+		extract_facts(tu, req->kn, req->kt, own, ff);
+		header_functions_free(own);
+	}
+	if (key)
+		facts_cache_store(req->cache, key, tu, ff);
+	file_location_forget();
+	clang_disposeTranslationUnit(tu);
+	return ff;
+}
+
+static struct file_facts *parse_one(CXIndex idx, const struct parse_request *req,
+				    const char *rel)
+{
+	struct file_facts *ff = NULL;
+	char *abs = path_join(req->kt->ksrc, rel);
+	const char *why = unfit_source(abs);
+	strvec args = {0};
+	unsigned char key[DIGEST_BYTES];
+	int keyed = 0;
+	enum cache_outcome outcome = CACHE_MISS;
+	double t0 = now();
+
+	if (why) {
+		ff = xcalloc(1, sizeof(*ff));
+		ff->file = xstrdup(rel);
+		ff->errors = 1;
+		add_diag(&ff->diags, rel, "error", why);
+		free(abs);
+		return ff;
+	}
+	flags_for_file(req->flags, rel, &args);
+	if (req->cache) {
+		keyed = !facts_cache_key(req->cache, req->kt, rel, &args, key);
+		if (keyed)
+			ff = facts_cache_load(req->cache, key, rel, &outcome);
+		facts_cache_note(req->cache, rel, outcome);
+	}
+	if (!ff)
+		ff = parse_fresh(idx, req, rel, abs, &args, keyed ? key : NULL);
+	header_functions_keep_first(req->hf, ff);
 	ff->parse_seconds = now() - t0;
 	strvec_clear(&args);
 	free(abs);

@@ -6,6 +6,7 @@
 #include <signal.h>
 
 #include "compile_flags.h"
+#include "facts_cache.h"
 #include "facts.h"
 #include "knowledge.h"
 
@@ -16,7 +17,10 @@ struct parse_request {
 	const struct kernel_tree *kt;
 	struct flag_source *flags;
 	const struct knowledge *kn;
-	struct header_functions *hf;	/* shared by every parse */
+	/* which header functions a parsed file has contributed, shared by
+	 * every parse: each is kept once (header_functions.h) */
+	struct header_functions *hf;
+	struct facts_cache *cache;	/* NULL: parse every file */
 	int jobs;
 	int show_progress;
 	const char *phase;	/* shown in the progress line */

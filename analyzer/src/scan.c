@@ -19,6 +19,7 @@
 #include "function_index.h"
 #include "hook_setters.h"
 #include "kbuild_config.h"
+#include "facts_cache.h"
 #include "parse_files.h"
 #include "report.h"
 #include "sarif.h"
@@ -819,6 +820,40 @@ static int check_paths(const struct scan_options *opt, const struct kernel_tree 
 	return 0;
 }
 
+/* Keeps the cache within its limit and says what it saved. */
+static void close_cache(struct facts_cache *cache, const struct scan_options *opt)
+{
+	struct facts_cache_stats st;
+	size_t parsed;
+
+	if (!cache)
+		return;
+	facts_cache_close(cache, &st);
+	parsed = st.misses + st.stale + st.corrupt;
+	if (!opt->quiet)
+		fprintf(stderr, "facts cache: %zu files, %zu from the cache, %zu parsed "
+			"(%zu new, %zu changed, %zu unusable); %.1f MiB in %s\n",
+			st.hits + parsed, st.hits, parsed, st.misses, st.stale, st.corrupt,
+			(double)st.bytes / (1 << 20), opt->cache_dir);
+}
+
+/* --parse-only: parse exactly the files given (filling the cache) and
+ * stop; make bench times the parse stage against clang with it. */
+static int parse_only(const struct scan_options *opt, struct parse_request *req)
+{
+	struct file_facts **ff = parse_files(req, &opt->paths);
+	int failed = 0;
+
+	for (size_t i = 0; i < opt->paths.len; i++) {
+		failed |= !ff[i] || !ff[i]->parsed;
+		file_facts_free(ff[i]);
+	}
+	free(ff);
+	if (scan_interrupted)
+		return 130;
+	return failed ? 1 : 0;
+}
+
 int scan_run(const struct scan_options *opt)
 {
 	struct scan_result r = {0};
@@ -828,6 +863,7 @@ int scan_run(const struct scan_options *opt)
 	struct function_index *fi;
 	struct kbuild_config *kc;
 	struct parse_request req;
+	struct facts_cache *cache = NULL;
 	strvec files = {0};
 	member_list sought = {0};
 	member_init_list installed = {0};
@@ -858,13 +894,39 @@ int scan_run(const struct scan_options *opt)
 		return 2;
 	}
 	r.flags_description = xstrdup(flag_source_describe(flags));
+	if (opt->cache_dir) {
+		cache = facts_cache_open(opt->cache_dir, opt->cache_max, &kn, opt->cache_log,
+					 err, sizeof(err));
+		if (!cache && opt->cache_required) {
+			fprintf(stderr, "ioctl-scan: %s\n", err);
+			flag_source_free(flags);
+			knowledge_free(&kn);
+			kernel_tree_free(&r.kt);
+			return 2;
+		}
+		if (!cache)
+			fprintf(stderr, "ioctl-scan: warning: %s; scanning without a cache\n", err);
+	}
+	if (opt->parse_only) {
+		req = (struct parse_request){ .kt = &r.kt, .flags = flags, .kn = &kn,
+					      .hf = header_functions_new(), .cache = cache,
+					      .jobs = opt->jobs, .show_progress = opt->progress,
+					      .phase = "parsing" };
+		status = parse_only(opt, &req);
+		header_functions_free(req.hf);
+		close_cache(cache, opt);
+		flag_source_free(flags);
+		result_free(&r);
+		knowledge_free(&kn);
+		return status;
+	}
 	source_files_scan(&sf, &r.kt, &kn);
 	kc = kbuild_config_open(&r.kt);
 	select_files(&sf, opt, kc, &files, &r);
 	phase_done(&pc, "finding files (reading the tree)");
 
 	req = (struct parse_request){ .kt = &r.kt, .flags = flags, .kn = &kn,
-				      .hf = header_functions_new(),
+				      .hf = header_functions_new(), .cache = cache,
 				      .jobs = opt->jobs, .show_progress = opt->progress,
 				      .phase = "parsing handlers" };
 	fi = function_index_new();
@@ -939,6 +1001,7 @@ int scan_run(const struct scan_options *opt)
 	json_decref(report);
 	phase_done(&pc, "writing the report");
 out:
+	close_cache(cache, opt);
 	phase_write(&pc, opt->times_out);
 	members_free(&sought);
 	for (size_t i = 0; i < installed.len; i++)

@@ -15,6 +15,14 @@ struct scan_options {
 	const char *files_out;	/* list of parsed files, for make bench */
 	const char *times_out;	/* seconds per phase, for make bench */
 	const char *data_dir;
+	/* the facts cache (facts_cache.h): NULL for none; cache_required
+	 * makes a cache that cannot be opened an error, not a warning */
+	const char *cache_dir;
+	int cache_required;
+	uint64_t cache_max;
+	const char *cache_log;	/* one line per file: hit, miss, stale, corrupt */
+	int quiet;		/* no progress and no cache summary */
+	int parse_only;		/* parse the PATHs (files) into the cache, no report */
 	strvec paths;
 	int jobs;
 	int generated_at;
