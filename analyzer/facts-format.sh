@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # Prints the facts format: a digest of every source that decides what a
 # file's facts are or how the cache stores them. It starts from the files
 # that produce facts (extract_facts.c, parse_files.c) and store them
@@ -7,7 +7,7 @@
 # them changes the format and so every cache key; a change elsewhere
 # (classify.c, dispatch.c, ...) leaves the cache valid.
 # usage: facts-format.sh SRCDIR
-set -eu
+set -eu -o pipefail
 src=$1
 todo="extract_facts.c parse_files.c facts_serial.c facts_cache.c"
 seen=""
@@ -25,5 +25,5 @@ while [ -n "$todo" ]; do
 done
 for f in $(printf '%s\n' $seen | LC_ALL=C sort); do
 	printf '%s\n' "$f"
-	cat "$src/$f"
+	${CC:-cc} -fpreprocessed -dD -E -P -x c "$src/$f" || exit 1
 done | sha256sum | cut -c1-16

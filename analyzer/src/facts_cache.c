@@ -235,7 +235,8 @@ static int includes_unchanged(struct facts_cache *c, struct ser_reader *r)
 }
 
 struct file_facts *facts_cache_load(struct facts_cache *c, const unsigned char key[DIGEST_BYTES],
-				    const char *rel, enum cache_outcome *outcome)
+				    const char *rel, struct header_functions *hf,
+				    enum cache_outcome *outcome)
 {
 	char *path = entry_path(c, key);
 	size_t len, plen = 0;
@@ -266,11 +267,9 @@ struct file_facts *facts_cache_load(struct facts_cache *c, const unsigned char k
 			warn_corrupt(path, "has a malformed list of included files");
 		goto out;
 	}
-	ff = facts_read(&r);
-	if (!ff || r.p != r.end || strcmp(ff->file, rel)) {
+	ff = facts_read(&r, rel, hf);
+	if (!ff) {
 		warn_corrupt(path, "holds malformed facts");
-		file_facts_free(ff);
-		ff = NULL;
 		*outcome = CACHE_CORRUPT;
 		goto out;
 	}

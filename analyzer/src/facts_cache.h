@@ -26,6 +26,7 @@
 
 #include "digest.h"
 #include "facts.h"
+#include "header_functions.h"
 #include "kernel_tree.h"
 #include "knowledge.h"
 
@@ -55,9 +56,12 @@ struct facts_cache *facts_cache_open(const char *dir, uint64_t max_bytes,
 /* The key of a file: 0, or -1 when the file cannot be read. */
 int facts_cache_key(struct facts_cache *c, const struct kernel_tree *kt, const char *rel,
 		    const strvec *args, unsigned char key[DIGEST_BYTES]);
-/* The file's facts from the entry named key, or NULL (outcome says why). */
+/* The file's facts from the entry named key, or NULL (outcome says why).
+ * Header functions another file has given are left out as they are read
+ * (header_functions_keep_first). */
 struct file_facts *facts_cache_load(struct facts_cache *c, const unsigned char key[DIGEST_BYTES],
-				    const char *rel, enum cache_outcome *outcome);
+				    const char *rel, struct header_functions *hf,
+				    enum cache_outcome *outcome);
 /* Keeps ff, the facts of tu, under key. */
 void facts_cache_store(struct facts_cache *c, const unsigned char key[DIGEST_BYTES],
 		       CXTranslationUnit tu, const struct file_facts *ff);

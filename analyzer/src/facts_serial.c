@@ -3,6 +3,8 @@
  * their bytes, vectors a count and their items. */
 #include "facts_serial.h"
 
+#include "header_functions.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -382,10 +384,15 @@ static void function_write(struct strbuf *out, const struct function_facts *f)
 	}
 }
 
-static struct function_facts *function_read(struct ser_reader *r)
+/* A function, or NULL when it is a header function another file has
+ * already given (hf): its record is skipped unread, which is most of a
+ * file's header functions. */
+static struct function_facts *function_read(struct ser_reader *r, struct header_functions *hf,
+					    int *claimed)
 {
 	struct function_facts *f = xcalloc(1, sizeof(*f));
-	size_t n;
+	size_t n = deser_count(r);
+	const unsigned char *end = r->p + n;
 
 	f->name = deser_str(r);
 	f->file = deser_str(r);
@@ -393,6 +400,15 @@ static struct function_facts *function_read(struct ser_reader *r)
 	f->line = (unsigned)deser_u64(r);
 	f->is_static = deser_int(r);
 	f->in_header = deser_int(r);
+	*claimed = 0;
+	if (!r->bad && hf && f->in_header && f->name && f->file) {
+		if (!header_functions_claim(hf, f->file, f->name)) {
+			r->p = end;
+			function_facts_free(f);
+			return NULL;
+		}
+		*claimed = 1;
+	}
 	strvec_read(r, &f->params);
 	f->body = stmt_read(r, 0);
 	n = deser_count(r);
@@ -461,8 +477,15 @@ void facts_write(struct strbuf *out, const struct file_facts *ff)
 		ser_str(out, ff->diags.items[i].message);
 	}
 	ser_u64(out, ff->functions.len);
-	for (size_t i = 0; i < ff->functions.len; i++)
-		function_write(out, ff->functions.items[i]);
+	for (size_t i = 0; i < ff->functions.len; i++) {
+		/* each function with its length, so that a reader can skip it */
+		struct strbuf fn = {0};
+
+		function_write(&fn, ff->functions.items[i]);
+		ser_u64(out, fn.len);
+		sb_addn(out, fn.buf, fn.len);
+		free(fn.buf);
+	}
 	ser_u64(out, ff->ops.len);
 	for (size_t i = 0; i < ff->ops.len; i++) {
 		const struct ops_init *o = &ff->ops.items[i];
@@ -491,12 +514,16 @@ void facts_write(struct strbuf *out, const struct file_facts *ff)
 		table_write(out, &ff->tables.items[i]);
 }
 
-struct file_facts *facts_read(struct ser_reader *r)
+struct file_facts *facts_read(struct ser_reader *r, const char *file,
+			      struct header_functions *hf)
 {
 	struct file_facts *ff = xcalloc(1, sizeof(*ff));
+	VEC(struct function_facts *) claims = {0};
 	size_t n;
 
 	ff->file = deser_str(r);
+	if (!ff->file || strcmp(ff->file, file))
+		r->bad = 1;
 	ff->parsed = deser_int(r);
 	ff->errors = deser_int(r);
 	n = deser_count(r);
@@ -510,9 +537,13 @@ struct file_facts *facts_read(struct ser_reader *r)
 	}
 	n = deser_count(r);
 	for (size_t i = 0; i < n && !r->bad; i++) {
-		struct function_facts *f = function_read(r);
+		int claimed;
+		struct function_facts *f = function_read(r, hf, &claimed);
 
-		vec_push(&ff->functions, f);
+		if (f)
+			vec_push(&ff->functions, f);
+		if (f && claimed)
+			vec_push(&claims, f);
 	}
 	n = deser_count(r);
 	for (size_t i = 0; i < n && !r->bad; i++) {
@@ -546,10 +577,17 @@ struct file_facts *facts_read(struct ser_reader *r)
 		table_read(r, &t);
 		vec_push(&ff->tables, t);
 	}
-	if (r->bad || !ff->file) {
+	if (r->p != r->end)
 		r->bad = 1;
+	if (r->bad) {
+		/* malformed after all: give back the header functions it
+		 * claimed, so that the file parsed again can claim them */
+		for (size_t i = 0; i < claims.len; i++)
+			header_functions_unclaim(hf, claims.items[i]->file, claims.items[i]->name);
+		vec_free(&claims);
 		file_facts_free(ff);
 		return NULL;
 	}
+	vec_free(&claims);
 	return ff;
 }

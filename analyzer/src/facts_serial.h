@@ -26,9 +26,13 @@ char *deser_str(struct ser_reader *r);
 /* n raw bytes, or NULL */
 const unsigned char *deser_bytes(struct ser_reader *r, size_t n);
 
-/* Reads facts written by facts_write; NULL when they are malformed
- * (nothing is trusted: every count and length is checked against what
- * remains). */
-struct file_facts *facts_read(struct ser_reader *r);
+struct header_functions;
+/* Reads the facts of file written by facts_write, which must be all that
+ * remains of r; NULL when they are malformed or another file's (nothing is
+ * trusted: every count and length is checked against what remains). With
+ * hf, a header function another file has already given is left out
+ * unread (header_functions_keep_first). */
+struct file_facts *facts_read(struct ser_reader *r, const char *file,
+			      struct header_functions *hf);
 
 #endif

@@ -25,7 +25,7 @@ struct table_ref {
 struct function_index {
 	VEC(struct table_ref) tables;
 	struct entry *bucket[BUCKETS];
-	struct member_entry *member[BUCKETS];	/* by field name */
+	struct member_entry *member[BUCKETS];	/* by struct and field name */
 	strvec closed;		/* "struct.member" whose installers are all parsed */
 };
 
@@ -86,10 +86,17 @@ void function_index_add_file(struct function_index *fi, struct file_facts *ff)
 		function_index_add_member_init(fi, &ff->member_inits.items[i]);
 }
 
+/* A member's bucket: by struct and field together, so that a lookup walks
+ * only the initialisers of that member, not every struct's `.open`. */
+static unsigned member_bucket(const char *sname, const char *field)
+{
+	return (str_hash(sname, strlen(sname)) * 31u + str_hash(field, strlen(field))) % BUCKETS;
+}
+
 void function_index_add_member_init(struct function_index *fi, const struct member_init *m)
 {
 	struct member_entry *e = xmalloc(sizeof(*e));
-	unsigned h = str_hash(m->field, strlen(m->field)) % BUCKETS;
+	unsigned h = member_bucket(m->struct_name, m->field);
 
 	e->m = m;
 	e->next = fi->member[h];
@@ -112,7 +119,7 @@ size_t function_index_member_targets(const struct function_index *fi, const char
 	size_t n = 0;
 
 	*all_named = 1;
-	for (const struct member_entry *e = fi->member[str_hash(field, strlen(field)) % BUCKETS];
+	for (const struct member_entry *e = fi->member[member_bucket(sname, field)];
 	     e; e = e->next) {
 		const struct function_facts *fn;
 		int seen = 0;
@@ -215,7 +222,7 @@ const struct function_facts *function_index_object_member(const struct function_
 {
 	const struct function_facts *found = NULL;
 
-	for (const struct member_entry *e = fi->member[str_hash(field, strlen(field)) % BUCKETS];
+	for (const struct member_entry *e = fi->member[member_bucket(sname, field)];
 	     e; e = e->next) {
 		const struct function_facts *fn;
 

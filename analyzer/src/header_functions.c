@@ -53,6 +53,26 @@ int header_functions_claim(struct header_functions *hf, const char *file, const 
 	return 1;
 }
 
+void header_functions_unclaim(struct header_functions *hf, const char *file, const char *name)
+{
+	char *key = xasprintf("%s:%s", file, name);
+	unsigned h = str_hash(key, strlen(key)) % BUCKETS;
+
+	pthread_mutex_lock(&hf->lock);
+	for (struct claimed **p = &hf->bucket[h]; *p; p = &(*p)->next) {
+		if (!strcmp((*p)->key, key)) {
+			struct claimed *c = *p;
+
+			*p = c->next;
+			free(c->key);
+			free(c);
+			break;
+		}
+	}
+	pthread_mutex_unlock(&hf->lock);
+	free(key);
+}
+
 void header_functions_free(struct header_functions *hf)
 {
 	if (!hf)

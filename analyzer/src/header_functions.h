@@ -14,6 +14,8 @@ struct header_functions *header_functions_new(void);
 /* 1 when the caller is the first to claim file:name (and should extract
  * it), 0 when another file already has. */
 int header_functions_claim(struct header_functions *hf, const char *file, const char *name);
+/* Gives back a claim (facts that turned out unusable). */
+void header_functions_unclaim(struct header_functions *hf, const char *file, const char *name);
 void header_functions_free(struct header_functions *hf);
 
 struct file_facts;

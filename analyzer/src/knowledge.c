@@ -196,6 +196,9 @@ static int load_apis(api_table *t, json_t *map, const char *file)
 		vec_push(t, a);
 	}
 	vec_sort(t, cmp_api);
+	for (size_t i = 0; i < t->len; i++)
+		if (ends_with(t->items[i].name, "*"))
+			vec_push(&t->prefixes, i);
 	return 0;
 }
 
@@ -208,12 +211,11 @@ static const struct api_entry *api_lookup(const api_table *t, const char *name)
 		hit = bsearch(&key, t->items, t->len, sizeof(key), cmp_api);
 	if (hit)
 		return hit;
-	for (size_t i = 0; i < t->len; i++) {
-		const char *p = t->items[i].name;
-		size_t l = strlen(p);
+	for (size_t i = 0; i < t->prefixes.len; i++) {
+		const struct api_entry *e = &t->items[t->prefixes.items[i]];
 
-		if (l && p[l - 1] == '*' && !strncmp(p, name, l - 1))
-			return &t->items[i];
+		if (!strncmp(e->name, name, strlen(e->name) - 1))
+			return e;
 	}
 	return NULL;
 }
@@ -342,6 +344,7 @@ static void free_apis(api_table *t)
 		strvec_clear(&t->items[i].caps);
 	}
 	vec_free(t);
+	vec_free(&t->prefixes);
 }
 
 void knowledge_free(struct knowledge *kn)

@@ -73,7 +73,13 @@ struct api_entry {
 	strvec caps;		/* fixed capabilities (perfmon_capable) */
 };
 
-typedef VEC(struct api_entry) api_table;
+typedef struct {
+	struct api_entry *items;	/* sorted by name */
+	size_t len, cap;
+	/* the entries whose name ends in '*' (prefixes), in the same order:
+	 * a name no entry has exactly is matched against these alone */
+	VEC(size_t) prefixes;
+} api_table;
 
 struct returns_argument {
 	char *name;

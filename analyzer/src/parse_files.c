@@ -186,12 +186,13 @@ static struct file_facts *parse_one(CXIndex idx, const struct parse_request *req
 	if (req->cache) {
 		keyed = !facts_cache_key(req->cache, req->kt, rel, &args, key);
 		if (keyed)
-			ff = facts_cache_load(req->cache, key, rel, &outcome);
+			ff = facts_cache_load(req->cache, key, rel, req->hf, &outcome);
 		facts_cache_note(req->cache, rel, outcome);
 	}
-	if (!ff)
+	if (!ff) {
 		ff = parse_fresh(idx, req, rel, abs, &args, keyed ? key : NULL);
-	header_functions_keep_first(req->hf, ff);
+		header_functions_keep_first(req->hf, ff);
+	}
 	ff->parse_seconds = now() - t0;
 	strvec_clear(&args);
 	free(abs);
