@@ -29,9 +29,12 @@ KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOBJ) LLVM=-14
 DEPS_ANALYZER := gcc make libclang-14-dev clang-14 llvm-14 lld-14 libjansson-dev libssl-dev
 DEPS_KERNEL := linux-source-6.1 linux-source-6.12 linux-source-$(KVER) flex bison bc libelf-dev libssl-dev xz-utils
 DEPS_QEMU := qemu-system-x86 busybox-static checkpolicy cpio ccache sparse libc6-dev
+# perl runs checkpatch.pl, patch applies the series (t60), man-db formats
+# the man pages (t47): used by the tests, so listed, not left to recommends
+DEPS_TESTS := perl patch man-db
 # chromium: the review page is tested in a real headless browser
 DEPS_REVIEW := chromium
-DEPS := $(DEPS_ANALYZER) $(DEPS_KERNEL) $(DEPS_QEMU) $(DEPS_REVIEW)
+DEPS := $(DEPS_ANALYZER) $(DEPS_KERNEL) $(DEPS_QEMU) $(DEPS_TESTS) $(DEPS_REVIEW)
 
 # generated/linux-<release>/: the release as the tree's Makefile says it
 RELEASE = $(shell sed -n 's/^VERSION = //p; s/^PATCHLEVEL = //p; s/^SUBLEVEL = //p' \
