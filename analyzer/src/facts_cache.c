@@ -193,9 +193,10 @@ static const unsigned char *entry_payload(const char *text, size_t len, size_t *
 	}
 	format = deser_str(&r);
 	if (!format || strcmp(format, FACTS_FORMAT)) {
-		/* an entry of another build's format: not corrupt, not ours */
+		/* the key covers the format, so another format here means
+		 * the entry was damaged or replaced */
 		free(format);
-		*why = NULL;
+		*why = "was written in another facts format";
 		return NULL;
 	}
 	free(format);
@@ -249,7 +250,7 @@ struct file_facts *facts_cache_load(struct facts_cache *c, const unsigned char k
 
 	*outcome = CACHE_MISS;
 	if (!payload) {
-		if (why) {
+		if (text) {
 			warn_corrupt(path, why);
 			*outcome = CACHE_CORRUPT;
 		}

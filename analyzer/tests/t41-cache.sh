@@ -174,7 +174,8 @@ check "malformed facts under a valid checksum: detected as corrupt" \
 check "malformed facts: the header functions it claimed go back (report byte-identical)" \
 	same_report malformed
 
-# An entry written by a build with another facts format is not used.
+# An entry in another facts format at a key that covers the format was
+# damaged or replaced: not used, with a warning.
 first=${entries[0]}
 python3 - "$first" <<'EOF'
 import sys
@@ -185,8 +186,10 @@ b[9] ^= 1
 open(p, 'wb').write(b)
 EOF
 run otherformat
-check "an entry of another facts format: parsed again, without a corruption warning" \
-	test "$(outcome_count otherformat miss)" -eq 1 -a "$(outcome_count otherformat corrupt)" -eq 0
+check "an entry in another facts format: detected, and the file parsed again" \
+	test "$(outcome_count otherformat corrupt)" -eq 1
+check "an entry in another facts format: a warning says so" \
+	grep -q "written in another facts format" "$w/otherformat.err"
 
 # Concurrent scans with an empty cache: both correct, the cache sound after.
 rm -rf "$w/c"
