@@ -166,7 +166,6 @@ for root, _, files in os.walk(sys.argv[1]):
         if name == sys.argv[2]:
             cut = payload[:-1]
             open(p, 'wb').write(b[:i] + enc(len(cut)) + cut + hashlib.sha256(cut).digest())
-            print(p)
 EOF
 run malformed
 check "malformed facts under a valid checksum: detected as corrupt" \
