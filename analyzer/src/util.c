@@ -175,32 +175,14 @@ ssize_t read_file_into(const char *path, char **buf, size_t *cap)
 
 char *read_file(const char *path, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	struct stat st;
-	char *buf;
-	size_t got = 0;
+	char *buf = NULL;
+	size_t cap = 0;
+	ssize_t n = read_file_into(path, &buf, &cap);
 
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		errno = EISDIR;
-		return NULL;
-	}
-	buf = xmalloc((size_t)st.st_size + 1);
-	while (got < (size_t)st.st_size) {
-		ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		got += (size_t)n;
-	}
-	close(fd);
-	buf[got] = '\0';
+	if (n < 0)
+		return NULL;	/* buf is still NULL: nothing was allocated */
 	if (len)
-		*len = got;
+		*len = (size_t)n;
 	return buf;
 }
 
