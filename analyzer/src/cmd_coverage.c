@@ -5,9 +5,10 @@
  *   command macros  names #defined with an _IOC encoding anywhere in the
  *                   tree (`_IOWR('d', 0x00, ...)`, or a wrapper whose name
  *                   ends in _IO, _IOR, _IOW or _IOWR: DRM_IOWR), and names
- *                   a uapi header defines as a bare number (TCGETS 0x5401,
- *                   LOOP_SET_FD 0x4C00) when a case label of a switch on a
- *                   command variable uses them;
+ *                   a uapi header defines as a legacy command number, 16
+ *                   bits with a type byte (TCGETS 0x5401, LOOP_SET_FD
+ *                   0x4C00), when a case label of a switch on a command
+ *                   variable uses them;
  *   dispatch uses   in the .c files the configuration builds (those under
  *                   the PATHs, when given): a case label,
  *                   a comparison (`== NAME`, `NAME !=`), or a table entry
@@ -163,19 +164,31 @@ static int encodes_command(const char *body, const char *end)
 	return 0;
 }
 
-/* A bare number: 0x5401, 0x4C00, 21505 (optionally in parentheses). */
-static int is_number(const char *body, const char *end)
+/* A legacy command number: a bare number (optionally in parentheses) of
+ * 16 bits whose high byte, the type, is not zero: 0x5401 (TCGETS, 'T'),
+ * 0x4C00 (LOOP_SET_FD), 0x8912 (SIOCGIFCONF), 21505. Before _IOC, a
+ * command was type << 8 | number; a smaller number (F_SETLK 6, IPC_RMID
+ * 0, DTV_FREQUENCY 3, ethtool's TCP_V4_FLOW 1) or a larger one (reboot's
+ * 0x01234567, quotactl's 0x800002) is another interface's sub-command
+ * that happens to be switched on a variable named cmd. */
+static int is_legacy_command(const char *body, const char *end)
 {
+	unsigned long long v;
+	char *stop;
+
 	while (body < end && (*body == ' ' || *body == '\t' || *body == '('))
 		body++;
 	if (body >= end || !isdigit((unsigned char)*body))
 		return 0;
-	while (body < end && (isxdigit((unsigned char)*body) || *body == 'x' || *body == 'X' ||
-			      *body == 'U' || *body == 'u' || *body == 'L' || *body == 'l'))
+	v = strtoull(body, &stop, 0);
+	body = stop;
+	while (body < end && (*body == 'U' || *body == 'u' || *body == 'L' || *body == 'l'))
 		body++;
 	while (body < end && (*body == ' ' || *body == '\t' || *body == ')'))
 		body++;
-	return body >= end || *body == '/' || *body == '\n';
+	if (body < end && *body != '/' && *body != '\n')
+		return 0;
+	return v >= 0x100 && v <= 0xffff;
 }
 
 /* Reads every #define of text: command encodings into commands, bare
@@ -201,7 +214,7 @@ static void read_defines(const char *text, int uapi, struct name_set *commands,
 			;
 		if (encodes_command(body, end))
 			set_add_n(commands, name, (size_t)(body - name));
-		else if (uapi && *body != '(' && is_number(body, end))
+		else if (uapi && *body != '(' && is_legacy_command(body, end))
 			set_add_n(numbers, name, (size_t)(body - name));
 	}
 }
