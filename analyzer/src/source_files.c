@@ -138,7 +138,9 @@ struct candidate_words {
 	size_t min_len, max_len;
 	/* per kind: the slots of its structure's name and member, or -1 */
 	int *struct_slot, *field_slot;
-	unsigned char seen[WORD_SLOTS];	/* 1: on its own; 2: after `struct` */
+	/* 1: on its own; 2: after `struct`; 4: assigned through a member
+	 * path (`hw->ops.ioctl = f`) */
+	unsigned char seen[WORD_SLOTS];
 };
 
 static int word_slot(const struct candidate_words *cw, const char *w, size_t n)
@@ -196,6 +198,28 @@ static int only_blanks(const char *p, const char *end)
 	return 1;
 }
 
+/* Is the member word at w..w+n assigned through an embedded structure,
+ * `hw->ops.ioctl = f` or `x.ops.ioctl = f`? The structure that holds the
+ * handler is then a member of another, and the file need not name it
+ * (sound's `struct snd_hwdep` embeds its `struct snd_hwdep_ops ops`). */
+static int assigned_through_member(const char *text, const char *w, size_t n)
+{
+	const char *b = w, *a = w + n;
+
+	if (b == text || b[-1] != '.')
+		return 0;
+	b--;
+	while (b > text && ident_char(b[-1]))
+		b--;
+	if (b == w - 1 || b == text)
+		return 0;
+	if (b[-1] != '.' && !(b[-1] == '>' && b - 1 > text && b[-2] == '-'))
+		return 0;
+	while (*a == ' ' || *a == '\t')
+		a++;
+	return a[0] == '=' && a[1] != '=';
+}
+
 static void find_words(struct candidate_words *cw, const char *text)
 {
 	const char *prev = NULL, *prev_end = NULL;
@@ -216,6 +240,8 @@ static void find_words(struct candidate_words *cw, const char *text)
 		if (n >= cw->min_len && n <= cw->max_len && cw->starts[(unsigned char)*w] &&
 		    (slot = word_slot(cw, w, n)) >= 0) {
 			cw->seen[slot] |= 1;
+			if (assigned_through_member(text, w, n))
+				cw->seen[slot] |= 4;
 			if (prev && prev_end - prev == 6 && !memcmp(prev, "struct", 6) &&
 			    w > prev_end && only_blanks(prev_end, w))
 				cw->seen[slot] |= 2;
@@ -226,7 +252,8 @@ static void find_words(struct candidate_words *cw, const char *text)
 }
 
 /* A file that may install a handler: it names the ops structure and the
- * member (or is a fixed entry's file). */
+ * member, or assigns the member through an embedded structure (or is a
+ * fixed entry's file). */
 static int is_candidate(struct candidate_words *cw, const char *text, const char *rel,
 			const struct knowledge *kn)
 {
@@ -237,8 +264,9 @@ static int is_candidate(struct candidate_words *cw, const char *text, const char
 			return 1;
 	find_words(cw, text);
 	for (size_t i = 0; i < kn->kinds.len && !found; i++)
-		found = cw->struct_slot[i] >= 0 && (cw->seen[cw->struct_slot[i]] & 2) &&
-			(cw->seen[cw->field_slot[i]] & 1);
+		found = cw->struct_slot[i] >= 0 &&
+			(((cw->seen[cw->struct_slot[i]] & 2) && (cw->seen[cw->field_slot[i]] & 1)) ||
+			 (cw->seen[cw->field_slot[i]] & 4));
 	return found;
 }
 
