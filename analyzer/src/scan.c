@@ -301,6 +301,10 @@ static void dispatch_round(struct scan_result *r, const struct function_index *f
 			} else {
 				h->fn = NULL;
 			}
+			/* a table another file defines (mga_ioctls, in
+			 * mga_state.c for mga_drv.c): parse that file */
+			if (!h->table && !strvec_contains(&wanted, h->name))
+				strvec_push(&wanted, h->name);
 		} else if (!h->fn) {
 			h->fn = function_index_find(fi, h->name, h->file);
 			if (h->fn) {

@@ -58,10 +58,28 @@ static void def_add(struct definition_index *di, const char *name, size_t n, con
 		vec_push(&e->files, (char *)file);
 }
 
+/* The identifier that ends just before p (blanks skipped), added. */
+static void def_add_before(struct definition_index *di, const char *line, const char *p,
+			   const char *file)
+{
+	const char *e = p, *b;
+
+	while (e > line && e[-1] == ' ')
+		e--;
+	b = e;
+	while (b > line && (isalnum((unsigned char)b[-1]) || b[-1] == '_'))
+		b--;
+	if (e > b)
+		def_add(di, b, (size_t)(e - b), file);
+}
+
 /* Kernel style puts a definition's name at column 0 or after the return
  * type on the same line: "static long foo_ioctl(struct file *f, ...". A
  * line that starts at column 0 and whose first '(' follows an identifier
- * not ended by ';' on that line is taken as a possible definition; a false
+ * not ended by ';' on that line is taken as a possible definition; so is
+ * an array's, "const struct drm_ioctl_desc mga_ioctls[] = {", whose '['
+ * comes before any '(' and is followed on the line by '=' (a table of
+ * command descriptors one file defines and another installs). A false
  * positive only costs a parse when that name is looked up. */
 static void index_definitions(struct definition_index *di, const char *text, const char *file)
 {
@@ -70,19 +88,15 @@ static void index_definitions(struct definition_index *di, const char *text, con
 		const char *end = nl ? nl : line + strlen(line);
 
 		if (isalpha((unsigned char)*line) || *line == '_') {
-			const char *paren = memchr(line, '(', (size_t)(end - line));
+			size_t n = (size_t)(end - line);
+			const char *paren = memchr(line, '(', n);
+			const char *bracket = memchr(line, '[', n);
+			const char *eq = memchr(line, '=', n);
 
-			if (paren && end[-1] != ';' && memchr(line, '=', (size_t)(paren - line)) == NULL) {
-				const char *e = paren, *b;
-
-				while (e > line && e[-1] == ' ')
-					e--;
-				b = e;
-				while (b > line && (isalnum((unsigned char)b[-1]) || b[-1] == '_'))
-					b--;
-				if (e > b)
-					def_add(di, b, (size_t)(e - b), file);
-			}
+			if (paren && end[-1] != ';' && (!eq || eq > paren))
+				def_add_before(di, line, paren, file);
+			else if (!paren && bracket && eq && eq > bracket && end[-1] != ';')
+				def_add_before(di, line, bracket, file);
 		}
 		line = nl ? nl + 1 : NULL;
 	}
