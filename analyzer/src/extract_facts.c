@@ -40,6 +40,12 @@ struct pending_origin {
 struct member_local {
 	const void *decl;
 	char *sname, *field;
+	/* assigned only the address of an element of a const array of file
+	 * scope, besides null pointers (kfd_ioctl's `ioctl =
+	 * &amdkfd_ioctls[nr]`): that array; array_conflict when it was
+	 * assigned anything else too */
+	char *array;
+	int array_conflict;
 };
 
 struct walk {
@@ -554,6 +560,7 @@ static void forget_locals(struct walk *w)
 	for (size_t i = 0; i < w->member_locals.len; i++) {
 		free(w->member_locals.items[i].sname);
 		free(w->member_locals.items[i].field);
+		free(w->member_locals.items[i].array);
 	}
 	vec_free(&w->member_locals);
 }
@@ -824,6 +831,62 @@ static void member_of_local(const struct walk *w, CXCursor ref, char **sname, ch
 	}
 }
 
+/* The local ref names, when it points into one const array
+ * (member_local's array), else NULL. */
+static const char *array_of_local(const struct walk *w, CXCursor ref)
+{
+	if (clang_getCursorKind(ref) != CXCursor_DeclRefExpr)
+		return NULL;
+	for (size_t i = 0; i < w->member_locals.len; i++) {
+		const struct member_local *m = &w->member_locals.items[i];
+
+		if (m->decl == clang_getCursorReferenced(ref).data[0])
+			return m->array_conflict ? NULL : m->array;
+	}
+	return NULL;
+}
+
+/* The name of a const array of records of file scope (amdkfd_ioctls),
+ * or NULL: each element's members are what its initialiser says. */
+static char *const_array_name(CXCursor d)
+{
+	CXType t = clang_getCursorType(d), c = clang_getCanonicalType(t), e;
+
+	if (clang_getCursorKind(d) != CXCursor_VarDecl ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_TranslationUnit ||
+	    (c.kind != CXType_ConstantArray && c.kind != CXType_IncompleteArray))
+		return NULL;
+	/* the element type as written keeps its const (the canonical
+	 * array type's element does not, in libclang) */
+	e = clang_getArrayElementType(t);
+	if (!clang_isConstQualifiedType(e) || clang_getCanonicalType(e).kind != CXType_Record)
+		return NULL;
+	return cursor_name(d);
+}
+
+/* `&array[i]`, the address of an element of a const array: the array's
+ * name, or NULL. */
+static char *const_array_element(CXCursor value)
+{
+	CXCursor t = strip(value);
+	cursorvec kids;
+	char *name = NULL;
+
+	if (clang_getCursorKind(t) != CXCursor_UnaryOperator)
+		return NULL;
+	kids = children_of(t);
+	if (kids.len == 1 && clang_getCursorKind(strip(kids.items[0])) == CXCursor_ArraySubscriptExpr) {
+		cursorvec sub = children_of(strip(kids.items[0]));
+		CXCursor b = sub.len ? strip(sub.items[0]) : clang_getNullCursor();
+
+		if (sub.len && clang_getCursorKind(b) == CXCursor_DeclRefExpr)
+			name = const_array_name(clang_getCursorReferenced(b));
+		vec_free(&sub);
+	}
+	vec_free(&kids);
+	return name;
+}
+
 /* The name of a const object of file scope (inet_dgram_ops), or NULL:
  * its members are what its initialiser says, wherever it is read. */
 static char *const_object_name(CXCursor d)
@@ -850,8 +913,12 @@ static void note_member_callee(struct walk *w, CXCursor callee, struct stmt *s)
 		cursorvec base = children_of(x);
 		CXCursor b = base.len ? strip(base.items[0]) : clang_getNullCursor();
 
-		if (base.len == 1 && clang_getCursorKind(b) == CXCursor_DeclRefExpr)
-			s->callee_object = const_object_name(clang_getCursorReferenced(b));
+		if (base.len == 1 && clang_getCursorKind(b) == CXCursor_DeclRefExpr) {
+			const char *array = array_of_local(w, b);
+
+			s->callee_object = array ? xstrdup(array) :
+				const_object_name(clang_getCursorReferenced(b));
+		}
 		vec_free(&base);
 	}
 	if (!s->callee_struct)
@@ -1273,6 +1340,8 @@ static void note_member_local(struct walk *w, CXCursor decl, CXCursor value)
 {
 	char *sname = NULL, *field = NULL;
 	const void *key = decl.data[0];
+	int null = is_null_constant(value);
+	char *array = null ? NULL : const_array_element(value);
 
 	member_read(value, &sname, &field);
 	for (size_t i = 0; i < w->member_locals.len; i++) {
@@ -1280,6 +1349,11 @@ static void note_member_local(struct walk *w, CXCursor decl, CXCursor value)
 
 		if (m->decl != key)
 			continue;
+		if (!null && (!array || (m->array && strcmp(m->array, array))))
+			m->array_conflict = 1;
+		else if (array && !m->array)
+			m->array = xstrdup(array);
+		free(array);
 		if (m->sname && (!sname || strcmp(m->sname, sname) || strcmp(m->field, field))) {
 			free(m->sname);
 			free(m->field);
@@ -1290,7 +1364,8 @@ static void note_member_local(struct walk *w, CXCursor decl, CXCursor value)
 		return;
 	}
 	{
-		struct member_local m = { key, sname, sname ? field : NULL };
+		struct member_local m = { key, sname, sname ? field : NULL, array,
+					  !null && !array };
 
 		if (!sname)
 			free(field);
@@ -2513,12 +2588,16 @@ static void add_member_init(struct walk *w, const char *sname, CXCursor field, C
 	m.field = cursor_name(field);
 	m.function = fn;
 	m.file = xstrdup(w->ff->file);
-	/* the initialiser of a const object itself, not one nested in it */
+	/* the initialiser of a const object itself, not one nested in it,
+	 * or of an element of a const array of such objects */
 	if (w->table_var && !clang_Cursor_isNull(w->table_var_decl)) {
-		char *vr = record_name(clang_getCursorType(w->table_var_decl));
+		CXType t = clang_getCanonicalType(clang_getCursorType(w->table_var_decl));
+		int array = t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray;
+		char *vr = record_name(array ? clang_getArrayElementType(t) : t);
 
 		if (vr && !strcmp(vr, sname))
-			m.object = const_object_name(w->table_var_decl);
+			m.object = array ? const_array_name(w->table_var_decl) :
+				const_object_name(w->table_var_decl);
 		free(vr);
 	}
 	vec_push(&w->ff->member_inits, m);
