@@ -6,12 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum var_state { VAR_UNSET, VAR_SET, VAR_CONFLICT };
+/* The origins a variable is assigned, told apart by same_origin; more
+ * than this makes it unknown. */
+#define MAX_VAR_ORIGINS 4
 
 struct var {
 	CXCursor decl;
-	enum var_state state;
-	struct origin origin;	/* when VAR_SET */
+	int conflict;		/* its address is taken, too many origins, ... */
+	int n;			/* 0: not assigned (yet) */
+	struct origin origin[MAX_VAR_ORIGINS];
+	/* also assigned an integer parameter cast to a pointer (`parg =
+	 * (void *)arg`): that origin, kept apart; its kind is ORIGIN_UNKNOWN
+	 * when there is none */
+	struct origin int_param;
 };
 
 struct origins {
@@ -68,7 +75,7 @@ static int is_frame_var(CXCursor decl)
  * passed. NULL for what is not a frame variable. */
 static struct var *var_of(struct origins *o, CXCursor decl, int *index)
 {
-	struct var v = { decl, VAR_UNSET, { ORIGIN_UNKNOWN, 0 } };
+	struct var v = { .decl = decl, .int_param = { ORIGIN_UNKNOWN, 0 } };
 	int p;
 
 	if (!is_frame_var(decl))
@@ -80,10 +87,8 @@ static struct var *var_of(struct origins *o, CXCursor decl, int *index)
 		}
 	}
 	p = param_index(o, decl);
-	if (p >= 0) {
-		v.state = VAR_SET;
-		v.origin = origin(ORIGIN_PARAM, p);
-	}
+	if (p >= 0)
+		v.origin[v.n++] = origin(ORIGIN_PARAM, p);
 	vec_push(&o->vars, v);
 	*index = (int)o->vars.len - 1;
 	return &o->vars.items[o->vars.len - 1];
@@ -95,7 +100,7 @@ static void var_conflict(struct origins *o, CXCursor decl)
 	struct var *v = var_of(o, decl, &i);
 
 	if (v)
-		v->state = VAR_CONFLICT;
+		v->conflict = 1;
 }
 
 static CXType canonical_type(CXCursor c)
@@ -273,6 +278,27 @@ struct origin origin_of_lvalue(struct origins *o, CXCursor lv)
 	}
 }
 
+/* An integer parameter made a pointer by a cast: `(void *)arg`, the
+ * address an ioctl's `unsigned long arg` carries. */
+static int is_int_param_cast(const struct origins *o, CXCursor rhs)
+{
+	CXCursor t = strip(rhs), d;
+
+	if (clang_getCursorKind(t) != CXCursor_DeclRefExpr ||
+	    !is_pointer(canonical_type(rhs)))
+		return 0;
+	d = clang_getCursorReferenced(t);
+	if (param_index(o, d) < 0)
+		return 0;
+	switch (canonical_type(d).kind) {
+	case CXType_Long: case CXType_ULong: case CXType_LongLong: case CXType_ULongLong:
+	case CXType_Int: case CXType_UInt:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 void origins_assign(struct origins *o, CXCursor var, const CXCursor *rhs)
 {
 	int i;
@@ -282,7 +308,7 @@ void origins_assign(struct origins *o, CXCursor var, const CXCursor *rhs)
 	if (!v)
 		return;
 	if (!rhs) {
-		v->state = VAR_CONFLICT;
+		v->conflict = 1;
 		return;
 	}
 	/* `p = NULL`: p points nowhere, and a store through it cannot
@@ -293,27 +319,65 @@ void origins_assign(struct origins *o, CXCursor var, const CXCursor *rhs)
 	v = &o->vars.items[i];	/* origin_of_pointer may have grown vars */
 	if (r.kind == ORIGIN_VAR && r.n == i)
 		return;		/* p = p + 1: still into the same object */
-	if (v->state == VAR_UNSET) {
-		v->state = VAR_SET;
-		v->origin = r;
-	} else if (v->state == VAR_SET && is_own(v->origin) && is_own(r)) {
-		/* a stack buffer or a fresh one (drm_ioctl's kdata): this
-		 * call's own memory either way, not the frame alone */
-		if (!same_origin(v->origin, r))
-			v->origin = origin(ORIGIN_TEMP, 0);
-	} else if (v->state == VAR_SET && !same_origin(v->origin, r)) {
-		v->state = VAR_CONFLICT;
+	if (is_int_param_cast(o, *rhs) && v->int_param.kind == ORIGIN_UNKNOWN) {
+		v->int_param = r;	/* judged with the rest at the end */
+		return;
 	}
+	for (int k = 0; k < v->n; k++)
+		if (same_origin(v->origin[k], r))
+			return;
+	if (v->n == MAX_VAR_ORIGINS)
+		v->conflict = 1;
+	else
+		v->origin[v->n++] = r;
+}
+
+static struct origin resolve(const struct origins *o, struct origin or, int depth);
+
+/* Where a variable points, all its assignments taken together (resolved
+ * through the variables they name): where they all point, or this call's
+ * own memory when each is a stack buffer or a fresh one (drm_ioctl's
+ * kdata; video_usercopy's parg, assigned sbuf or mbuf, itself a
+ * kmalloc'ed buffer), else unknown. A variable that was also an integer
+ * parameter made a pointer and is otherwise this call's own memory
+ * (video_usercopy's `parg = (void *)arg` when the command carries no
+ * data) is the call's own: the kernel does not store through a user
+ * address it was handed as a number (SMAP faults), so a store through it
+ * lands in the buffer. Assigned that cast alone, it points where the
+ * parameter does. */
+static struct origin var_origin(const struct origins *o, const struct var *v, int depth)
+{
+	struct origin first, r;
+	int own = 1, same = 1;
+
+	if (v->conflict)
+		return origin(ORIGIN_UNKNOWN, 0);
+	if (!v->n)
+		return v->int_param.kind == ORIGIN_UNKNOWN ? origin(ORIGIN_UNKNOWN, 0) :
+			resolve(o, v->int_param, depth + 1);
+	first = resolve(o, v->origin[0], depth + 1);
+	for (int k = 0; k < v->n; k++) {
+		r = k ? resolve(o, v->origin[k], depth + 1) : first;
+		own &= is_own(r);
+		same &= same_origin(r, first);
+	}
+	if (own)
+		return same ? first : origin(ORIGIN_TEMP, 0);
+	if (v->int_param.kind != ORIGIN_UNKNOWN || !same)
+		return origin(ORIGIN_UNKNOWN, 0);
+	return first;
+}
+
+static struct origin resolve(const struct origins *o, struct origin or, int depth)
+{
+	if (or.kind != ORIGIN_VAR)
+		return or;
+	if (depth > 16)
+		return origin(ORIGIN_UNKNOWN, 0);
+	return var_origin(o, &o->vars.items[or.n], depth);
 }
 
 struct origin origins_resolve(const struct origins *o, struct origin or)
 {
-	for (int depth = 0; or.kind == ORIGIN_VAR; depth++) {
-		const struct var *v = &o->vars.items[or.n];
-
-		if (depth > 16 || v->state != VAR_SET)
-			return origin(ORIGIN_UNKNOWN, 0);
-		or = v->origin;
-	}
-	return or;
+	return resolve(o, or, 0);
 }
