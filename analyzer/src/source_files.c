@@ -77,9 +77,9 @@ static void def_add_before(struct definition_index *di, const char *line, const 
  * type on the same line: "static long foo_ioctl(struct file *f, ...". A
  * line that starts at column 0 and whose first '(' follows an identifier
  * not ended by ';' on that line is taken as a possible definition; so is
- * an array's, "const struct drm_ioctl_desc mga_ioctls[] = {", whose '['
- * comes before any '(' and is followed on the line by '=' (a table of
- * command descriptors one file defines and another installs). A false
+ * an array's, "const struct drm_ioctl_desc mga_ioctls[] = {": a line with
+ * no '(' whose '[' is followed by '=' (a table of command descriptors one
+ * file defines and another installs). A false
  * positive only costs a parse when that name is looked up. */
 static void index_definitions(struct definition_index *di, const char *text, const char *file)
 {
