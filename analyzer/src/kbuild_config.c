@@ -2,6 +2,7 @@
 #include "kbuild_config.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,48 +104,57 @@ static int lhs_enables(const struct kbuild_config *kc, const char *line, char **
 	return dash[1] == 'y' || dash[1] == 'm' || !strncmp(dash + 1, "objs", 4);
 }
 
-/* 1 yes, 0 no, -1 the Makefile does not mention target (foo.o or dir/). */
-static int target_enabled(struct kbuild_config *kc, const char *dir, const char *target, int depth)
+/* The next line of a Makefile, from *pos on, that names target (foo.o or dir/)
+ * as a word right of its '=': a copy, or NULL when there is none. */
+static char *next_mention(const char *target, const char **pos)
 {
-	const char *text = makefile_of(kc, dir);
 	size_t tl = strlen(target);
-	int seen = 0;
 
-	if (!text || depth > 4)
-		return -1;
-	for (const char *l = text; l && *l;) {
-		const char *nl = strchr(l, '\n');
+	while (*pos && **pos) {
+		const char *l = *pos, *nl = strchr(l, '\n');
 		size_t len = nl ? (size_t)(nl - l) : strlen(l);
 		char *line = xstrndup(l, len);
 		char *eq = strchr(line, '=');
 
+		*pos = nl ? nl + 1 : NULL;
 		for (char *p = eq; p && (p = strstr(p, target)); p += tl) {
 			char before = p[-1];
 			char after = p[tl];
 
-			if (!(isspace((unsigned char)before) || before == '=') ||
-			    !(isspace((unsigned char)after) || after == '\0'))
-				continue;
-			char *composite;
-			int on;
-
-			seen = 1;
-			on = lhs_enables(kc, line, &composite);
-			if (on && composite) {
-				char *ct = xasprintf("%s.o", composite);
-
-				on = target_enabled(kc, dir, ct, depth + 1) != 0;
-				free(ct);
-			}
-			free(composite);
-			if (on) {
-				free(line);
-				return 1;
-			}
-			break;
+			if ((isspace((unsigned char)before) || before == '=') &&
+			    (isspace((unsigned char)after) || after == '\0'))
+				return line;
 		}
 		free(line);
-		l = nl ? nl + 1 : NULL;
+	}
+	return NULL;
+}
+
+/* 1 yes, 0 no, -1 the Makefile does not mention target (foo.o or dir/). */
+static int target_enabled(struct kbuild_config *kc, const char *dir, const char *target, int depth)
+{
+	const char *text = makefile_of(kc, dir), *pos = text;
+	int seen = 0;
+	char *line;
+
+	if (!text || depth > 4)
+		return -1;
+	while ((line = next_mention(target, &pos))) {
+		char *composite;
+		int on;
+
+		seen = 1;
+		on = lhs_enables(kc, line, &composite);
+		if (on && composite) {
+			char *ct = xasprintf("%s.o", composite);
+
+			on = target_enabled(kc, dir, ct, depth + 1) != 0;
+			free(ct);
+		}
+		free(composite);
+		free(line);
+		if (on)
+			return 1;
 	}
 	return seen ? 0 : -1;
 }
@@ -179,6 +189,217 @@ int kbuild_config_builds(struct kbuild_config *kc, const char *rel)
 	free(dir);
 	free(obj);
 	return r != 0;
+}
+
+/* The left side of an assignment, "obj-$(CONFIG_X)" or "foo-y": *prefix
+ * gets what is before the last dash ("obj", "foo"), *config the symbol
+ * when the suffix is $(CONFIG_X); returns 1 for those and for the suffixes
+ * y and objs, 0 for anything else (obj-m, $(subst ...), ...). */
+static int lhs_parts(const char *line, char **prefix, char **config)
+{
+	size_t lhs = strcspn(line, "+:=");
+	const char *dash = NULL;
+
+	*prefix = *config = NULL;
+	for (size_t i = 0; i < lhs; i++)
+		if (line[i] == '-')
+			dash = line + i;
+	if (!dash)
+		return 0;
+	{
+		size_t n = lhs - (size_t)(dash + 1 - line);
+		char *suffix = xstrndup(dash + 1, n);
+
+		suffix[strcspn(suffix, " \t")] = '\0';
+		n = strlen(suffix);
+		if (starts_with(suffix, "$(CONFIG_") && suffix[n - 1] == ')')
+			*config = xstrndup(suffix + 2, n - 3);
+		else if (strcmp(suffix, "y") && strcmp(suffix, "objs"))
+			n = 0;
+		free(suffix);
+		if (!n)
+			return 0;
+	}
+	*prefix = xstrndup(line, (size_t)(dash - line));
+	return 1;
+}
+
+static void object_add(kbuild_objects *out, const char *target, const char *config)
+{
+	const char *base = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
+	char *module = xstrndup(base, strcspn(base, "."));
+
+	/* KBUILD_MODNAME: the object's name with dashes made underscores */
+	for (char *p = module; *p; p++)
+		if (*p == '-')
+			*p = '_';
+	for (size_t i = 0; i < out->len; i++)
+		if (!strcmp(out->items[i].module, module) &&
+		    !strcmp(out->items[i].config ? out->items[i].config : "",
+			    config ? config : "")) {
+			free(module);
+			return;
+		}
+	vec_push(out, ((struct kbuild_object){ module, config ? xstrdup(config) : NULL }));
+}
+
+/* The symbol that enters dir: 1 and *config = its name, or NULL when the
+ * directory is entered whenever the kernel is built (obj-y up to a
+ * top-level directory); 0 when the Makefiles do not say. */
+static int dir_gate(struct kbuild_config *kc, const char *dir, char **config, int depth)
+{
+	const char *slash = strrchr(dir, '/'), *text, *pos;
+	char *parent, *sub, *line;
+	int r = 0;
+
+	*config = NULL;
+	if (!slash)
+		return 1;	/* a top-level directory */
+	if (depth > 16)
+		return 0;
+	parent = xstrndup(dir, (size_t)(slash - dir));
+	sub = xasprintf("%s/", slash + 1);
+	text = pos = makefile_of(kc, parent);
+	if (text && (line = next_mention(sub, &pos))) {
+		char *prefix;
+
+		if (lhs_parts(line, &prefix, config) && !strcmp(prefix, "obj"))
+			r = *config ? 1 : dir_gate(kc, parent, config, depth + 1);
+		free(prefix);
+		free(line);
+	}
+	free(parent);
+	free(sub);
+	return r;
+}
+
+/* Adds the objects that link target (foo.o, or sub/foo.o from a parent
+ * directory) as dir's Makefile names it. */
+static void objects_of(struct kbuild_config *kc, const char *dir, const char *target,
+		       kbuild_objects *out, int *unsure, int depth)
+{
+	const char *text = makefile_of(kc, dir), *pos = text;
+	char *line;
+
+	if (!text || depth > 4) {
+		*unsure = 1;
+		return;
+	}
+	while ((line = next_mention(target, &pos))) {
+		char *prefix, *config;
+
+		if (!lhs_parts(line, &prefix, &config)) {
+			*unsure = 1;
+		} else if (strcmp(prefix, "obj") && strcmp(prefix, "lib")) {
+			/* a part of the composite object prefix.o */
+			char *ct = xasprintf("%s.o", prefix);
+			size_t before = out->len;
+
+			objects_of(kc, dir, ct, out, unsure, depth + 1);
+			if (out->len == before)
+				*unsure = 1;
+			free(ct);
+		} else if (config) {
+			object_add(out, target, config);
+		} else {
+			char *gate;
+
+			if (dir_gate(kc, dir, &gate, 0))
+				object_add(out, target, gate);
+			else
+				*unsure = 1;
+			free(gate);
+		}
+		free(prefix);
+		free(config);
+		free(line);
+	}
+}
+
+/* The .c file of rel's directory that includes rel ("pcm_compat.c" in
+ * pcm_native.c): rel is compiled as part of it. NULL when there is none. */
+static char *includer_of(struct kbuild_config *kc, const char *rel)
+{
+	char *dir = path_dirname(rel), *abs = path_join(kc->kt->ksrc, dir), *found = NULL;
+	char *directive = xasprintf("#include \"%s\"", strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel);
+	DIR *d = opendir(abs);
+	struct dirent *de;
+
+	while (d && !found && (de = readdir(d))) {
+		char *p, *text;
+
+		if (!ends_with(de->d_name, ".c"))
+			continue;
+		p = path_join(abs, de->d_name);
+		text = read_file(p, NULL);
+		if (text && strstr(text, directive))
+			found = xasprintf("%s/%s", dir, de->d_name);
+		free(text);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	free(directive);
+	free(abs);
+	free(dir);
+	return found;
+}
+
+static int kbuild_objects_of_file(struct kbuild_config *kc, const char *rel, kbuild_objects *out,
+				  int depth)
+{
+	char *dir = path_dirname(rel);
+	const char *base = strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel;
+	char *obj = xasprintf("%.*s.o", (int)strcspn(base, "."), base);
+	int unsure = 0;
+
+	out->len = 0;
+	if (!ends_with(rel, ".c")) {
+		free(dir);
+		free(obj);
+		return -1;
+	}
+	objects_of(kc, dir, obj, out, &unsure, 0);
+	/* a parent directory's Makefile may name the file: sub/foo.o */
+	if (!out->len && !unsure && strchr(dir, '/')) {
+		char *parent = path_dirname(dir);
+		char *sub = xasprintf("%s/%s", strrchr(dir, '/') + 1, obj);
+
+		objects_of(kc, parent, sub, out, &unsure, 0);
+		free(parent);
+		free(sub);
+	}
+	free(dir);
+	free(obj);
+	if (!out->len && !unsure && depth < 2) {
+		char *includer = includer_of(kc, rel);
+
+		if (includer) {
+			int r = kbuild_objects_of_file(kc, includer, out, depth + 1);
+
+			free(includer);
+			return r;
+		}
+	}
+	if (unsure || !out->len) {
+		kbuild_objects_clear(out);
+		return -1;
+	}
+	return 0;
+}
+
+int kbuild_config_objects(struct kbuild_config *kc, const char *rel, kbuild_objects *out)
+{
+	return kbuild_objects_of_file(kc, rel, out, 0);
+}
+
+void kbuild_objects_clear(kbuild_objects *v)
+{
+	for (size_t i = 0; i < v->len; i++) {
+		free(v->items[i].module);
+		free(v->items[i].config);
+	}
+	vec_free(v);
 }
 
 void kbuild_config_free(struct kbuild_config *kc)

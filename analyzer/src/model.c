@@ -31,4 +31,5 @@ void handler_free(struct handler *h)
 	strvec_clear(&h->forwards_to);
 	free(h->forwarder_of);
 	strvec_clear(&h->unresolved);
+	kbuild_objects_clear(&h->objects);
 }

@@ -3,6 +3,7 @@
 #define IOCTL_SCAN_MODEL_H
 
 #include "facts.h"
+#include "kbuild_config.h"
 
 struct evidence {
 	char *kind;		/* "capability_check", "store", "user_copy_out", ... */
@@ -89,6 +90,10 @@ struct handler {
 	/* a handler of a table kind (drm_driver.ioctls): the table; fn is
 	 * its dispatcher */
 	const struct table_init *table;
+	/* the objects (modules, or vmlinux) the handler's file is linked
+	 * into; objects_known is 0 when the Makefiles do not say */
+	kbuild_objects objects;
+	int objects_known;
 };
 
 void command_free(struct command *c);

@@ -75,6 +75,24 @@ static json_t *command_json(const struct command *c)
 	return o;
 }
 
+/* null when the Makefiles do not say; config null: built whenever the
+ * kernel is */
+static json_t *objects_json(const struct handler *h)
+{
+	json_t *a;
+
+	if (!h->objects_known)
+		return json_null();
+	a = json_array();
+	for (size_t i = 0; i < h->objects.len; i++) {
+		const struct kbuild_object *ob = &h->objects.items[i];
+
+		json_array_append_new(a, json_pack("{s:s, s:o}", "module", ob->module, "config",
+						   ob->config ? json_string(ob->config) : json_null()));
+	}
+	return a;
+}
+
 static json_t *handler_json(const struct handler *h)
 {
 	json_t *o = json_object(), *cmds = json_array();
@@ -84,6 +102,7 @@ static json_t *handler_json(const struct handler *h)
 	json_object_set_new(o, "file", json_string(h->file));
 	json_object_set_new(o, "line", json_integer(h->line));
 	json_object_set_new(o, "fops", string_list(&h->fops));
+	json_object_set_new(o, "objects", objects_json(h));
 	json_object_set_new(o, "default", json_string(h->default_action ? h->default_action : "none"));
 	json_object_set_new(o, "forwards_to", string_list(&h->forwards_to));
 	if (h->forwarder_of)

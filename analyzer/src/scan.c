@@ -385,6 +385,18 @@ static void merge_handlers(struct scan_result *r)
 	r->handlers.len = out;
 }
 
+/* The object each handler is linked into, so that the kernel can bind a
+ * handler's commands to its own code and not to another file's function
+ * of the same name. */
+static void bind_objects(struct scan_result *r, struct kbuild_config *kc)
+{
+	for (size_t i = 0; i < r->handlers.len; i++) {
+		struct handler *h = &r->handlers.items[i];
+
+		h->objects_known = kbuild_config_objects(kc, h->file, &h->objects) == 0;
+	}
+}
+
 static void finish(struct scan_result *r, const struct source_files *sf, size_t candidates)
 {
 	struct scan_stats *s = &r->stats;
@@ -986,6 +998,7 @@ int scan_run(const struct scan_options *opt)
 	classify_handlers(&r, fi, &kn);
 	phase_done(&pc, "classifying");
 	finish(&r, &sf, files.len);
+	bind_objects(&r, kc);
 	count_unlocked(&r, opt);
 	r.stats.seconds = now() - t0;
 	report = report_build(&r, opt, &kn);

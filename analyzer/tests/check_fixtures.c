@@ -19,6 +19,12 @@
  *   capability H NAME CAP        the admin command requires CAP
  *   path H NAME F1,F2,...        the command's path (functions and
  *                                table[COMMAND] entries, in order)
+ *   object H MODULE CONFIG       H's file is linked into one object, MODULE,
+ *                                built by CONFIG (- when built whenever
+ *                                the kernel is)
+ *   object H -                   the Makefiles do not say (objects null)
+ *
+ * The scans read the tree's fixtures.config as the configuration.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -276,6 +282,17 @@ static void check_one(struct expect *e, json_t *report, const char *fx)
 		ok = c && !strcmp(joined, e->words[3]);
 		if (!ok)
 			snprintf(desc + strlen(desc), sizeof(desc) - strlen(desc), " (path %.200s)", joined);
+	} else if (!strcmp(what, "object") && (e->nwords == 3 || e->nwords == 4)) {
+		json_t *objs = json_object_get(h, "objects"), *o = json_array_get(objs, 0);
+		json_t *cfg = json_object_get(o, "config");
+
+		if (e->nwords == 3)
+			ok = !strcmp(e->words[2], "-") && json_is_null(objs);
+		else
+			ok = json_array_size(objs) == 1 &&
+			     !strcmp(json_string_value(json_object_get(o, "module")), e->words[2]) &&
+			     (json_is_null(cfg) ? !strcmp(e->words[3], "-") :
+			      !strcmp(json_string_value(cfg), e->words[3]));
 	} else {
 		snprintf(desc, sizeof(desc), "unknown expectation '%.500s'", e->orig);
 	}
@@ -337,6 +354,10 @@ static void write_compile_db(const char *tree, const char *work, char **files, i
 			i ? "," : "", tree, tree, files[i], tree, tree, files[i]);
 	fprintf(fp, "]\n");
 	fclose(fp);
+	free(path);
+	/* the build directory is the compile database's: its .config */
+	if (asprintf(&path, "cp %s/fixtures.config %s/.config", tree, work) < 0 || run(path))
+		exit(2);
 	free(path);
 }
 

@@ -26,6 +26,7 @@ mkdir -p "$w"
 	done
 	echo "]"
 } > "$w/compile_commands.json"
+cp "$t/fixtures.config" "$w/.config"
 "$ANALYZER/ioctl-scan" -q -j2 --no-cache --compile-commands "$w/compile_commands.json" \
 	-o "$w/report.json" "$t" 2> "$w/scan.err"
 s=$?
