@@ -27,7 +27,8 @@ KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOBJ) LLVM=-14
 
 # Debian packages each part needs; `make deps` installs what is missing.
 DEPS_ANALYZER := gcc make libclang-14-dev clang-14 llvm-14 lld-14 libjansson-dev libssl-dev
-DEPS_KERNEL := linux-source-6.1 linux-source-6.12 linux-source-$(KVER) flex bison bc libelf-dev libssl-dev xz-utils
+DEPS_KERNEL := linux-source-6.1 linux-source-6.12 linux-source-$(KVER) linux-config-$(KVER) \
+	flex bison bc libelf-dev libssl-dev xz-utils
 DEPS_QEMU := qemu-system-x86 busybox-static checkpolicy cpio ccache sparse libc6-dev
 # perl runs checkpatch.pl, patch applies the series (t60), man-db formats
 # the man pages (t47): used by the tests, so listed, not left to recommends
@@ -83,13 +84,21 @@ scan: analyzer tree
 	if [ $$rc -eq 1 ]; then echo "(some files did not parse: see the report's diagnostics)"; fi; \
 	[ $$rc -le 1 ]
 
+# Debian's own configuration of the release (linux-config-<ver>): generate
+# says what the table serves on a Debian kernel, handlers built in, modules
+# and not built. DISTRO_CONFIG=<a .config> for another one.
+DISTRO_CONFIG ?= /usr/src/linux-config-$(KVER)/config.amd64_none_amd64.xz
+
 # The committed set for this release: report and table. A report with
 # files that did not parse (status 1) is still the report of the tree.
 generate: analyzer tree
 	@mkdir -p $(GEN_DIR)
 	@$(SCAN) -j$(JOBS) --config-name $(KCONFIG) --build-dir $(KOBJ) -o $(GEN_DIR)/report.json $(KSRC); \
 	[ $$? -le 1 ]
-	@$(SCAN) table $(GEN_DIR)/report.json -o $(GEN_DIR)/ioctl_semantics_table.c
+	@case "$(DISTRO_CONFIG)" in *.xz) xz -dc "$(DISTRO_CONFIG)";; *) cat "$(DISTRO_CONFIG)";; esac \
+		> $(BUILD)/distro-$(KVER).config
+	@$(SCAN) table $(GEN_DIR)/report.json -o $(GEN_DIR)/ioctl_semantics_table.c \
+		--config $(BUILD)/distro-$(KVER).config
 	@echo "generated: $(GEN_DIR)"
 
 kernel-patch: tree

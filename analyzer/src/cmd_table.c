@@ -1,13 +1,20 @@
 /* ioctl-scan table REPORT [-o FILE]: the C table that the SELinux patch
  * (kernel-glue/) compiles into security/selinux/.
  *
- * Two kinds of entry, both sorted so the kernel can binary-search them:
+ * Only handlers of the kinds the kernel's lookup reaches are in it (see
+ * looked_up_kinds). Two kinds of entry, both sorted so the kernel can
+ * binary-search them:
  * - per handler: the commands of one ioctl function, found through the
- *   address of the file's (or disk's, or tty's) ioctl function, which the
- *   kernel resolves from the handler's name through kallsyms at boot;
+ *   address of the file's (or disk's, or tty's) ioctl function. Each
+ *   names the object its file is linked into (the report's `objects`)
+ *   and whether the configuration builds it in or as a module
+ *   (IS_BUILTIN()/IS_MODULE() of its option), so that the kernel binds the name to
+ *   that object's function: through kallsyms at boot when it is built in,
+ *   in the module's own symbols when that module loads;
  * - fallback: every value merged over all handlers that serve it, to the
  *   most restrictive class among them (admin > modify > read), for files
- *   whose handler the kernel cannot identify (modules, ambiguous names).
+ *   whose handler the kernel cannot identify (a handler whose object the
+ *   Makefiles do not say, an ambiguous name, a function not in the table).
  * Commands classified `unknown` keep today's behaviour: they are not in the
  * fallback, and in their handler's slice they are SEL_IOCTL_NONE entries,
  * which end the kernel's search there, so that a second-level handler's
@@ -19,10 +26,12 @@
  * Output is deterministic: the same report gives the same bytes. */
 #include "subcommands.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "report.h"
 #include "report_read.h"
@@ -46,9 +55,85 @@ typedef VEC(struct entry) entryvec;
 
 struct table_handler {
 	const char *name, *file;
-	int ambiguous;		/* another function of the same name */
+	const char *object;	/* KBUILD_MODNAME; NULL: not bound to one */
+	char *builtin, *module;	/* C expressions (bind_object) */
+	const char *kind;	/* the first kind it was seen under */
+	json_t *objects;	/* the report's, for --config */
+	int ambiguous;		/* another function of the same name and object */
 	entryvec ents;
 };
+
+/* The handler kinds that kernel-glue's lookup reaches
+ * (sel_ioctl_find_all() in ioctl_semantics.c): the ioctl syscall's own
+ * commands, the file's handler, the disk's, the tty driver's and the line
+ * discipline's. A kind whose commands the kernel cannot reach yet (socket
+ * protocols, a DRM driver's table, ...) stays out of the table, fallback
+ * included: merged into the fallback, its commands would apply to files
+ * that never reach them. */
+static const char *const looked_up_kinds[] = {
+	"vfs", "vfs_compat", "unlocked_ioctl", "compat_ioctl",
+	"block_device_operations.ioctl", "block_device_operations.compat_ioctl",
+	"tty_operations.ioctl", "tty_operations.compat_ioctl",
+	"tty_ldisc_ops.ioctl", "tty_ldisc_ops.compat_ioctl",
+};
+
+static int looked_up(const char *kind)
+{
+	for (size_t i = 0; i < sizeof(looked_up_kinds) / sizeof(looked_up_kinds[0]); i++)
+		if (kind && !strcmp(kind, looked_up_kinds[i]))
+			return 1;
+	return 0;
+}
+
+/* The object the handler's file is linked into, from the report's
+ * `objects`, and how the configuration links it: IS_BUILTIN(CONFIG_X) and
+ * IS_MODULE(CONFIG_X), or-ed over the options when two options build the
+ * same object (pty.o by LEGACY_PTYS and UNIX98_PTYS); 1 and 0 when it is
+ * built whenever the kernel is. None when the Makefiles do not say or
+ * name two objects (a file linked into two modules). */
+static void bind_object(struct table_handler *hd, json_t *h)
+{
+	json_t *objs = json_object_get(h, "objects"), *o;
+	const char *object = NULL;
+	char *builtin = NULL, *module = NULL;
+	size_t i;
+
+	json_array_foreach(objs, i, o) {
+		const char *name = json_string_value(json_object_get(o, "module"));
+		const char *config = json_string_value(json_object_get(o, "config"));
+		char *b, *m;
+
+		if (object && strcmp(object, name))
+			goto out;
+		object = name;
+		if (!config || (builtin && !strcmp(builtin, "1"))) {
+			free(builtin);
+			free(module);
+			builtin = xstrdup("1");
+			module = xstrdup("0");
+			continue;
+		}
+		b = builtin ? xasprintf("%s || IS_BUILTIN(%s)", builtin, config) :
+			      xasprintf("IS_BUILTIN(%s)", config);
+		m = module ? xasprintf("%s || IS_MODULE(%s)", module, config) :
+			     xasprintf("IS_MODULE(%s)", config);
+		free(builtin);
+		free(module);
+		builtin = b;
+		module = m;
+	}
+	if (object) {
+		hd->object = object;
+		free(hd->builtin);
+		free(hd->module);
+		hd->builtin = builtin;
+		hd->module = module;
+		return;
+	}
+out:
+	free(builtin);
+	free(module);
+}
 
 typedef VEC(struct table_handler) handlervec;
 
@@ -93,7 +178,16 @@ static int handler_cmp(const void *a, const void *b)
 	const struct table_handler *x = a, *y = b;
 	int c = strcmp(x->name, y->name);
 
+	if (!c)
+		c = strcmp(x->object ? x->object : "", y->object ? y->object : "");
 	return c ? c : strcmp(x->file, y->file);
+}
+
+/* The same name in the same object twice (static functions of two files
+ * of one module): the kernel could not tell them apart. */
+static int same_binding(const struct table_handler *x, const struct table_handler *y)
+{
+	return !strcmp(x->name, y->name) && x->object && y->object && !strcmp(x->object, y->object);
 }
 
 static struct table_handler *handler_get(handlervec *hs, const char *name, const char *file)
@@ -135,14 +229,25 @@ static int fallback_safe(const struct entry *e)
 	return (e->mask & 0x0000ff00u) == 0x0000ff00u;
 }
 
-static void collect(json_t *report, handlervec *hs)
+static void collect(json_t *report, handlervec *hs, int *not_looked_up)
 {
 	json_t *h, *c;
 	size_t i, j;
 
 	json_array_foreach(json_object_get(report, "handlers"), i, h) {
-		struct table_handler *hd = handler_get(hs, json_string_value(json_object_get(h, "name")),
-						 json_string_value(json_object_get(h, "file")));
+		struct table_handler *hd;
+
+		if (!looked_up(json_string_value(json_object_get(h, "kind")))) {
+			(*not_looked_up)++;
+			continue;
+		}
+		hd = handler_get(hs, json_string_value(json_object_get(h, "name")),
+				 json_string_value(json_object_get(h, "file")));
+		bind_object(hd, h);
+		if (!hd->kind) {
+			hd->kind = json_string_value(json_object_get(h, "kind"));
+			hd->objects = json_object_get(h, "objects");
+		}
 
 		json_array_foreach(json_object_get(h, "commands"), j, c) {
 			struct entry e = {
@@ -161,12 +266,13 @@ static void collect(json_t *report, handlervec *hs)
 	}
 	vec_sort(hs, handler_cmp);
 	for (size_t k = 0; k + 1 < hs->len; k++)
-		if (!strcmp(hs->items[k].name, hs->items[k + 1].name))
+		if (same_binding(&hs->items[k], &hs->items[k + 1]))
 			hs->items[k].ambiguous = hs->items[k + 1].ambiguous = 1;
 }
 
 struct counts {
-	int per_cls[4], exact, families, handlers, ambiguous, fb_exact, fb_families, collide;
+	int per_cls[4], exact, families, handlers, ambiguous, unbound, always, not_looked_up;
+	int fb_exact, fb_families, collide;
 };
 
 static void emit_entries(FILE *fp, const entryvec *v, struct counts *n, int fallback)
@@ -217,8 +323,14 @@ static void emit(FILE *body, handlervec *hs, entryvec *fb, struct counts *n, str
 	for (size_t i = 0; i < hs->len; i++) {
 		struct table_handler *h = &hs->items[i];
 
+		char *head, *rest;
+
 		if (h->ambiguous) {
 			n->ambiguous++;
+			continue;
+		}
+		if (!h->object) {
+			n->unbound++;
 			continue;
 		}
 		if (!h->ents.len)
@@ -226,21 +338,30 @@ static void emit(FILE *body, handlervec *hs, entryvec *fb, struct counts *n, str
 		vec_sort(&h->ents, entry_cmp);
 		fprintf(body, "\t/* %s (%s) */\n", h->name, h->file);
 		emit_entries(body, &h->ents, n, 0);
-		strvec_push(index, xasprintf("\t{ \"%s\", %zu, %zu, %zu },\n", h->name, first,
-					     exact_count(&h->ents), h->ents.len - exact_count(&h->ents)));
+		n->always += !strcmp(h->builtin, "1");
+		head = xasprintf("\t{ \"%s\", \"%s\",", h->name, h->object);
+		rest = xasprintf("%s, %zu, %zu, %zu },", h->module, first, exact_count(&h->ents),
+				 h->ents.len - exact_count(&h->ents));
+		/* the kernel's 100 columns: else one line for each part */
+		strvec_push(index, 8 + strlen(head) + strlen(h->builtin) + strlen(rest) + 4 > 100 ?
+			    xasprintf("%s\n\t  %s,\n\t  %s\n", head, h->builtin, rest) :
+			    xasprintf("%s %s, %s\n", head, h->builtin, rest));
+		free(head);
+		free(rest);
 		first += h->ents.len;
 		n->handlers++;
 	}
 	vec_sort(fb, entry_cmp);
 	fprintf(body, "\t/* fallback: each value merged over every handler that serves it */\n");
 	emit_entries(body, fb, n, 1);
-	*fallback = xasprintf("const struct sel_ioctl_handler sel_ioctl_fallback = "
-			      "{ NULL, %zu, %zu, %zu };\n", first, exact_count(fb),
+	*fallback = xasprintf("const struct sel_ioctl_handler sel_ioctl_fallback = {\n"
+			      "\tNULL, NULL, 0, 0, %zu, %zu, %zu\n};\n", first, exact_count(fb),
 			      fb->len - exact_count(fb));
 	fprintf(body, "};\n\n");
 }
 
-static int write_table(FILE *fp, FILE *stats, json_t *report, handlervec *hs, entryvec *fb)
+static int write_table(FILE *fp, FILE *stats, json_t *report, handlervec *hs, entryvec *fb,
+		       int not_looked_up)
 {
 	struct counts n;
 	strvec index = { 0 };
@@ -249,6 +370,7 @@ static int write_table(FILE *fp, FILE *stats, json_t *report, handlervec *hs, en
 	FILE *mem;
 
 	memset(&n, 0, sizeof(n));
+	n.not_looked_up = not_looked_up;
 	mem = open_memstream(&text, &len);
 	if (!mem)
 		return -1;
@@ -259,16 +381,18 @@ static int write_table(FILE *fp, FILE *stats, json_t *report, handlervec *hs, en
 		" * ioctl commands of Linux %s and what they do, generated by\n"
 		" * ioctl-scan %s from the kernel source (%s, %s).\n"
 		" * Do not edit: regenerate with `make generate` in ioctl-scan.\n *\n"
-		" * %d handlers, %d exact entries and %d families; fallback: %d exact\n"
-		" * entries and %d families, %d of them values served by more than one\n"
-		" * handler; %d handler names left to the fallback as ambiguous.\n"
+		" * %d handlers (%d of them always built in), %d exact entries and %d\n"
+		" * families; fallback: %d exact entries and %d families, %d of them\n"
+		" * values served by more than one handler. Left to the fallback: %d\n"
+		" * handlers not bound to one object, %d ambiguous names.\n"
+		" * Not in the table: %d handlers of kinds the lookup does not reach.\n"
 		" * Entries per class: read %d, modify %d, admin %d, none (unknown) %d.\n */\n",
 		json_string_value(json_object_get(json_object_get(report, "kernel"), "release")),
 		IOCTL_SCAN_VERSION,
 		json_string_value(json_object_get(json_object_get(report, "config"), "name")),
 		json_string_value(json_object_get(json_object_get(report, "config"), "arch")),
-		n.handlers, n.exact, n.families, n.fb_exact, n.fb_families, n.collide, n.ambiguous,
-		n.per_cls[CLS_READ], n.per_cls[CLS_MODIFY], n.per_cls[CLS_ADMIN], n.per_cls[CLS_NONE]);
+		n.handlers, n.always, n.exact, n.families, n.fb_exact, n.fb_families, n.collide,
+		n.unbound, n.ambiguous, n.not_looked_up, n.per_cls[CLS_READ], n.per_cls[CLS_MODIFY], n.per_cls[CLS_ADMIN], n.per_cls[CLS_NONE]);
 	fprintf(fp, "#include <linux/cache.h>\n#include <linux/capability.h>\n#include <linux/kernel.h>\n"
 		"#include \"ioctl_semantics.h\"\n\n");
 	fputs(text, fp);
@@ -289,26 +413,132 @@ static int write_table(FILE *fp, FILE *stats, json_t *report, handlervec *hs, en
 		n.per_cls[CLS_ADMIN], n.per_cls[CLS_NONE]);
 	fprintf(stats, "fallback: %d exact entries, %d families; %d values served by more than one handler\n",
 	       n.fb_exact, n.fb_families, n.collide);
-	fprintf(stats, "ambiguous handler names (fallback only): %d\n", n.ambiguous);
+	fprintf(stats, "fallback only: %d handlers not bound to one object, "
+		"%d ambiguous names\n", n.unbound, n.ambiguous);
+	fprintf(stats, "left out: %d handlers of kinds the kernel's lookup does not reach\n",
+		n.not_looked_up);
+	return 0;
+}
+
+/* The lookup that reaches a kind's commands, for --config. */
+static const char *lookup_path(const char *kind)
+{
+	if (starts_with(kind, "vfs"))
+		return "syscall";
+	if (strchr(kind, '.'))
+		return "disk or tty";
+	return "file";
+}
+
+enum linked { LINK_ABSENT, LINK_BUILTIN, LINK_MODULE, LINK_UNBOUND, NR_LINKS };
+
+/* How the configuration whose =y/=m symbols are `set` links h's object,
+ * as the kernel reads the table's IS_BUILTIN()/IS_MODULE() pair. */
+static enum linked linked_in(const struct table_handler *h, const strvec *y, const strvec *m)
+{
+	enum linked l = LINK_ABSENT;
+	json_t *o;
+	size_t i;
+
+	if (!h->object)
+		return LINK_UNBOUND;
+	json_array_foreach(h->objects, i, o) {
+		const char *config = json_string_value(json_object_get(o, "config"));
+
+		if (!config || strvec_contains(y, config))
+			return LINK_BUILTIN;
+		if (strvec_contains(m, config))
+			l = LINK_MODULE;
+	}
+	return l;
+}
+
+/* --config FILE: what the table serves on a kernel built with that .config
+ * (Debian's, for one): its handlers by how they are linked, and the entries
+ * of each lookup path. */
+static int config_figures(const char *path, const handlervec *hs)
+{
+	static const char *const names[NR_LINKS] = { "not built", "built in", "modules",
+						     "not bound to one object (fallback)" };
+	char *text = read_file(path, NULL), *line, *save = NULL;
+	strvec y = { 0 }, m = { 0 }, paths = { 0 };
+	static const enum linked order[] = { LINK_BUILTIN, LINK_MODULE, LINK_ABSENT, LINK_UNBOUND };
+	int handlers[NR_LINKS] = { 0 }, entries[NR_LINKS][3] = { { 0 } };
+
+	if (!text) {
+		fprintf(stderr, "ioctl-scan: cannot read configuration %s\n", path);
+		return 2;
+	}
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *eq = strchr(line, '=');
+
+		if (starts_with(line, "CONFIG_") && eq && (eq[1] == 'y' || eq[1] == 'm') && !eq[2]) {
+			*eq = '\0';
+			strvec_push(eq[1] == 'y' ? &y : &m, line);
+		}
+	}
+	free(text);
+	if (!y.len && !m.len) {
+		fprintf(stderr, "ioctl-scan: %s: no CONFIG_ option set to y or m\n", path);
+		return 2;
+	}
+	strvec_push(&paths, "syscall");
+	strvec_push(&paths, "file");
+	strvec_push(&paths, "disk or tty");
+	for (size_t i = 0; i < hs->len; i++) {
+		const struct table_handler *h = &hs->items[i];
+		enum linked l = linked_in(h, &y, &m);
+		size_t p;
+
+		if (!h->ents.len)
+			continue;
+		for (p = 0; strcmp(paths.items[p], lookup_path(h->kind)); p++)
+			;
+		handlers[l]++;
+		entries[l][p] += (int)h->ents.len;
+	}
+	printf("with %s (%zu options =y, %zu =m):\n", path, y.len, m.len);
+	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
+		enum linked l = order[k];
+
+		printf("  %s: %d handlers; entries by lookup:", names[l], handlers[l]);
+		for (size_t p = 0; p < paths.len; p++)
+			printf(" %s %d%s", paths.items[p], entries[l][p], p + 1 < paths.len ? "," : "\n");
+	}
+	strvec_clear(&y);
+	strvec_clear(&m);
+	strvec_clear(&paths);
 	return 0;
 }
 
 int cmd_table(int argc, char **argv)
 {
-	static const char synopsis[] = "table REPORT [-o FILE]";
-	const char *path, *out;
+	static const char synopsis[] = "table REPORT [-o FILE] [--config DOTCONFIG]";
+	const char *path, *out, *config = NULL;
 	struct atomic_file af;
 	handlervec hs = { 0 };
 	entryvec fb = { 0 };
 	json_t *r;
-	int rc;
+	int rc, not_looked_up = 0;
 
+	for (int a = 1; a + 1 < argc; a++)
+		if (!strcmp(argv[a], "--config")) {
+			config = argv[a + 1];
+			memmove(&argv[a], &argv[a + 2], (size_t)(argc - a - 2) * sizeof(*argv));
+			argc -= 2;
+			break;
+		}
 	if (report_args(argc, argv, synopsis, &path, &out))
 		return 2;
+	if (config && access(config, R_OK)) {
+		fprintf(stderr, "ioctl-scan: cannot read configuration %s: %s\n", config,
+			strerror(errno));
+		return 2;
+	}
 	r = report_load(path);
 	if (!r)
 		return 2;
-	collect(r, &hs);
+	collect(r, &hs, &not_looked_up);
 	for (size_t i = 0; i < hs.len; i++)
 		for (size_t k = 0; k < hs.items[i].ents.len; k++)
 			if (hs.items[i].ents.items[k].cls != CLS_NONE &&
@@ -318,14 +548,16 @@ int cmd_table(int argc, char **argv)
 	if (out) {
 		if (atomic_open(&af, out))
 			return 2;
-		rc = write_table(af.fp, stdout, r, &hs, &fb);
+		rc = write_table(af.fp, stdout, r, &hs, &fb, not_looked_up);
 		if (rc || atomic_commit(&af)) {
 			atomic_abort(&af);
 			fprintf(stderr, "ioctl-scan: cannot write %s\n", out);
 			return 2;
 		}
 	} else {
-		rc = write_table(stdout, stderr, r, &hs, &fb) ? 2 : 0;
+		rc = write_table(stdout, stderr, r, &hs, &fb, not_looked_up) ? 2 : 0;
 	}
+	if (!rc && config)
+		rc = config_figures(config, &hs);
 	return rc;
 }

@@ -1,0 +1,103 @@
+#!/bin/bash
+# ioctl-scan table on a small report built for it (tests/fixtures/table):
+# the generated table is compiled with the kernel's own linux/kconfig.h
+# under a configuration (FIX_MOD=m, FIX_OTHER=y, TWIN_A=m, TWIN_B=y,
+# FIX_ABSENT unset) and each handler's link is printed as the kernel would
+# see it: a module's handler is a module's, a built-in one built in, two
+# objects of one name stay apart, an object two options build is built in
+# when either builds it in, one built whenever the kernel is is built in,
+# one the configuration does not build is neither. A handler not bound to
+# one object is left to the fallback, and a kind the kernel's lookup does
+# not reach (proto_ops.ioctl) is nowhere in the table.
+set -u
+w=$WORK/table
+rm -rf "$w" && mkdir -p "$w/inc/generated" "$w/inc/linux"
+scan=$ANALYZER/ioctl-scan
+r=$ANALYZER/tests/fixtures/table/report.json
+
+if ! "$scan" table "$r" -o "$w/table.c" > "$w/table.out" 2> "$w/table.err"; then
+	echo "not ok - table exits non-zero: $(tail -1 "$w/table.err")"
+	exit 1
+fi
+echo "ok - table writes the table"
+
+# the configuration, as Kconfig writes it
+printf '#define CONFIG_FIX_MOD_MODULE 1\n#define CONFIG_FIX_OTHER 1\n#define CONFIG_TWIN_A_MODULE 1\n#define CONFIG_TWIN_B 1\n' \
+	> "$w/inc/generated/autoconf.h"
+cp "$KSRC/include/linux/kconfig.h" "$w/inc/linux/kconfig.h"
+# what the table includes, reduced to what it uses
+for h in cache capability kernel; do : > "$w/inc/linux/$h.h"; done
+cat > "$w/inc/ioctl_semantics.h" <<'H'
+#include <stddef.h>
+#define __ro_after_init
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define CAP_SYS_ADMIN 21
+enum { SEL_IOCTL_NONE, SEL_IOCTL_READ, SEL_IOCTL_MODIFY, SEL_IOCTL_ADMIN };
+struct sel_ioctl_cmd { unsigned int value, mask; unsigned char class, cap; };
+struct sel_ioctl_handler {
+	const char *name, *object;
+	unsigned char builtin, module;
+	unsigned short first, exact, families;
+};
+struct sel_ioctl_addr { unsigned long addr; unsigned short handler; };
+H
+cat > "$w/main.c" <<'C'
+#include <stdio.h>
+#include "table.c"
+int main(void)
+{
+	for (unsigned int i = 0; i < sel_ioctl_nr_handlers; i++) {
+		const struct sel_ioctl_handler *h = &sel_ioctl_handlers[i];
+
+		printf("%s %s %s\n", h->name, h->object,
+		       h->builtin ? "builtin" : h->module ? "module" : "absent");
+	}
+	for (unsigned int i = 0; i < sel_ioctl_fallback.exact; i++)
+		printf("fallback 0x%08x\n", sel_ioctl_cmds[sel_ioctl_fallback.first + i].value);
+	return 0;
+}
+C
+if ! gcc -Wall -Werror -include "$w/inc/linux/kconfig.h" -I"$w/inc" -I"$w" -o "$w/main" "$w/main.c" \
+	2> "$w/cc.err"; then
+	echo "not ok - the generated table does not compile: $(head -3 "$w/cc.err")"
+	exit 1
+fi
+"$w/main" > "$w/links"
+want() {
+	grep -qxF "$1" "$w/links" && echo "ok - $2" || echo "not ok - $2: '$1' not in: $(tr '\n' ';' < "$w/links")"
+}
+want "fix_ioctl fixmod module" "a module's handler is linked as a module (FIX_MOD=m)"
+want "fix_ioctl otherdrv builtin" "another object's function of the same name keeps its own entry, built in (FIX_OTHER=y)"
+want "twin_ioctl twin builtin" "an object two options build is built in when either builds it in"
+want "core_ioctl core builtin" "an object built whenever the kernel is is built in"
+want "absent_ioctl absent absent" "an object the configuration does not build is never bound"
+! grep -q "^two_modules_ioctl \|^unbound_ioctl " "$w/links" &&
+	echo "ok - a handler not bound to one object has no entry of its own" ||
+	echo "not ok - an unbound handler has an entry: $(grep 'two_modules\|unbound' "$w/links")"
+want "fallback 0x4004f701" "an unbound handler's command is in the fallback"
+! grep -qi "f801" "$w/table.c" && echo "ok - a kind the lookup does not reach is not in the table" ||
+	echo "not ok - proto_ops.ioctl's command is in the table"
+
+# --config: the same configuration as a .config, figures per link
+printf 'CONFIG_FIX_MOD=m\nCONFIG_FIX_OTHER=y\nCONFIG_TWIN_A=m\nCONFIG_TWIN_B=y\n# CONFIG_FIX_ABSENT is not set\n' > "$w/dot.config"
+if "$scan" table "$r" -o "$w/table2.c" --config "$w/dot.config" > "$w/config.out" 2>&1 &&
+	cmp -s "$w/table.c" "$w/table2.c"; then
+	echo "ok - --config leaves the table as it is"
+else
+	echo "not ok - --config: $(tail -1 "$w/config.out")"
+fi
+fig() {
+	grep -qF "$1" "$w/config.out" && echo "ok - --config: $2" ||
+		echo "not ok - --config: $2: '$1' not in: $(grep '^  ' "$w/config.out" | tr '\n' ';')"
+}
+fig "  built in: 3 handlers; entries by lookup: syscall 0, file 1, disk or tty 2" \
+	"built in: fix_ioctl of otherdrv (file), twin_ioctl (tty), core_ioctl (disk)"
+fig "  modules: 1 handlers; entries by lookup: syscall 0, file 2, disk or tty 0" \
+	"a module: fix_ioctl of fixmod, two entries"
+fig "  not built: 1 handlers; entries by lookup: syscall 0, file 1, disk or tty 0" \
+	"not built: absent_ioctl"
+fig "  not bound to one object (fallback): 2 handlers" "the two unbound handlers"
+"$scan" table "$r" -o "$w/table3.c" --config "$w/nosuch.config" > /dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && [ ! -e "$w/table3.c" ] &&
+	echo "ok - a missing --config file exits 2 and writes nothing" ||
+	echo "not ok - missing --config exits $rc$([ -e "$w/table3.c" ] && echo ', table written')"
