@@ -82,9 +82,9 @@ build_kernel() {
 		case "$l" in CONFIG_*) grep -qx -- "$l" "$obj/.config" ||
 			fail "$variant config lost $l (a dependency is missing)";; esac
 	done < "$frag"
-	log "building the $variant kernel (make -j$JOBS bzImage)"
+	log "building the $variant kernel (make -j$JOBS bzImage modules)"
 	local start=$SECONDS
-	make -s -C "$src" O="$obj" CC="$cc" -j"$JOBS" bzImage > "$obj/build.log" 2>&1 ||
+	make -s -C "$src" O="$obj" CC="$cc" -j"$JOBS" bzImage modules > "$obj/build.log" 2>&1 ||
 		{ tail -30 "$obj/build.log"; fail "building the $variant kernel"; }
 	log "$variant kernel built in $((SECONDS - start)) s"
 }
@@ -122,20 +122,52 @@ check_build() {
 
 # 3. the guest: test program, cases from the report, policy, initramfs
 guest() {
-	local g=$QBUILD/guest
+	local variant=$1 g=$QBUILD/guest
 	rm -rf "$g" && mkdir -p "$g/rootfs/bin" "$g/rootfs/dev" "$g/rootfs/sys/fs/selinux"
 	gcc -static -O2 -Wall -Wextra -o "$g/rootfs/init" "$here/guest/ioctl_check.c" ||
 		fail "building the guest program"
 	gcc -O2 -Wall -Wextra -o "$g/make_cases" "$here/host/make_cases.c" -ljansson ||
 		fail "building make_cases"
 	"$g/make_cases" "$REPORT" "$here/cases.conf" > "$g/rootfs/cases" || fail "make_cases"
-	checkpolicy -U allow -c 33 -o "$g/rootfs/policy.bin" "$here/policy/ioctl-check.conf" >/dev/null ||
-		fail "compiling the policy"
+	checkpolicy -U allow -c 33 -o "$g/rootfs/policy-nocap.bin" "$here/policy/ioctl-check.conf" \
+		>/dev/null || fail "compiling the policy"
+	# the same policy declaring ioctl_semantics, which checkpolicy does not
+	# know by name yet: set by number (host/set_policycap.c), checked first
+	# against checkpolicy's own output for a capability it knows
+	gcc -O2 -Wall -Wextra -o "$g/set_policycap" "$here/host/set_policycap.c" ||
+		fail "building set_policycap"
+	local known semantics
+	known=$(policycap_number ioctl_skip_cloexec) ||
+		fail "ioctl_skip_cloexec not in the patched tree's policycap_names.h"
+	semantics=$(policycap_number ioctl_semantics) ||
+		fail "ioctl_semantics not in the patched tree's policycap_names.h"
+	awk '/^type / && !d { print "policycap ioctl_skip_cloexec;"; d = 1 } { print }' \
+		"$here/policy/ioctl-check.conf" > "$g/known.conf"
+	checkpolicy -U allow -c 33 -o "$g/known.bin" "$g/known.conf" >/dev/null &&
+		"$g/set_policycap" "$g/rootfs/policy-nocap.bin" "$known" "$g/known-set.bin" &&
+		cmp -s "$g/known.bin" "$g/known-set.bin" ||
+		fail "set_policycap does not declare a capability as checkpolicy does"
+	echo "ok - set_policycap declares ioctl_skip_cloexec ($known) byte for byte as checkpolicy does"
+	"$g/set_policycap" "$g/rootfs/policy-nocap.bin" "$semantics" "$g/rootfs/policy.bin" ||
+		fail "declaring ioctl_semantics ($semantics)"
 	cp /bin/busybox "$g/rootfs/bin/busybox"
+	# the loop driver, a module the guest loads (and reloads) after boot
+	cp "$QBUILD/obj-$variant/drivers/block/loop.ko" "$g/rootfs/loop.ko" ||
+		fail "no loop.ko in the $variant build"
 	mknod "$g/rootfs/dev/console" c 5 1 || fail "mknod /dev/console (run as root)"
 	(cd "$g/rootfs" && find . | sort | cpio -o -H newc -R 0:0 --quiet) > "$g/initramfs.cpio" ||
 		fail "packing the initramfs"
 	gzip -9n < "$g/initramfs.cpio" > "$g/initramfs.gz"
+}
+
+# The number of a policy capability: its position in the patched tree's
+# selinux_policycap_names[].
+policycap_number() {
+	awk -v want="\"$1\"" '
+		/selinux_policycap_names\[/ { on = 1; next }
+		on && /^}/ { exit }
+		on { gsub(/[ \t,]/, ""); if ($0 ~ /^"/) { if ($0 == want) { print n; found = 1; exit } n++ } }
+		END { exit !found }' "$src/security/selinux/include/policycap_names.h"
 }
 
 qemu_accel() {
@@ -164,7 +196,7 @@ boot() {
 	local rc=$?
 	tr -d '\r' < "$out" > "$out.txt"
 	log "$variant guest ran for $((SECONDS - start)) s (qemu status $rc)"
-	grep -E '^(ok|not ok) - |^bench: ' "$out.txt" | sed "s/^\(not \)\{0,1\}ok - /&$variant: /"
+	grep -E '^(ok|not ok) - |^(bench|stats): ' "$out.txt" | sed "s/^\(not \)\{0,1\}ok - /&$variant: /"
 	if [ $rc -eq 124 ]; then
 		echo "not ok - $variant: the guest did not finish within $QEMU_TIMEOUT s"
 		tail -40 "$out.txt" >&2

@@ -4,14 +4,19 @@
  * a table generated from the kernel source (ioctl_semantics_table.c).
  *
  * A command value alone does not say which driver serves it, so the table
- * lists the commands of each ioctl function by name. At boot the names are
- * resolved to addresses through kallsyms (a name defined twice is dropped);
- * an ioctl is then looked up by the address of the function that will serve
- * it: the syscall's own commands first, then the file's ioctl handler, then
- * for block devices the disk's and for ttys the tty driver's and the line
- * discipline's. A file whose handler is not in the table (a module, an
- * ambiguous name) uses the fallback entries, which merge each value over
- * every handler that serves it to the most restrictive class.  A command
+ * lists the commands of each ioctl function by name and by the object
+ * (KBUILD_MODNAME) the function is compiled into.  The names of built-in
+ * objects are resolved to addresses through kallsyms at boot (a name
+ * kallsyms lists twice is dropped); the names of a module's functions are
+ * resolved in that module's own symbols when it loads, and dropped when it
+ * goes, so that a function of the same name elsewhere never takes another
+ * driver's entries.  An ioctl is then looked up by the address of the
+ * function that will serve it: the syscall's own commands first, then the
+ * file's ioctl handler, then for block devices the disk's and for ttys the
+ * tty driver's and the line discipline's. A file whose handler is not in
+ * the table (an object the generator could not name, an ambiguous name)
+ * uses the fallback entries, which merge each value over every handler
+ * that serves it to the most restrictive class.  A command
  * whose semantics the generator could not establish has a SEL_IOCTL_NONE
  * entry in its handler's slice: the search ends there and the command keeps
  * today's checks.
@@ -25,13 +30,17 @@
 #include <linux/atomic.h>
 #include <linux/bitfield.h>
 #include <linux/blkdev.h>
-#include <linux/bsearch.h>
 #include <linux/cache.h>
 #include <linux/capability.h>
 #include <linux/compat.h>
 #include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/notifier.h>
+#include <linux/rcupdate.h>
+#include <linux/slab.h>
 #include <linux/percpu.h>
 #include <linux/sort.h>
 #include <linux/string.h>
@@ -47,6 +56,19 @@ int sel_ioctl_mode_value __read_mostly =
 static unsigned int sel_ioctl_nr_addrs __ro_after_init;
 /* the handlers are resolved: a lookup's result may be kept with the file */
 static bool sel_ioctl_resolved __ro_after_init;
+
+/*
+ * The handlers of the loaded modules, sorted by address.  Replaced as a
+ * whole, under sel_ioctl_modules_lock, when a module comes or goes; read
+ * under RCU.
+ */
+struct sel_ioctl_module_addrs {
+	struct rcu_head rcu;
+	unsigned int nr;
+	struct sel_ioctl_addr addrs[];
+};
+
+static struct sel_ioctl_module_addrs __rcu *sel_ioctl_module_addrs;
 
 /* ioctl functions that hand commands on to a second-level handler */
 static unsigned long sel_blkdev_ioctl __ro_after_init;
@@ -109,6 +131,7 @@ void sel_ioctl_count_denial(bool enforced)
 ssize_t sel_ioctl_show_stats(char *buf, size_t size)
 {
 	unsigned long sum[SEL_IOCTL_NR_COUNTERS] = { 0 };
+	const struct sel_ioctl_module_addrs *m;
 	ssize_t len;
 	int cpu, i;
 
@@ -122,6 +145,11 @@ ssize_t sel_ioctl_show_stats(char *buf, size_t size)
 	len = scnprintf(buf, size, "mode %s\nhandlers %u\nresolved %u\n",
 			sel_ioctl_mode_names[sel_ioctl_mode()],
 			sel_ioctl_nr_handlers, sel_ioctl_nr_addrs);
+	rcu_read_lock();
+	m = rcu_dereference(sel_ioctl_module_addrs);
+	len += scnprintf(buf + len, size - len, "resolved_in_modules %u\n",
+			 m ? m->nr : 0);
+	rcu_read_unlock();
 	for (i = 0; i < SEL_IOCTL_NR_COUNTERS; i++)
 		len += scnprintf(buf + len, size - len, "%s %lu\n",
 				 sel_ioctl_counter_names[i], sum[i]);
@@ -151,23 +179,41 @@ sel_ioctl_find(const struct sel_ioctl_handler *h, u32 cmd)
 	return NULL;
 }
 
-static const struct sel_ioctl_handler *sel_ioctl_handler_at(unsigned long fn)
+static const struct sel_ioctl_handler *
+sel_ioctl_addr_find(const struct sel_ioctl_addr *a, unsigned int nr,
+		    unsigned long fn)
 {
-	unsigned int lo = 0, hi = sel_ioctl_nr_addrs;
+	unsigned int lo = 0, hi = nr;
 
-	if (!fn)
-		return NULL;
 	while (lo < hi) {
 		unsigned int mid = lo + (hi - lo) / 2;
 
-		if (sel_ioctl_addrs[mid].addr == fn)
-			return &sel_ioctl_handlers[sel_ioctl_addrs[mid].handler];
-		if (sel_ioctl_addrs[mid].addr < fn)
+		if (a[mid].addr == fn)
+			return &sel_ioctl_handlers[a[mid].handler];
+		if (a[mid].addr < fn)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	return NULL;
+}
+
+static const struct sel_ioctl_handler *sel_ioctl_handler_at(unsigned long fn)
+{
+	const struct sel_ioctl_module_addrs *m;
+	const struct sel_ioctl_handler *h;
+
+	if (!fn)
+		return NULL;
+	h = sel_ioctl_addr_find(sel_ioctl_addrs, sel_ioctl_nr_addrs, fn);
+	if (h || !IS_ENABLED(CONFIG_MODULES))
+		return h;
+	rcu_read_lock();
+	m = rcu_dereference(sel_ioctl_module_addrs);
+	if (m)
+		h = sel_ioctl_addr_find(m->addrs, m->nr, fn);
+	rcu_read_unlock();
+	return h;
 }
 
 static const struct sel_ioctl_cmd *
@@ -243,6 +289,9 @@ sel_ioctl_find_all(struct file *file, const struct file_operations *fop,
 	if (compat && fop->compat_ioctl == compat_ptr_ioctl)
 		fn = (unsigned long)fop->unlocked_ioctl;
 #endif
+	/* no handler: the ioctl fails with ENOTTY, as without the table */
+	if (!fn)
+		return NULL;
 	h = sel_ioctl_handler_at(fn);
 	if (!h) {
 		*path = SEL_IOCTL_PATH_FALLBACK;
@@ -301,40 +350,76 @@ u64 sel_ioctl_lookup_slow(struct file *file, const struct file_operations *fop,
 	return e;
 }
 
-static int __init sel_ioctl_name_cmp(const void *key, const void *elt)
+/* The first handler called @name, or sel_ioctl_nr_handlers. */
+static unsigned int sel_ioctl_first_named(const char *name)
 {
-	const struct sel_ioctl_handler *h = elt;
+	unsigned int lo = 0, hi = sel_ioctl_nr_handlers;
 
-	return strcmp(key, h->name);
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (strcmp(sel_ioctl_handlers[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 static const struct sel_ioctl_handler * __init sel_ioctl_by_name(const char *name)
 {
-	return bsearch(name, sel_ioctl_handlers, sel_ioctl_nr_handlers,
-		       sizeof(*sel_ioctl_handlers), sel_ioctl_name_cmp);
+	unsigned int i = sel_ioctl_first_named(name);
+
+	if (i < sel_ioctl_nr_handlers && !strcmp(sel_ioctl_handlers[i].name, name))
+		return &sel_ioctl_handlers[i];
+	return NULL;
 }
 
 /* A name seen twice (static functions of different files) is ambiguous. */
 #define SEL_IOCTL_AMBIGUOUS ULONG_MAX
 
+static enum sel_ioctl_link sel_ioctl_link_of(const struct sel_ioctl_handler *h)
+{
+	if (h->builtin)
+		return SEL_IOCTL_BUILTIN;
+	return h->module ? SEL_IOCTL_MODULE : SEL_IOCTL_ABSENT;
+}
+
+/*
+ * Gives the handlers called @name in objects linked as @link (and, for a
+ * module, in @object) the address @addr, in @addrs indexed by handler.
+ */
+static void sel_ioctl_bind(struct sel_ioctl_addr *addrs, const char *name,
+			   unsigned long addr, enum sel_ioctl_link link,
+			   const char *object)
+{
+	unsigned int i;
+
+	for (i = sel_ioctl_first_named(name);
+	     i < sel_ioctl_nr_handlers && !strcmp(sel_ioctl_handlers[i].name, name);
+	     i++) {
+		const struct sel_ioctl_handler *h = &sel_ioctl_handlers[i];
+		struct sel_ioctl_addr *a = &addrs[i];
+
+		if (sel_ioctl_link_of(h) != link ||
+		    (object && strcmp(h->object, object)))
+			continue;
+		if (a->addr && a->addr != addr)
+			a->addr = SEL_IOCTL_AMBIGUOUS;
+		else
+			a->addr = addr;
+		a->handler = i;
+	}
+}
+
 static int __init sel_ioctl_resolve_symbol(void *data, const char *name,
 					   unsigned long addr)
 {
-	const struct sel_ioctl_handler *h = sel_ioctl_by_name(name);
-	struct sel_ioctl_addr *a;
-
-	if (!h)
-		return 0;
-	a = &sel_ioctl_addrs[h - sel_ioctl_handlers];
-	if (a->addr && a->addr != addr)
-		a->addr = SEL_IOCTL_AMBIGUOUS;
-	else
-		a->addr = addr;
-	a->handler = h - sel_ioctl_handlers;
+	sel_ioctl_bind(sel_ioctl_addrs, name, addr, SEL_IOCTL_BUILTIN, NULL);
 	return 0;
 }
 
-static int __init sel_ioctl_addr_cmp(const void *a, const void *b)
+static int sel_ioctl_addr_cmp(const void *a, const void *b)
 {
 	const struct sel_ioctl_addr *x = a, *y = b;
 
@@ -343,21 +428,145 @@ static int __init sel_ioctl_addr_cmp(const void *a, const void *b)
 	return 0;
 }
 
-static int __init sel_ioctl_semantics_init(void)
+/*
+ * Keeps the resolved entries of @a, indexed by handler, at its start,
+ * sorted by address; returns how many.
+ */
+static unsigned int sel_ioctl_pack(struct sel_ioctl_addr *a, unsigned int nr)
 {
 	unsigned int i, n = 0;
 
-	kallsyms_on_each_symbol(sel_ioctl_resolve_symbol, NULL);
-	for (i = 0; i < sel_ioctl_nr_handlers; i++) {
-		struct sel_ioctl_addr a = sel_ioctl_addrs[i];
+	for (i = 0; i < nr; i++)
+		if (a[i].addr && a[i].addr != SEL_IOCTL_AMBIGUOUS)
+			a[n++] = a[i];
+	sort(a, n, sizeof(*a), sel_ioctl_addr_cmp, NULL);
+	return n;
+}
 
-		if (a.addr && a.addr != SEL_IOCTL_AMBIGUOUS)
-			sel_ioctl_addrs[n++] = a;
+#ifdef CONFIG_MODULES
+static DEFINE_MUTEX(sel_ioctl_modules_lock);
+
+static void sel_ioctl_modules_publish(struct sel_ioctl_module_addrs *new)
+{
+	struct sel_ioctl_module_addrs *old;
+
+	old = rcu_replace_pointer(sel_ioctl_module_addrs, new,
+				  lockdep_is_held(&sel_ioctl_modules_lock));
+	if (old)
+		kfree_rcu(old, rcu);
+}
+
+/*
+ * @mod is coming: resolve the table's handlers of the object @mod->name in
+ * the module's own symbols and add them to the loaded modules' handlers.
+ * A name the module defines twice is dropped.  If memory runs short the
+ * module's files use the fallback entries.
+ */
+static void sel_ioctl_module_coming(struct module *mod)
+{
+	struct sel_ioctl_module_addrs *old, *new;
+	struct sel_ioctl_addr *found;
+	const struct mod_kallsyms *ks;
+	unsigned int i, n, nr_old;
+
+	for (i = 0; i < sel_ioctl_nr_handlers; i++)
+		if (sel_ioctl_link_of(&sel_ioctl_handlers[i]) == SEL_IOCTL_MODULE &&
+		    !strcmp(sel_ioctl_handlers[i].object, mod->name))
+			break;
+	if (i == sel_ioctl_nr_handlers)
+		return;
+
+	found = kcalloc(sel_ioctl_nr_handlers, sizeof(*found), GFP_KERNEL);
+	if (!found)
+		return;
+	preempt_disable();
+	ks = rcu_dereference_sched(mod->kallsyms);
+	for (i = 0; i < ks->num_symtab; i++)
+		if (ELF_ST_TYPE(ks->symtab[i].st_info) == STT_FUNC &&
+		    ks->symtab[i].st_shndx != SHN_UNDEF)
+			sel_ioctl_bind(found, ks->strtab + ks->symtab[i].st_name,
+				       ks->symtab[i].st_value, SEL_IOCTL_MODULE,
+				       mod->name);
+	preempt_enable();
+	n = sel_ioctl_pack(found, sel_ioctl_nr_handlers);
+
+	mutex_lock(&sel_ioctl_modules_lock);
+	old = rcu_dereference_protected(sel_ioctl_module_addrs,
+					lockdep_is_held(&sel_ioctl_modules_lock));
+	nr_old = old ? old->nr : 0;
+	new = n ? kmalloc(struct_size(new, addrs, nr_old + n), GFP_KERNEL) : NULL;
+	if (new) {
+		new->nr = nr_old + n;
+		if (old)
+			memcpy(new->addrs, old->addrs, nr_old * sizeof(*found));
+		memcpy(new->addrs + nr_old, found, n * sizeof(*found));
+		sort(new->addrs, new->nr, sizeof(*found), sel_ioctl_addr_cmp,
+		     NULL);
+		sel_ioctl_modules_publish(new);
 	}
-	sort(sel_ioctl_addrs, n, sizeof(*sel_ioctl_addrs), sel_ioctl_addr_cmp,
-	     NULL);
+	mutex_unlock(&sel_ioctl_modules_lock);
+	kfree(found);
+}
+
+/*
+ * @mod is going: drop its handlers.  If memory runs short every module's
+ * handlers are dropped: an address the module leaves must never match a
+ * function loaded there later.
+ */
+static void sel_ioctl_module_going(struct module *mod)
+{
+	struct sel_ioctl_module_addrs *old, *new;
+	unsigned int i, n = 0;
+
+	mutex_lock(&sel_ioctl_modules_lock);
+	old = rcu_dereference_protected(sel_ioctl_module_addrs,
+					lockdep_is_held(&sel_ioctl_modules_lock));
+	if (!old)
+		goto out;
+	for (i = 0; i < old->nr; i++)
+		n += !within_module(old->addrs[i].addr, mod);
+	if (n == old->nr)
+		goto out;
+	new = n ? kmalloc(struct_size(new, addrs, n), GFP_KERNEL) : NULL;
+	if (new) {
+		new->nr = 0;
+		for (i = 0; i < old->nr; i++)
+			if (!within_module(old->addrs[i].addr, mod))
+				new->addrs[new->nr++] = old->addrs[i];
+	}
+	sel_ioctl_modules_publish(new);
+out:
+	mutex_unlock(&sel_ioctl_modules_lock);
+}
+
+static int sel_ioctl_module_notify(struct notifier_block *nb,
+				   unsigned long action, void *data)
+{
+	struct module *mod = data;
+
+	if (action == MODULE_STATE_COMING)
+		sel_ioctl_module_coming(mod);
+	else if (action == MODULE_STATE_GOING)
+		sel_ioctl_module_going(mod);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block sel_ioctl_module_nb = {
+	.notifier_call = sel_ioctl_module_notify,
+};
+#endif /* CONFIG_MODULES */
+
+static int __init sel_ioctl_semantics_init(void)
+{
+	unsigned int n;
+
+	kallsyms_on_each_symbol(sel_ioctl_resolve_symbol, NULL);
+	n = sel_ioctl_pack(sel_ioctl_addrs, sel_ioctl_nr_handlers);
 	sel_ioctl_nr_addrs = n;
 	sel_ioctl_resolved = true;
+#ifdef CONFIG_MODULES
+	register_module_notifier(&sel_ioctl_module_nb);
+#endif
 
 	sel_blkdev_ioctl = kallsyms_lookup_name("blkdev_ioctl");
 	sel_blkdev_compat_ioctl = kallsyms_lookup_name("compat_blkdev_ioctl");

@@ -54,18 +54,33 @@ struct sel_ioctl_cmd {
 	u8 cap;			/* CAP_* an admin command requires */
 };
 
+/* How the configuration links the object a handler is compiled into. */
+enum sel_ioctl_link {
+	SEL_IOCTL_ABSENT,	/* not built: the entry is never used */
+	SEL_IOCTL_BUILTIN,	/* vmlinux: resolved through kallsyms at boot */
+	SEL_IOCTL_MODULE,	/* resolved in the module's symbols at load */
+};
+
 /*
  * The commands of one ioctl function: sel_ioctl_cmds[first...] holds
  * @exact entries with a full mask sorted by value, then @families entries.
+ * The function is @name in the object @object (its KBUILD_MODNAME), which
+ * this configuration builds in (@builtin) or as a module (@module): the
+ * generator writes IS_BUILTIN() and IS_MODULE() of the option that builds
+ * it, or-ed over the options when two build the same object; built in
+ * wins, as in Kbuild.  Sorted by name.
  */
 struct sel_ioctl_handler {
 	const char *name;
+	const char *object;
+	u8 builtin;
+	u8 module;
 	u16 first;
 	u16 exact;
 	u16 families;
 };
 
-/* A handler's address, resolved from its name at boot. */
+/* A handler's address, resolved from its name and object. */
 struct sel_ioctl_addr {
 	unsigned long addr;
 	u16 handler;
