@@ -317,7 +317,8 @@ static void objects_of(struct kbuild_config *kc, const char *dir, const char *ta
 }
 
 /* The .c file of rel's directory that includes rel ("pcm_compat.c" in
- * pcm_native.c): rel is compiled as part of it. NULL when there is none. */
+ * pcm_native.c): rel is compiled as part of it. NULL when there is none;
+ * of two, the first by name (readdir's order is the filesystem's). */
 static char *includer_of(struct kbuild_config *kc, const char *rel)
 {
 	char *dir = path_dirname(rel), *abs = path_join(kc->kt->ksrc, dir), *found = NULL;
@@ -325,15 +326,18 @@ static char *includer_of(struct kbuild_config *kc, const char *rel)
 	DIR *d = opendir(abs);
 	struct dirent *de;
 
-	while (d && !found && (de = readdir(d))) {
+	while (d && (de = readdir(d))) {
 		char *p, *text;
 
-		if (!ends_with(de->d_name, ".c"))
+		if (!ends_with(de->d_name, ".c") ||
+		    (found && strcmp(de->d_name, strrchr(found, '/') + 1) >= 0))
 			continue;
 		p = path_join(abs, de->d_name);
 		text = read_file(p, NULL);
-		if (text && strstr(text, directive))
+		if (text && strstr(text, directive)) {
+			free(found);
 			found = xasprintf("%s/%s", dir, de->d_name);
+		}
 		free(text);
 		free(p);
 	}
