@@ -37,6 +37,9 @@ ccdb() { # ccdb EXTRA-FLAGS-FOR-FILE FILE
 }
 mkdir -p "$w/db"
 ccdb > "$w/db/compile_commands.json"
+# the configuration the fixtures are built with (the build directory is
+# the compile database's): without it the object_*.c fixtures are not built
+cp "$tree/fixtures.config" "$w/db/.config"
 nfiles=$(cd "$tree" && ls drivers/*.c fs/*.c | wc -l)
 
 run() { # run NAME [OPTIONS...]: scans the miniature tree, cache in $w/c
