@@ -421,13 +421,15 @@ static int write_table(FILE *fp, FILE *stats, json_t *report, handlervec *hs, en
 }
 
 /* The lookup that reaches a kind's commands, for --config. */
-static const char *lookup_path(const char *kind)
+enum lookup { LOOKUP_SYSCALL, LOOKUP_FILE, LOOKUP_SECOND, NR_LOOKUPS };
+
+static const char *const lookup_names[NR_LOOKUPS] = { "syscall", "file", "disk or tty" };
+
+static enum lookup lookup_of(const char *kind)
 {
 	if (starts_with(kind, "vfs"))
-		return "syscall";
-	if (strchr(kind, '.'))
-		return "disk or tty";
-	return "file";
+		return LOOKUP_SYSCALL;
+	return strchr(kind, '.') ? LOOKUP_SECOND : LOOKUP_FILE;
 }
 
 enum linked { LINK_ABSENT, LINK_BUILTIN, LINK_MODULE, LINK_UNBOUND, NR_LINKS };
@@ -461,9 +463,9 @@ static int config_figures(const char *path, const handlervec *hs)
 	static const char *const names[NR_LINKS] = { "not built", "built in", "modules",
 						     "not bound to one object (fallback)" };
 	char *text = read_file(path, NULL), *line, *save = NULL;
-	strvec y = { 0 }, m = { 0 }, paths = { 0 };
+	strvec y = { 0 }, m = { 0 };
 	static const enum linked order[] = { LINK_BUILTIN, LINK_MODULE, LINK_ABSENT, LINK_UNBOUND };
-	int handlers[NR_LINKS] = { 0 }, entries[NR_LINKS][3] = { { 0 } };
+	int handlers[NR_LINKS] = { 0 }, entries[NR_LINKS][NR_LOOKUPS] = { { 0 } };
 
 	if (!text) {
 		fprintf(stderr, "ioctl-scan: cannot read configuration %s\n", path);
@@ -482,32 +484,25 @@ static int config_figures(const char *path, const handlervec *hs)
 		fprintf(stderr, "ioctl-scan: %s: no CONFIG_ option set to y or m\n", path);
 		return 2;
 	}
-	strvec_push(&paths, "syscall");
-	strvec_push(&paths, "file");
-	strvec_push(&paths, "disk or tty");
 	for (size_t i = 0; i < hs->len; i++) {
 		const struct table_handler *h = &hs->items[i];
 		enum linked l = linked_in(h, &y, &m);
-		size_t p;
 
 		if (!h->ents.len)
 			continue;
-		for (p = 0; strcmp(paths.items[p], lookup_path(h->kind)); p++)
-			;
 		handlers[l]++;
-		entries[l][p] += (int)h->ents.len;
+		entries[l][lookup_of(h->kind)] += (int)h->ents.len;
 	}
 	printf("with %s (%zu options =y, %zu =m):\n", path, y.len, m.len);
 	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
 		enum linked l = order[k];
 
 		printf("  %s: %d handlers; entries by lookup:", names[l], handlers[l]);
-		for (size_t p = 0; p < paths.len; p++)
-			printf(" %s %d%s", paths.items[p], entries[l][p], p + 1 < paths.len ? "," : "\n");
+		for (int p = 0; p < NR_LOOKUPS; p++)
+			printf(" %s %d%s", lookup_names[p], entries[l][p], p + 1 < NR_LOOKUPS ? "," : "\n");
 	}
 	strvec_clear(&y);
 	strvec_clear(&m);
-	strvec_clear(&paths);
 	return 0;
 }
 

@@ -78,19 +78,28 @@ static const char *makefile_of(struct kbuild_config *kc, const char *dir)
 	return m.text;
 }
 
+/* The last dash of an assignment's left side (up to '+=' ':=' '='), whose
+ * suffix says when the right side is linked: rtc-core-$(CONFIG_RTC_INTF_DEV).
+ * NULL when the left side has none. */
+static const char *lhs_last_dash(const char *line)
+{
+	size_t lhs = strcspn(line, "+:=");
+	const char *dash = NULL;
+
+	for (size_t i = 0; i < lhs; i++)
+		if (line[i] == '-')
+			dash = line + i;
+	return dash;
+}
+
 /* Does the assignment's left side (up to '+=' ':=' '=') enable its right
  * side? "obj-y", "obj-m", "lib-y", "foo-y", "foo-objs": yes;
  * "obj-$(CONFIG_X)" and "foo-$(CONFIG_X)": when X is set; "obj-n": no.
  * *composite receives "foo" for foo-y/foo-objs/foo-$(..). */
 static int lhs_enables(const struct kbuild_config *kc, const char *line, char **composite)
 {
-	size_t lhs = strcspn(line, "+:=");
-	const char *dash = NULL, *cfg;
+	const char *dash = lhs_last_dash(line), *cfg;
 
-	/* the last dash of the left side: rtc-core-$(CONFIG_RTC_INTF_DEV) */
-	for (size_t i = 0; i < lhs; i++)
-		if (line[i] == '-')
-			dash = line + i;
 	*composite = NULL;
 	if (!dash)
 		return 0;
@@ -194,16 +203,15 @@ int kbuild_config_builds(struct kbuild_config *kc, const char *rel)
 /* The left side of an assignment, "obj-$(CONFIG_X)" or "foo-y": *prefix
  * gets what is before the last dash ("obj", "foo"), *config the symbol
  * when the suffix is $(CONFIG_X); returns 1 for those and for the suffixes
- * y and objs, 0 for anything else (obj-m, $(subst ...), ...). */
+ * y and objs, 0 for anything else (obj-m, $(subst ...), ...). Stricter than
+ * lhs_enables(), which only asks whether a file is built: naming the object
+ * and its option must not guess. */
 static int lhs_parts(const char *line, char **prefix, char **config)
 {
 	size_t lhs = strcspn(line, "+:=");
-	const char *dash = NULL;
+	const char *dash = lhs_last_dash(line);
 
 	*prefix = *config = NULL;
-	for (size_t i = 0; i < lhs; i++)
-		if (line[i] == '-')
-			dash = line + i;
 	if (!dash)
 		return 0;
 	{
