@@ -36,6 +36,19 @@ uint32_t report_hex(json_t *o, const char *key)
 	return (uint32_t)strtoul(report_str(o, key), NULL, 16);
 }
 
+void report_low16(json_t *c, uint16_t *value, uint16_t *mask)
+{
+	uint32_t m = json_object_get(c, "mask") ? report_hex(c, "mask") : 0xffffffff;
+
+	*mask = m & 0xffff;
+	*value = report_hex(c, "value") & m & 0xffff;
+}
+
+int report_compat_handler(json_t *h)
+{
+	return strstr(report_str(h, "kind"), "compat") != NULL;
+}
+
 int report_args(int argc, char **argv, const char *synopsis, const char **path,
 		const char **out)
 {
