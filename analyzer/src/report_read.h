@@ -5,6 +5,10 @@
 #include <jansson.h>
 #include <stdint.h>
 
+/* Loads a JSON file (a report, a subcommand's data file); prints why not
+ * and returns NULL. */
+json_t *load_json_file(const char *path);
+
 /* Loads and checks the top-level shape; prints why not and returns NULL. */
 json_t *report_load(const char *path);
 
