@@ -22,6 +22,7 @@
 
 #include "report_read.h"
 #include "util.h"
+#include "xperm_rule.h"
 
 #define MAX_FAMILY 256
 
@@ -29,8 +30,10 @@
  * -1 for a family too wide to list. */
 static int cover(json_t *c, unsigned char *nums, unsigned char mark)
 {
-	uint32_t v = report_hex(c, "value") & 0xffff, m = report_hex(c, "mask") & 0xffff;
+	uint16_t v, m;
 	int n = 0;
+
+	report_low16(c, &v, &m);
 
 	if (__builtin_popcount(~m & 0xffff) > 8)
 		return -1;
@@ -66,7 +69,7 @@ static strvec read_numbers(json_t *h, int *wide)
 	}
 	for (uint32_t x = 0; x <= 0xffff; x++)
 		if (nums[x] == READ_MARK)
-			strvec_push(&out, xasprintf("0x%04x", x));
+			vec_push(&out, xperm_number((uint16_t)x));
 	free(nums);
 	return out;
 }
@@ -114,7 +117,7 @@ int cmd_xperm(int argc, char **argv)
 		strvec nums;
 		int wide;
 
-		if (!wanted(&only, name) || strstr(report_str(h, "kind"), "compat"))
+		if (!wanted(&only, name) || report_compat_handler(h))
 			continue;
 		found++;
 		nums = read_numbers(h, &wide);
@@ -126,25 +129,14 @@ int cmd_xperm(int argc, char **argv)
 			strvec_clear(&nums);
 			continue;
 		}
-		if (cil) {
-			if (domain) {
-				printf("(allowx %s %s (ioctl %s (", domain, type, cls);
-				for (size_t k = 0; k < nums.len; k++)
-					printf("%s%s", k ? " " : "", nums.items[k]);
-				printf(")))\n");
-			}
-		} else {
+		if (!cil) {
 			printf("define(`%s_read_ioctls', `{", name);
 			for (size_t k = 0; k < nums.len; k++)
 				printf(" %s", nums.items[k]);
 			printf(" }')\n");
-			if (domain) {
-				printf("allowxperm %s %s:%s ioctl {", domain, type, cls);
-				for (size_t k = 0; k < nums.len; k++)
-					printf(" %s", nums.items[k]);
-				printf(" };\n");
-			}
 		}
+		if (domain)
+			xperm_rule_print(stdout, domain, type, cls, &nums, cil);
 		strvec_clear(&nums);
 	}
 	json_decref(r);

@@ -25,6 +25,7 @@ static const char usage_text[] =
 	"       ioctl-scan sarif REPORT [-o FILE]\n"
 	"       ioctl-scan html REPORT [-o FILE]\n"
 	"       ioctl-scan xperm REPORT [--handler H]... [--domain D --type T] [--class C] [--cil]\n"
+	"       ioctl-scan explain REPORT [FILE|-] [--cil] [--data-dir DIR]\n"
 	"\n"
 	"Finds the ioctl handlers of a kernel tree and the commands each one\n"
 	"dispatches, and writes a JSON report.\n"
@@ -68,7 +69,7 @@ static void on_signal(int sig)
 	atomic_abort_all();
 }
 
-static char *default_data_dir(void)
+char *default_data_dir(void)
 {
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
@@ -108,6 +109,7 @@ static const struct {
 	{ "table", cmd_table },
 	{ "diff", cmd_diff },
 	{ "xperm", cmd_xperm },
+	{ "explain", cmd_explain },
 	{ "sarif", cmd_sarif },
 	{ "html", cmd_html },
 	{ "coverage", cmd_coverage },

@@ -6,15 +6,22 @@
 
 #include "subcommands.h"
 
-json_t *report_load(const char *path)
+json_t *load_json_file(const char *path)
 {
 	json_error_t err;
-	json_t *r = json_load_file(path, 0, &err);
+	json_t *j = json_load_file(path, 0, &err);
 
-	if (!r) {
+	if (!j)
 		fprintf(stderr, "ioctl-scan: %s:%d: %s\n", path, err.line, err.text);
+	return j;
+}
+
+json_t *report_load(const char *path)
+{
+	json_t *r = load_json_file(path);
+
+	if (!r)
 		return NULL;
-	}
 	if (!json_is_object(r) || !json_is_array(json_object_get(r, "handlers")) ||
 	    strcmp(json_string_value(json_object_get(r, "tool")) ?: "", "ioctl-scan")) {
 		fprintf(stderr, "ioctl-scan: %s: not an ioctl-scan report\n", path);
@@ -34,6 +41,19 @@ const char *report_str(json_t *o, const char *key)
 uint32_t report_hex(json_t *o, const char *key)
 {
 	return (uint32_t)strtoul(report_str(o, key), NULL, 16);
+}
+
+void report_low16(json_t *c, uint16_t *value, uint16_t *mask)
+{
+	uint32_t m = json_object_get(c, "mask") ? report_hex(c, "mask") : 0xffffffff;
+
+	*mask = m & 0xffff;
+	*value = report_hex(c, "value") & m & 0xffff;
+}
+
+int report_compat_handler(json_t *h)
+{
+	return strstr(report_str(h, "kind"), "compat") != NULL;
 }
 
 int report_args(int argc, char **argv, const char *synopsis, const char **path,

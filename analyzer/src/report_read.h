@@ -5,6 +5,10 @@
 #include <jansson.h>
 #include <stdint.h>
 
+/* Loads a JSON file (a report, a subcommand's data file); prints why not
+ * and returns NULL. */
+json_t *load_json_file(const char *path);
+
 /* Loads and checks the top-level shape; prints why not and returns NULL. */
 json_t *report_load(const char *path);
 
@@ -13,6 +17,17 @@ const char *report_str(json_t *o, const char *key);
 
 /* A hex string field ("value", "mask") as a number, 0 when absent. */
 uint32_t report_hex(json_t *o, const char *key);
+
+/* The low 16 bits of the commands c selects, the part of a command an
+ * SELinux extended permission names (type and number): a 16-bit number x
+ * is one of them when (x & *mask) == *value. A command without a mask is
+ * exact; a size-encoded family's mask frees only size bits, above these. */
+void report_low16(json_t *c, uint16_t *value, uint16_t *mask);
+
+/* Whether handler h is a compat entry point (compat_ioctl, *.compat_ioctl,
+ * vfs_compat): it serves 32-bit callers the commands its native
+ * counterpart serves, so listing both would only repeat them. */
+int report_compat_handler(json_t *h);
 
 /* The arguments of "SUBCOMMAND REPORT [-o FILE]"; returns 0, or prints the
  * usage and returns 2. *out stays NULL without -o (standard output). */

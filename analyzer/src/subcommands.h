@@ -9,9 +9,14 @@ int cmd_stats(int argc, char **argv);
 int cmd_table(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_xperm(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
 int cmd_sarif(int argc, char **argv);
 int cmd_html(int argc, char **argv);
 int cmd_coverage(int argc, char **argv);
+
+/* The knowledge data files' directory: $IOCTL_SCAN_DATA, data/ next to
+ * the program, or PREFIX/share/ioctl-scan when installed. */
+char *default_data_dir(void);
 
 /* Prints "usage: ioctl-scan SYNOPSIS" and returns 2. */
 int subcommand_usage(const char *synopsis);

@@ -9,10 +9,10 @@ make -s -C "$ANALYZER" install PREFIX="$p" > "$WORK/install.log" 2>&1 &&
 "$p/bin/ioctl-scan" --version > /dev/null && echo "ok - the installed program runs" ||
 	echo "not ok - the installed program does not run"
 missing=""
-for f in handler_kinds.json kernel_api.json; do
+for f in handler_kinds.json kernel_api.json avc_narrowing.json; do
 	[ -f "$p/share/ioctl-scan/$f" ] || missing+=" $f"
 done
-for s in "" -list -stats -labels -flags -table -diff -xperm -sarif -html -coverage; do
+for s in "" -list -stats -labels -flags -table -diff -xperm -explain -sarif -html -coverage; do
 	[ -f "$p/share/man/man1/ioctl-scan$s.1" ] || missing+=" ioctl-scan$s.1"
 	man -l "$p/share/man/man1/ioctl-scan$s.1" > /dev/null 2>&1 || missing+=" (unformattable ioctl-scan$s.1)"
 done
@@ -28,3 +28,10 @@ env -u IOCTL_SCAN_DATA "$p/bin/ioctl-scan" -q -j1 --compile-commands "$WORK/inst
 grep -q '"name": "chain_ioctl"' "$WORK/install/report.json" 2>/dev/null &&
 	echo "ok - the installed program finds its knowledge files" ||
 	echo "not ok - the installed program could not scan: $(tail -2 "$WORK/install/scan.log")"
+# and explain its avc_narrowing.json
+echo 'type=AVC msg=audit(1700000000.123:456): avc:  denied  { ioctl } for  pid=1 comm="stty" path="/dev/pts/0" ioctlcmd=0x5401 scontext=u:r:a_t:s0 tcontext=u:object_r:b_t:s0 tclass=chr_file permissive=0' |
+	env -u IOCTL_SCAN_DATA "$p/bin/ioctl-scan" explain "$ANALYZER/tests/fixtures/explain/report.json" \
+	> "$WORK/install/explain.out" 2>&1
+grep -qxF '  narrowed to tty handlers by tclass=chr_file path=/dev/pts/0' "$WORK/install/explain.out" &&
+	echo "ok - the installed explain finds its narrowing data" ||
+	echo "not ok - the installed explain: $(head -2 "$WORK/install/explain.out")"
