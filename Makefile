@@ -31,8 +31,9 @@ DEPS_KERNEL := linux-source-6.1 linux-source-6.12 linux-source-$(KVER) linux-con
 	flex bison bc libelf-dev libssl-dev xz-utils
 DEPS_QEMU := qemu-system-x86 busybox-static checkpolicy cpio ccache sparse libc6-dev
 # perl runs checkpatch.pl, patch applies the series (t60), man-db formats
-# the man pages (t47): used by the tests, so listed, not left to recommends
-DEPS_TESTS := perl patch man-db
+# the man pages (t47), secilc and m4 compile and expand the xperm rules
+# (t46): used by the tests, so listed, not left to recommends
+DEPS_TESTS := perl patch man-db secilc m4
 # chromium: the review page is tested in a real headless browser
 DEPS_REVIEW := chromium
 DEPS := $(DEPS_ANALYZER) $(DEPS_KERNEL) $(DEPS_QEMU) $(DEPS_TESTS) $(DEPS_REVIEW)
