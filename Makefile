@@ -27,12 +27,16 @@ KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOBJ) LLVM=-14
 
 # Debian packages each part needs; `make deps` installs what is missing.
 DEPS_ANALYZER := gcc make libclang-14-dev clang-14 llvm-14 lld-14 libjansson-dev libssl-dev
+# git: make-series.sh builds the series with git am and format-patch
 DEPS_KERNEL := linux-source-6.1 linux-source-6.12 linux-source-$(KVER) linux-config-$(KVER) \
-	flex bison bc libelf-dev libssl-dev xz-utils
+	flex bison bc libelf-dev libssl-dev xz-utils git
 DEPS_QEMU := qemu-system-x86 busybox-static checkpolicy cpio ccache sparse libc6-dev
 # perl runs checkpatch.pl, patch applies the series (t60), man-db formats
-# the man pages (t47): used by the tests, so listed, not left to recommends
-DEPS_TESTS := perl patch man-db
+# the man pages (t47), python3 damages cache entries (t41), secilc and m4
+# compile and expand the xperm rules (t46), GNU time measures make bench:
+# used by the tests, so listed, not left to recommends (t05 checks that
+# every command the Makefiles and tests call comes from this list)
+DEPS_TESTS := perl patch man-db python3 secilc m4 time
 # chromium: the review page is tested in a real headless browser
 DEPS_REVIEW := chromium
 DEPS := $(DEPS_ANALYZER) $(DEPS_KERNEL) $(DEPS_QEMU) $(DEPS_TESTS) $(DEPS_REVIEW)
@@ -43,7 +47,7 @@ RELEASE = $(shell sed -n 's/^VERSION = //p; s/^PATCHLEVEL = //p; s/^SUBLEVEL = /
 GEN_DIR = generated/linux-$(RELEASE)
 GLUE_DIR := kernel-glue/linux-$(KVER)
 
-.PHONY: all deps analyzer tree scan test bench generate kernel-patch qemu-check install clean distclean
+.PHONY: all deps print-deps analyzer tree scan test bench generate kernel-patch qemu-check install clean distclean
 
 all: analyzer
 
@@ -55,6 +59,11 @@ deps:
 		echo "installing:$$missing"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
+
+# the package list, one line (analyzer/tests/t05-packages.sh checks that
+# every command the Makefiles and tests call comes from it)
+print-deps:
+	@echo $(DEPS)
 
 analyzer: deps
 	$(MAKE) -s -C analyzer

@@ -13,7 +13,7 @@ if grep -qiE '(src|href)=' "$w/page.html"; then
 else
 	echo "ok - the page is self-contained (no src or href)"
 fi
-browser=$(command -v chromium || command -v chromium-browser)
+browser=$(command -v chromium)
 if [ -z "$browser" ]; then
 	echo "not ok - no chromium to load the page in (make deps installs it)"
 	exit 0

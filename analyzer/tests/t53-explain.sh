@@ -226,7 +226,7 @@ fi
 if command -v checkpolicy > /dev/null; then
 	sed -n 's/^  rule: \(allowxperm .*:\(chr\|blk\)_file .*\)$/\1/p' "$w/out" > "$w/rules.te"
 	if [ "$(wc -l < "$w/rules.te")" -eq 6 ] &&
-		"$ANALYZER/tests/policy-compiles.sh" "$w/rules.te" "$w"; then
+		"$ANALYZER/tests/lib/policy-compiles.sh" "$w/rules.te" "$w"; then
 		echo "ok - the 6 suggested chr_file/blk_file rules compile with checkpolicy"
 	else
 		echo "not ok - checkpolicy ($(wc -l < "$w/rules.te") rules): $(tail -2 "$w/checkpolicy.out" 2>/dev/null)"

@@ -6,7 +6,7 @@
 # DIR/checkpolicy.out; exits with checkpolicy's status.
 set -u
 rules=$1 dir=$2
-root=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(cd "$(dirname "$0")/../../.." && pwd)
 # allow rules must come before the user and sid statements: insert the
 # rules after the policy's last allow rule
 awk -v rules="$(cat "$rules")" '
