@@ -4,9 +4,12 @@
 #include "subcommands.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "compile_flags.h"
+#include "util.h"
 
 int cmd_flags(int argc, char **argv)
 {
@@ -14,13 +17,13 @@ int cmd_flags(int argc, char **argv)
 	struct kernel_tree kt;
 	struct flag_source *fs;
 	char err[1024];
-	int a = 1;
+	int a = 1, rc = 0;
 
 	if (a + 1 < argc && !strcmp(argv[a], "--build-dir")) {
 		build_dir = argv[a + 1];
 		a += 2;
 	}
-	if (a >= argc)
+	if (a + 1 >= argc)
 		return subcommand_usage("flags [--build-dir DIR] KSRC FILE...");
 	ksrc = argv[a++];
 	if (kernel_tree_open(&kt, ksrc, build_dir, err, sizeof(err))) {
@@ -36,7 +39,17 @@ int cmd_flags(int argc, char **argv)
 	}
 	for (; a < argc; a++) {
 		strvec args = {0};
+		char *path = xasprintf("%s/%s", kt.ksrc, argv[a]);
+		int missing = access(path, R_OK) != 0;
 
+		free(path);
+		if (missing) {
+			/* a command for a file that is not there would only fail later */
+			fprintf(stderr, "ioctl-scan: %s: no such file in %s (FILEs are relative to KSRC)\n",
+				argv[a], kt.ksrc);
+			rc = 2;
+			continue;
+		}
 		flags_for_file(fs, argv[a], &args);
 		printf("clang-14 -fsyntax-only");
 		for (size_t i = 0; i < args.len; i++) {
@@ -54,5 +67,5 @@ int cmd_flags(int argc, char **argv)
 	}
 	flag_source_free(fs);
 	kernel_tree_free(&kt);
-	return 0;
+	return rc;
 }
