@@ -24,6 +24,7 @@ static const char usage_text[] =
 	"       ioctl-scan diff OLD.json NEW.json [--json]\n"
 	"       ioctl-scan sarif REPORT [-o FILE]\n"
 	"       ioctl-scan html REPORT [-o FILE] [--source-url TEMPLATE]\n"
+	"       ioctl-scan html --diff OLD.json NEW.json [-o FILE] [--source-url TEMPLATE]\n"
 	"       ioctl-scan xperm REPORT [--handler H]... [--domain D --type T] [--class C] [--cil]\n"
 	"\n"
 	"Finds the ioctl handlers of a kernel tree and the commands each one\n"

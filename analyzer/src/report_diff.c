@@ -142,7 +142,7 @@ static json_t *diff_commands(json_t *oh, json_t *nh, struct totals *t)
 static void handler_pair(json_t *o, json_t *n, void *ctx)
 {
 	struct walk *w = ctx;
-	json_t *changes = diff_commands(o, n, w->t);
+	json_t *h = n ? n : o, *changes = diff_commands(o, n, w->t), *entry;
 
 	w->t->handlers_removed += !n;
 	w->t->handlers_added += !o;
@@ -150,9 +150,13 @@ static void handler_pair(json_t *o, json_t *n, void *ctx)
 		json_decref(changes);
 		return;
 	}
-	json_array_append_new(w->out, json_pack("{s:s, s:s, s:s, s:s, s:o}", "name", report_str(n ? n : o, "name"),
-		"kind", report_str(n ? n : o, "kind"), "file", report_str(n ? n : o, "file"),
-		"status", !o ? "added" : !n ? "removed" : "changed", "changes", changes));
+	entry = json_pack("{s:s, s:s, s:s}", "name", report_str(h, "name"), "kind", report_str(h, "kind"),
+			  "file", report_str(h, "file"));
+	if (json_object_get(h, "line"))
+		json_object_set(entry, "line", json_object_get(h, "line"));
+	json_object_set_new(entry, "status", json_string(!o ? "added" : !n ? "removed" : "changed"));
+	json_object_set_new(entry, "changes", changes);
+	json_array_append_new(w->out, entry);
 }
 
 json_t *report_diff(json_t *old, json_t *new, int *moves)

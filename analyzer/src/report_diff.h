@@ -22,7 +22,7 @@ int class_strictness(const char *cls);
 /* Matches handlers by name and kind and commands by name, value and mask:
  * {"summary": {old_release, new_release, handlers_added, handlers_removed,
  * commands_added, commands_removed, commands_reclassified, tighter,
- * looser}, "handlers": [{name, kind, file, status: changed | added |
+ * looser}, "handlers": [{name, kind, file, line, status: changed | added |
  * removed, changes: [{change: added | removed | reclassified, name, value,
  * old, new, permissions: tighter | looser | changed | same}]}]}.
  * *moves gets DIFF_TIGHTER and/or DIFF_LOOSER. */
