@@ -38,6 +38,13 @@ const char *report_str(json_t *o, const char *key)
 	return s ? s : "";
 }
 
+const char *report_first_capability(json_t *command)
+{
+	const char *s = json_string_value(json_array_get(json_object_get(command, "capabilities"), 0));
+
+	return s ? s : "";
+}
+
 uint32_t report_hex(json_t *o, const char *key)
 {
 	return (uint32_t)strtoul(report_str(o, key), NULL, 16);

@@ -15,6 +15,9 @@ json_t *report_load(const char *path);
 /* A string field of a report object, "" when absent. */
 const char *report_str(json_t *o, const char *key);
 
+/* A command's first capability, "" when it has none. */
+const char *report_first_capability(json_t *command);
+
 /* A hex string field ("value", "mask") as a number, 0 when absent. */
 uint32_t report_hex(json_t *o, const char *key);
 
