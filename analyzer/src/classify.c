@@ -1806,11 +1806,11 @@ static void decide(struct command *cmd, const effect_list *l)
 				strvec_push(dst, e->caps.items[j]);
 	}
 	if (cmd->capabilities.len) {
-		cmd->class_name = xstrdup("admin");
+		cmd->class = CLASS_ADMIN;
 		cmd->confidence = xstrdup("high");
 		add_evidence_of(cmd, l, EF_CAP_GUARD);
 	} else if (modifies) {
-		cmd->class_name = xstrdup("modify");
+		cmd->class = CLASS_MODIFY;
 		cmd->confidence = xstrdup(unknown || resolved ? "low" : "high");
 		add_evidence_of(cmd, l, EF_MODE_WRITE);
 		add_evidence_of(cmd, l, EF_HARDWARE);
@@ -1819,12 +1819,12 @@ static void decide(struct command *cmd, const effect_list *l)
 		add_evidence_of(cmd, l, EF_LINK);
 		add_evidence_of(cmd, l, EF_STORE);
 	} else if (unknown) {
-		cmd->class_name = xstrdup("unknown");
+		cmd->class = CLASS_UNKNOWN;
 		cmd->confidence = xstrdup("low");
 		add_evidence_of(cmd, l, EF_UNFOLLOWED);
 		add_evidence_of(cmd, l, EF_UNKNOWN);
 	} else {
-		cmd->class_name = xstrdup("read");
+		cmd->class = CLASS_READ;
 		cmd->confidence = xstrdup(resolved ? "low" : "high");
 		add_evidence_of(cmd, l, EF_RESOLVED);
 		add_evidence_of(cmd, l, EF_QUERY);

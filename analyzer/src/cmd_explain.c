@@ -260,7 +260,7 @@ static char *not_read(const candidate_list *l)
 		json_t *cap;
 		size_t j;
 
-		if (!strcmp(report_str(c, "class"), "read"))
+		if (report_class(c) == CLASS_READ)
 			continue;
 		sb_addf(&one, "%s (%s", report_str(c, "name"), report_str(c, "class"));
 		json_array_foreach(json_object_get(c, "capabilities"), j, cap)

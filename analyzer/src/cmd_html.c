@@ -112,8 +112,8 @@ static json_t *class_list(void)
 {
 	json_t *a = json_array();
 
-	for (int i = 0; i < CLASS_COUNT; i++)
-		json_array_append_new(a, json_string(class_order[i]));
+	for (int c = 0; c < CLASS_COUNT; c++)
+		json_array_append_new(a, json_string(ioctl_class_name(c)));
 	return a;
 }
 

@@ -20,7 +20,9 @@
 #include "util.h"
 
 struct label {
-	char *file, *handler, *command, *class_name, *caps, *why;
+	char *file, *handler, *command;
+	enum ioctl_class class;
+	char *caps, *why;
 };
 
 typedef VEC(struct label) label_list;
@@ -78,6 +80,7 @@ static int has_caps(json_t *c, const char *caps)
 static int read_labels(const char *path, label_list *out)
 {
 	char *text = read_file(path, NULL);
+	int malformed = 0, lineno = 0;
 
 	if (!text) {
 		fprintf(stderr, "ioctl-scan: %s: cannot read\n", path);
@@ -90,6 +93,7 @@ static int read_labels(const char *path, label_list *out)
 
 		if (nl)
 			*nl = '\0';
+		lineno++;
 		if (line[0] && line[0] != '#') {
 			for (char *p = line; n < 6; n++) {
 				f[n] = p;
@@ -100,20 +104,26 @@ static int read_labels(const char *path, label_list *out)
 				}
 				*p++ = '\0';
 			}
-			if (n == 6) {
+			int cls = n == 6 ? ioctl_class_parse(f[3]) : -1;
+
+			if (cls >= 0) {
 				struct label l = {
 					xstrdup(f[0]), xstrdup(f[1]), xstrdup(f[2]),
-					xstrdup(f[3]), xstrdup(f[4]), xstrdup(f[5]),
+					(enum ioctl_class)cls, xstrdup(f[4]), xstrdup(f[5]),
 				};
 				vec_push(out, l);
 			} else {
-				fprintf(stderr, "ioctl-scan: %s: malformed label line: %s\n", path, line);
+				/* a label that cannot be read must not leave the
+				 * score unnoticed */
+				fprintf(stderr, "ioctl-scan: %s:%d: malformed label: 6 tab-separated fields, "
+					"the fourth a class (read, modify, admin)\n", path, lineno);
+				malformed++;
 			}
 		}
 		line = nl ? nl + 1 : NULL;
 	}
 	free(text);
-	return 0;
+	return malformed ? -1 : 0;
 }
 
 int cmd_labels(int argc, char **argv)
@@ -146,31 +156,32 @@ int cmd_labels(int argc, char **argv)
 	for (size_t i = 0; i < labels.len; i++) {
 		const struct label *l = &labels.items[i];
 		json_t *c = find_command(r, l);
-		const char *got;
+		const char *label = ioctl_class_name(l->class);
+		enum ioctl_class got;
 		const char *verdict;
 
 		if (!c) {
-			printf("missing\t%s\t%s\tlabel %s\n", l->handler, l->command, l->class_name);
+			printf("missing\t%s\t%s\tlabel %s\n", l->handler, l->command, label);
 			continue;
 		}
 		found++;
-		got = json_string_value(json_object_get(c, "class"));
-		if (!strcmp(got, l->class_name)) {
+		got = report_class(c);
+		if (got == l->class) {
 			agree++;
 			verdict = "agree";
-		} else if (!strcmp(got, "read")) {
+		} else if (got == CLASS_READ) {
 			unsafe++;
 			verdict = "UNSAFE";
 		} else {
 			verdict = "DISAGREE";
 		}
-		unknown += !strcmp(got, "unknown");
-		if (!strcmp(l->class_name, "admin")) {
+		unknown += got == CLASS_UNKNOWN;
+		if (l->class == CLASS_ADMIN) {
 			admin++;
-			caps_ok += !strcmp(got, "admin") && has_caps(c, l->caps);
+			caps_ok += got == CLASS_ADMIN && has_caps(c, l->caps);
 		}
 		printf("%s\t%s\t%s\tlabel %s, report %s\t%s\n", verdict, l->handler, l->command,
-		       l->class_name, got, l->why);
+		       label, ioctl_class_name(got), l->why);
 	}
 	printf("labels: %zu, found in the report: %d (%.1f%%)\n", labels.len, found,
 	       100.0 * found / (double)labels.len);
@@ -195,7 +206,6 @@ int cmd_labels(int argc, char **argv)
 		free(l->file);
 		free(l->handler);
 		free(l->command);
-		free(l->class_name);
 		free(l->caps);
 		free(l->why);
 	}

@@ -37,15 +37,18 @@
 #include "report_read.h"
 #include "util.h"
 
-enum cls { CLS_NONE, CLS_READ, CLS_MODIFY, CLS_ADMIN };
-
-static const char *const cls_macro[] = {
-	[CLS_NONE] = "SEL_IOCTL_NONE", [CLS_READ] = "SEL_IOCTL_READ", [CLS_MODIFY] = "SEL_IOCTL_MODIFY", [CLS_ADMIN] = "SEL_IOCTL_ADMIN",
+/* the kernel's names of the classes; unknown is an entry that ends the
+ * search and keeps today's checks */
+static const char *const cls_macro[CLASS_COUNT] = {
+	[CLASS_UNKNOWN] = "SEL_IOCTL_NONE",
+	[CLASS_READ] = "SEL_IOCTL_READ",
+	[CLASS_MODIFY] = "SEL_IOCTL_MODIFY",
+	[CLASS_ADMIN] = "SEL_IOCTL_ADMIN",
 };
 
 struct entry {
 	uint32_t value, mask;
-	enum cls cls;
+	enum ioctl_class cls;
 	const char *cap;	/* CAP_* for admin */
 	const char *name;	/* the command's macro, for the comment */
 	int sharers;		/* fallback: handlers that serve this value */
@@ -136,19 +139,6 @@ out:
 }
 
 typedef VEC(struct table_handler) handlervec;
-
-static enum cls cls_of(const char *s)
-{
-	if (!s)
-		return CLS_NONE;
-	if (!strcmp(s, "read"))
-		return CLS_READ;
-	if (!strcmp(s, "modify"))
-		return CLS_MODIFY;
-	if (!strcmp(s, "admin"))
-		return CLS_ADMIN;
-	return CLS_NONE;
-}
 
 static int is_exact(const struct entry *e)
 {
@@ -253,14 +243,14 @@ static void collect(json_t *report, handlervec *hs, int *not_looked_up)
 			struct entry e = {
 				.value = report_hex(c, "value"),
 				.mask = report_hex(c, "mask"),
-				.cls = cls_of(json_string_value(json_object_get(c, "class"))),
+				.cls = report_class(c),
 				.name = json_string_value(json_object_get(c, "name")),
 			};
 
-			if (e.cls == CLS_ADMIN)
+			if (e.cls == CLASS_ADMIN)
 				e.cap = json_string_value(json_array_get(json_object_get(c, "capabilities"), 0));
-			if (e.cls == CLS_ADMIN && !e.cap)
-				e.cls = CLS_MODIFY;	/* admin without a named capability */
+			if (e.cls == CLASS_ADMIN && !e.cap)
+				e.cls = CLASS_MODIFY;	/* admin without a named capability */
 			entry_merge(&hd->ents, e);
 		}
 	}
@@ -271,7 +261,7 @@ static void collect(json_t *report, handlervec *hs, int *not_looked_up)
 }
 
 struct counts {
-	int per_cls[4], exact, families, handlers, ambiguous, unbound, always, not_looked_up;
+	int per_cls[CLASS_COUNT], exact, families, handlers, ambiguous, unbound, always, not_looked_up;
 	int fb_exact, fb_families, collide;
 };
 
@@ -392,7 +382,7 @@ static int write_table(FILE *fp, FILE *stats, json_t *report, handlervec *hs, en
 		json_string_value(json_object_get(json_object_get(report, "config"), "name")),
 		json_string_value(json_object_get(json_object_get(report, "config"), "arch")),
 		n.handlers, n.always, n.exact, n.families, n.fb_exact, n.fb_families, n.collide,
-		n.unbound, n.ambiguous, n.not_looked_up, n.per_cls[CLS_READ], n.per_cls[CLS_MODIFY], n.per_cls[CLS_ADMIN], n.per_cls[CLS_NONE]);
+		n.unbound, n.ambiguous, n.not_looked_up, n.per_cls[CLASS_READ], n.per_cls[CLASS_MODIFY], n.per_cls[CLASS_ADMIN], n.per_cls[CLASS_UNKNOWN]);
 	fprintf(fp, "#include <linux/cache.h>\n#include <linux/capability.h>\n#include <linux/kernel.h>\n"
 		"#include \"ioctl_semantics.h\"\n\n");
 	fputs(text, fp);
@@ -409,8 +399,8 @@ static int write_table(FILE *fp, FILE *stats, json_t *report, handlervec *hs, en
 
 	fprintf(stats, "table: %d handlers, %d exact entries, %d families"
 		" (read %d, modify %d, admin %d, none %d)\n",
-		n.handlers, n.exact, n.families, n.per_cls[CLS_READ], n.per_cls[CLS_MODIFY],
-		n.per_cls[CLS_ADMIN], n.per_cls[CLS_NONE]);
+		n.handlers, n.exact, n.families, n.per_cls[CLASS_READ], n.per_cls[CLASS_MODIFY],
+		n.per_cls[CLASS_ADMIN], n.per_cls[CLASS_UNKNOWN]);
 	fprintf(stats, "fallback: %d exact entries, %d families; %d values served by more than one handler\n",
 	       n.fb_exact, n.fb_families, n.collide);
 	fprintf(stats, "fallback only: %d handlers not bound to one object, "
@@ -536,7 +526,7 @@ int cmd_table(int argc, char **argv)
 	collect(r, &hs, &not_looked_up);
 	for (size_t i = 0; i < hs.len; i++)
 		for (size_t k = 0; k < hs.items[i].ents.len; k++)
-			if (hs.items[i].ents.items[k].cls != CLS_NONE &&
+			if (hs.items[i].ents.items[k].cls != CLASS_UNKNOWN &&
 			    (is_exact(&hs.items[i].ents.items[k]) ||
 			     fallback_safe(&hs.items[i].ents.items[k])))
 				entry_merge(&fb, hs.items[i].ents.items[k]);

@@ -58,7 +58,7 @@ static strvec read_numbers(json_t *h, int *wide)
 
 	*wide = 0;
 	json_array_foreach(json_object_get(h, "commands"), i, c) {
-		int is_read = !strcmp(report_str(c, "class"), "read");
+		int is_read = report_class(c) == CLASS_READ;
 
 		if (cover(c, nums, is_read ? READ_MARK : OTHER_MARK) < 0) {
 			if (is_read)

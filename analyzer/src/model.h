@@ -3,6 +3,7 @@
 #define IOCTL_SCAN_MODEL_H
 
 #include "facts.h"
+#include "ioctl_class.h"
 #include "kbuild_config.h"
 
 struct evidence {
@@ -67,7 +68,7 @@ struct command {
 	 * a comparison), in the order the dispatch reaches them */
 	VEC(struct command_site) sites;
 	/* classification */
-	char *class_name;	/* "read" | "modify" | "admin" | "unknown" */
+	enum ioctl_class class;
 	strvec capabilities;
 	strvec conditional_capabilities;
 	VEC(struct evidence) evidence;

@@ -58,7 +58,7 @@ static json_t *command_json(const struct command *c)
 	json_object_set_new(o, "size", json_integer(f.size));
 	json_object_set_new(o, "file", json_string(c->file));
 	json_object_set_new(o, "line", json_integer(c->line));
-	json_object_set_new(o, "class", json_string(c->class_name ? c->class_name : "unknown"));
+	json_object_set_new(o, "class", json_string(ioctl_class_name(c->class)));
 	json_object_set_new(o, "capabilities", string_list(&c->capabilities));
 	json_object_set_new(o, "conditional_capabilities",
 			    string_list(&c->conditional_capabilities));

@@ -1,6 +1,6 @@
-/* Comparing two reports (report_diff.h). Strictness: unknown (not in the
- * table) < read < modify < admin; a different capability for an admin
- * command moves permissions both ways. */
+/* Comparing two reports (report_diff.h). Strictness is the classes' order
+ * (ioctl_class.h): unknown (not in the table) < read < modify < admin; a
+ * different capability for an admin command moves permissions both ways. */
 #include "report_diff.h"
 
 #include <stdlib.h>
@@ -8,16 +8,6 @@
 
 #include "report_read.h"
 #include "util.h"
-
-const char *const class_order[CLASS_COUNT] = { "unknown", "read", "modify", "admin" };
-
-int class_strictness(const char *cls)
-{
-	for (int i = 0; i < CLASS_COUNT; i++)
-		if (cls && !strcmp(cls, class_order[i]))
-			return i;
-	return 0;
-}
 
 static char *handler_key(json_t *h)
 {
@@ -47,14 +37,14 @@ static json_t *index_by(json_t *arr, char *(*key)(json_t *))
 /* How a command's enforcement moves from o to n (either may be NULL). */
 static int movement(json_t *o, json_t *n)
 {
-	int so = o ? class_strictness(report_str(o, "class")) : 0;
-	int sn = n ? class_strictness(report_str(n, "class")) : 0;
+	enum ioctl_class so = o ? report_class(o) : CLASS_UNKNOWN;
+	enum ioctl_class sn = n ? report_class(n) : CLASS_UNKNOWN;
 
 	if (sn > so)
 		return DIFF_TIGHTER;
 	if (sn < so)
 		return DIFF_LOOSER;
-	if (so == CLASS_COUNT - 1 && strcmp(report_first_capability(o), report_first_capability(n)))
+	if (so == CLASS_ADMIN && strcmp(report_first_capability(o), report_first_capability(n)))
 		return DIFF_TIGHTER | DIFF_LOOSER;
 	return 0;
 }

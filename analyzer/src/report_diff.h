@@ -7,14 +7,6 @@
 
 #include <jansson.h>
 
-/* The classes from laxest to strictest: unknown (not in the table) < read
- * < modify < admin. */
-#define CLASS_COUNT 4
-extern const char *const class_order[CLASS_COUNT];
-
-/* A class's place in class_order (0 for anything else). */
-int class_strictness(const char *cls);
-
 /* Bits of how permissions move. */
 #define DIFF_TIGHTER 1
 #define DIFF_LOOSER 4

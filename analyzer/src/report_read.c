@@ -38,6 +38,13 @@ const char *report_str(json_t *o, const char *key)
 	return s ? s : "";
 }
 
+enum ioctl_class report_class(json_t *cmd)
+{
+	int c = ioctl_class_parse(json_string_value(json_object_get(cmd, "class")));
+
+	return c < 0 ? CLASS_UNKNOWN : (enum ioctl_class)c;
+}
+
 const char *report_first_capability(json_t *command)
 {
 	const char *s = json_string_value(json_array_get(json_object_get(command, "capabilities"), 0));

@@ -5,6 +5,8 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "ioctl_class.h"
+
 /* Loads a JSON file (a report, a subcommand's data file); prints why not
  * and returns NULL. */
 json_t *load_json_file(const char *path);
@@ -14,6 +16,9 @@ json_t *report_load(const char *path);
 
 /* A string field of a report object, "" when absent. */
 const char *report_str(json_t *o, const char *key);
+
+/* A command's class; a class the report does not name counts as unknown. */
+enum ioctl_class report_class(json_t *cmd);
 
 /* A command's first capability, "" when it has none. */
 const char *report_first_capability(json_t *command);

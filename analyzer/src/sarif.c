@@ -29,15 +29,16 @@ static const struct {
 
 static int rule_of(json_t *c)
 {
-	const char *cls = report_str(c, "class");
-
-	if (!strcmp(cls, "admin"))
+	switch (report_class(c)) {
+	case CLASS_ADMIN:
 		return 0;
-	if (!strcmp(cls, "modify") && !strcmp(report_str(c, "confidence"), "low"))
-		return 1;
-	if (!strcmp(cls, "unknown"))
+	case CLASS_MODIFY:
+		return strcmp(report_str(c, "confidence"), "low") ? -1 : 1;
+	case CLASS_UNKNOWN:
 		return 2;
-	return -1;
+	default:
+		return -1;
+	}
 }
 
 static json_t *location(const char *file, json_int_t line, const char *msg)

@@ -48,3 +48,10 @@ check() {
 }
 check first-labels "$MIN_AGREEMENT" "$MIN_CAPABILITY" $first
 check reach-labels "$REACH_MIN_AGREEMENT" "$REACH_MIN_CAPABILITY" $reach
+# a label that cannot be read is an error, not a label left out of the score
+printf 'drivers/char/random.c\trandom_ioctl\tRNDGETENTCNT\treads\t\ttypo in the class\n' > "$w/malformed.labels"
+"$ANALYZER/ioctl-scan" labels "$w/report.json" "$d/char.labels" "$w/malformed.labels" > /dev/null 2> "$w/malformed.err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "malformed.labels:1: malformed label" "$w/malformed.err" &&
+	echo "ok - a malformed label (class 'reads') is an error (exit 2)" ||
+	echo "not ok - a malformed label: exit $rc"
