@@ -8,7 +8,7 @@
 set -u
 d=$ANALYZER/tests/fixtures/diff
 w=$WORK/diff
-mkdir -p "$w"
+rm -rf "$w" && mkdir -p "$w"
 scan=$ANALYZER/ioctl-scan
 
 out=$("$scan" diff "$d/old.json" "$d/new.json"); rc=$?

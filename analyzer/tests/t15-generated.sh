@@ -1,0 +1,66 @@
+#!/bin/bash
+# The committed set of the installed release, generated/linux-<release>/
+# (report.json and ioctl_semantics_table.c), is what today's analyzer makes
+# of the tree, scanned as `make generate` scans it. Without this, a rule
+# change that lands without `make generate` leaves the committed table, the
+# one the kernel series compiles, silently stale.
+#
+# When the installed linux-source package is a release with no committed
+# set (Debian served a new point release), the set is generated here into
+# $WORK/generated/linux-<release>/, and the tests after this one (t60, t70)
+# check that set instead; README says what to commit then. GENERATED
+# (default: the repository's generated/) names where committed sets live,
+# so that this path can be exercised on purpose: GENERATED=<a copy of
+# generated/ without the installed release's directory>.
+#
+# The whole tree is scanned: with a cold facts cache this is most of the
+# analyzer's share of make test, and it leaves the cache warm for t20 and
+# t50, which scan subsets of the same tree with the same flags.
+set -u
+. "$ANALYZER/tests/lib/generated.sh"
+w=$WORK/generated
+rm -rf "$w"
+rel=$(release_of "$KSRC")
+committed=$(committed_set "$rel")
+fresh=$(fresh_set "$rel")
+mkdir -p "$fresh"
+
+# as the Makefile's generate target runs it (allmodconfig is the tree's
+# configuration, prepared by make tree)
+"$ANALYZER/ioctl-scan" -q -j"${JOBS:-2}" --config-name allmodconfig --build-dir "$KOBJ" \
+	-o "$fresh/report.json" "$KSRC" 2> "$w/scan.err"
+rc=$?
+# 1: some files did not parse; the report lists them and is still the tree's
+if [ $rc -le 1 ] && [ -s "$fresh/report.json" ]; then
+	echo "ok - whole-tree scan of $rel writes a report (exit $rc)"
+else
+	echo "not ok - whole-tree scan of $rel: exit $rc: $(head -c 300 "$w/scan.err")"
+	exit 1
+fi
+if "$ANALYZER/ioctl-scan" table "$fresh/report.json" -o "$fresh/ioctl_semantics_table.c" > /dev/null; then
+	echo "ok - the table of the fresh report is generated"
+else
+	echo "not ok - ioctl-scan table failed on the fresh report"
+fi
+
+if [ ! -d "$committed" ]; then
+	echo "# no committed set for $rel: t60 and t70 check the one generated in $fresh;"
+	echo "# commit it with: make generate && make kernel-patch (README, \"A new point release\")"
+	exit 0
+fi
+# kernel.source and config.flags say where the tree lay on the machine
+# that scanned it; everything else must be the same bytes
+placeless() {
+	grep -v -e '^  "source": ' -e '^  "flags": "Kbuild flags from ' "$1"
+}
+if cmp -s <(placeless "$committed/report.json") <(placeless "$fresh/report.json"); then
+	echo "ok - $committed/report.json is what the analyzer makes of the tree today"
+else
+	echo "not ok - $committed/report.json is stale: run make generate (changes: $("$ANALYZER/ioctl-scan" diff \
+		"$committed/report.json" "$fresh/report.json" 2>&1 | head -c 400 | tr '\n' ' '))"
+fi
+if cmp -s "$committed/ioctl_semantics_table.c" "$fresh/ioctl_semantics_table.c"; then
+	echo "ok - $committed/ioctl_semantics_table.c is the fresh report's table"
+else
+	echo "not ok - $committed/ioctl_semantics_table.c is stale: run make generate"
+fi
