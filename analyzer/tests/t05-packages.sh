@@ -404,7 +404,7 @@ AWK
 )
 
 cd "$ROOT" || { echo "not ok - no ROOT ($ROOT)"; exit 0; }
-files=(Makefile analyzer/Makefile analyzer/facts-format.sh analyzer/tests/*.sh kernel-glue/*.sh
+files=(Makefile analyzer/Makefile analyzer/facts-format.sh analyzer/tests/*.sh analyzer/tests/lib/*.sh kernel-glue/*.sh
 	kernel-glue/tests/*.sh qemu-check/run.sh qemu-check/tests/*.sh)
 for f in qemu-check/host/*; do
 	[ -f "$f" ] && [ "$(head -c 2 "$f")" = "#!" ] && files+=("$f")
@@ -437,6 +437,13 @@ while read -r b; do builtin[$b]=1; done < <(compgen -b; compgen -k)
 # here only with a comment saying why no package provides it.)
 allow=()
 for a in "${allow[@]}"; do builtin[$a]=1; done
+# The functions of the shared test library (tests/lib/*.sh), which tests
+# source: not commands. The library's own commands are read above.
+for f in "$ROOT"/analyzer/tests/lib/*.sh; do
+	for fn in $(sed -n 's/^\([A-Za-z_][A-Za-z0-9_]*\)() *{.*/\1/p' "$f"); do
+		builtin[$fn]=1
+	done
+done
 
 # first use and number of uses of each command
 declare -A first uses

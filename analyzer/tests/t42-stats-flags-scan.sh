@@ -51,7 +51,8 @@ if "$scan" flags --build-dir "$KOBJ" "$KSRC" drivers/char/random.c > "$w/flags.t
 else
 	echo "not ok - flags: $(head -c 300 "$w/flags.err")"
 fi
-if (cd "$KSRC" && eval "$(cat "$w/flags.txt")") > "$w/clang.out" 2>&1; then
+cmd=$(cat "$w/flags.txt")
+if (cd "$KSRC" && eval "$cmd") > "$w/clang.out" 2>&1; then
 	echo "ok - the command flags prints parses random.c without an error"
 else
 	echo "not ok - the command flags prints fails: $(grep -m2 error "$w/clang.out")"
