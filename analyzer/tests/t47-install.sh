@@ -9,10 +9,13 @@ make -s -C "$ANALYZER" install PREFIX="$p" > "$WORK/install.log" 2>&1 &&
 "$p/bin/ioctl-scan" --version > /dev/null && echo "ok - the installed program runs" ||
 	echo "not ok - the installed program does not run"
 missing=""
-for f in handler_kinds.json kernel_api.json avc_narrowing.json; do
+for f in $(cd "$ANALYZER/data" && ls *.json); do
 	[ -f "$p/share/ioctl-scan/$f" ] || missing+=" $f"
 done
-for s in "" -list -stats -labels -flags -table -diff -xperm -explain -sarif -html -coverage; do
+# the program's page and one per subcommand of main.c's command table
+subs=$(sed -n 's/^[[:space:]]*{ "\([a-z]*\)", cmd_[a-z_]* },.*/-\1/p' "$ANALYZER/src/main.c")
+[ "$(wc -w <<<"$subs")" -ge 5 ] || missing+=" (main.c's subcommand table not found)"
+for s in "" $subs; do
 	[ -f "$p/share/man/man1/ioctl-scan$s.1" ] || missing+=" ioctl-scan$s.1"
 	man -l "$p/share/man/man1/ioctl-scan$s.1" > /dev/null 2>&1 || missing+=" (unformattable ioctl-scan$s.1)"
 done
