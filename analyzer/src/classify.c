@@ -260,7 +260,11 @@ static void call_capabilities(struct classifier *c, const struct function_facts 
 	}
 }
 
-static int ends_flow(const struct stmt *b)
+/* Whether control never falls out of b: b, or the last statement of b
+ * and of its nested blocks, is a return, break or goto. (extract_facts.c's
+ * ends_flow looks at the last statement of one block only, to mark switch
+ * segments that fall through.) */
+static int always_leaves(const struct stmt *b)
 {
 	const struct stmt *last;
 
@@ -271,7 +275,7 @@ static int ends_flow(const struct stmt *b)
 	if (!b->kids.len)
 		return 0;
 	last = b->kids.items[b->kids.len - 1];
-	return ends_flow(last);
+	return always_leaves(last);
 }
 
 /* The then-branch of a failed check: it leaves (return, goto, break), or
@@ -279,7 +283,7 @@ static int ends_flow(const struct stmt *b)
  * (`if (!capable(X)) err = -EPERM;`). */
 static int error_exit(const struct stmt *b)
 {
-	if (ends_flow(b))
+	if (always_leaves(b))
 		return 1;
 	if (!b || b->kind != ST_BLOCK || !b->kids.len)
 		return 0;
