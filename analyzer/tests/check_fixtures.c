@@ -17,6 +17,9 @@
  *   forwarder H TARGET           H forwards to TARGET's commands
  *   class H NAME CLASS           the command's class
  *   capability H NAME CAP        the admin command requires CAP
+ *   evidence H NAME KIND         the command's evidence has an entry of KIND
+ *                                (the reason for the class, not only the class)
+ *   confidence H NAME LEVEL      the command's confidence, high or low
  *   path H NAME F1,F2,...        the command's path (functions and
  *                                table[COMMAND] entries, in order)
  *   object H MODULE CONFIG       H's file is linked into one object, MODULE,
@@ -266,6 +269,16 @@ static void check_one(struct expect *e, json_t *report, const char *fx)
 		json_t *c = command_named(h, e->words[2]);
 
 		ok = c && list_contains(json_object_get(c, "capabilities"), e->words[3]);
+	} else if (!strcmp(what, "evidence") && e->nwords == 4) {
+		json_t *c = command_named(h, e->words[2]), *ev;
+		size_t i;
+
+		json_array_foreach(c ? json_object_get(c, "evidence") : NULL, i, ev)
+			ok |= !strcmp(json_string_value(json_object_get(ev, "kind")), e->words[3]);
+	} else if (!strcmp(what, "confidence") && e->nwords == 4) {
+		json_t *c = command_named(h, e->words[2]);
+
+		ok = c && !strcmp(json_string_value(json_object_get(c, "confidence")), e->words[3]);
 	} else if (!strcmp(what, "path") && e->nwords == 4) {
 		/* the functions and table entry the kernel goes through,
 		 * comma-separated */
