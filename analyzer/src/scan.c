@@ -346,6 +346,26 @@ static int cmp_command(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* msg with every "<ksrc>/" taken out: clang names the files of its
+ * messages by absolute path, and a report must not depend on where the
+ * tree lies (the committed report is compared with a fresh scan made
+ * elsewhere). */
+static char *tree_relative(const char *msg, const char *ksrc)
+{
+	struct strbuf sb = {0};
+	size_t n = strlen(ksrc);
+	const char *p = msg, *hit;
+
+	while ((hit = strstr(p, ksrc))) {
+		int dir = hit[n] == '/';
+
+		sb_addn(&sb, p, (size_t)(hit - p) + (dir ? 0 : n));
+		p = hit + n + dir;
+	}
+	sb_add(&sb, p);
+	return sb_detach(&sb);
+}
+
 static int cmp_diag(const void *a, const void *b)
 {
 	const struct diag *x = a, *y = b;
@@ -419,9 +439,12 @@ static void finish(struct scan_result *r, const struct source_files *sf, size_t 
 			s->files_failed++;
 		else
 			s->files_parsed++;
-		for (size_t j = 0; j < ff->diags.len; j++)
-			add_diag(&r->diags, ff->diags.items[j].file,
-				 ff->diags.items[j].severity, ff->diags.items[j].message);
+		for (size_t j = 0; j < ff->diags.len; j++) {
+			char *msg = tree_relative(ff->diags.items[j].message, r->kt.ksrc);
+
+			add_diag(&r->diags, ff->diags.items[j].file, ff->diags.items[j].severity, msg);
+			free(msg);
+		}
 	}
 	vec_sort(&r->diags, cmp_diag);
 	s->files_total = sf->all.len;
