@@ -38,7 +38,8 @@ done
 	echo "ok - every option of main.c is in --help, README and ioctl-scan(1)" ||
 	echo "not ok - options missing from the documentation:$missing"
 
-subs=$(sed -n 's/^[[:space:]]*{ "\([a-z]*\)", cmd_\([a-z_]*\) },.*/\1/p' "$src/main.c")
+. "$ANALYZER/tests/lib/checks.sh"
+subs=$(subcommands)
 [ "$(wc -w <<<"$subs")" -ge 5 ] && echo "ok - $(wc -w <<<"$subs") subcommands in main.c's table" ||
 	echo "not ok - main.c's subcommand table not found"
 for s in $subs; do

@@ -24,11 +24,7 @@ want="allowxperm ro_t test_dev_t:chr_file ioctl { $nums};"
 want_cil="(allowx ro_t test_dev_t (ioctl chr_file (${nums% })))"
 want_bin="allowxperm ro_t test_dev_t:chr_file ioctl { 0x5802 0x5810-0x581f };"
 
-have() {	# have COMMAND PACKAGE: true, or a not ok naming the package
-	command -v "$1" > /dev/null && return 0
-	echo "not ok - $1 is missing, the rules cannot be compiled: apt-get install $2 (make deps installs it)"
-	return 1
-}
+. "$ANALYZER/tests/lib/checks.sh"
 has_checkpolicy=0 has_secilc=0 has_m4=0
 have checkpolicy checkpolicy && has_checkpolicy=1
 have secilc secilc && has_secilc=1

@@ -13,7 +13,8 @@ for f in $(cd "$ANALYZER/data" && ls *.json); do
 	[ -f "$p/share/ioctl-scan/$f" ] || missing+=" $f"
 done
 # the program's page and one per subcommand of main.c's command table
-subs=$(sed -n 's/^[[:space:]]*{ "\([a-z]*\)", cmd_[a-z_]* },.*/-\1/p' "$ANALYZER/src/main.c")
+. "$ANALYZER/tests/lib/checks.sh"
+subs=$(subcommands | sed 's/^/-/')
 [ "$(wc -w <<<"$subs")" -ge 5 ] || missing+=" (main.c's subcommand table not found)"
 for s in "" $subs; do
 	[ -f "$p/share/man/man1/ioctl-scan$s.1" ] || missing+=" ioctl-scan$s.1"

@@ -61,11 +61,9 @@ check "the data cannot end its script element (no < in it)" \
 	 ! sed -n "s/^<script>var DATA = \(.*\);<\/script>$/\1/p" "$w/hostile.html" | grep -q "<" &&
 	 sed -n "s/^<script>var DATA = \(.*\);<\/script>$/\1/p" "$w/hostile.html" | grep -qF "\u003c/script>"'
 
+. "$ANALYZER/tests/lib/checks.sh"
+have chromium chromium || exit 0
 browser=$(command -v chromium)
-if [ -z "$browser" ]; then
-	echo "not ok - no chromium to load the page in (make deps installs it)"
-	exit 0
-fi
 dom() { timeout 60 "$browser" --headless --disable-gpu --no-sandbox --dump-dom "file://$w/$1#$2" 2>/dev/null; }
 rows() { grep -o '<tr class="cmd">' <<<"$1" | wc -l; }
 # the page last loaded ($d) has every one of these strings

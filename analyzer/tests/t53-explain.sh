@@ -223,7 +223,8 @@ else
 fi
 
 # the rules for the policy's classes compile into the QEMU check's policy
-if command -v checkpolicy > /dev/null; then
+. "$ANALYZER/tests/lib/checks.sh"
+if have checkpolicy checkpolicy; then
 	sed -n 's/^  rule: \(allowxperm .*:\(chr\|blk\)_file .*\)$/\1/p' "$w/out" > "$w/rules.te"
 	if [ "$(wc -l < "$w/rules.te")" -eq 6 ] &&
 		"$ANALYZER/tests/lib/policy-compiles.sh" "$w/rules.te" "$w"; then
