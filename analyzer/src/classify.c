@@ -105,6 +105,23 @@ struct summary {
 
 #define SUMMARY_BUCKETS 8192
 
+/* What the core checks before it hands a command to a handler kind's
+ * member (dev_ioctl's `case SIOCGMIIREG: if (!ns_capable(net->user_ns,
+ * CAP_NET_ADMIN)) return -EPERM; ... dev_ifsioc(net, ifr, data, cmd);`,
+ * which calls ops->ndo_eth_ioctl(dev, ifr, cmd)): met while the handlers
+ * where the system call enters are walked, each time a command's path
+ * calls such a member and hands it the command. A driver's handler of
+ * that kind inherits the checks made on every such path (doc/classes.md:
+ * the check may sit before the dispatch). */
+struct kind_entry {
+	const struct handler_kind *kind;
+	uint64_t value, mask;	/* the command handed on (a family: some bits) */
+	strvec via;		/* the handlers whose commands' paths they are */
+	effect_list guards;	/* the checks made on every path so far: none
+				 * once one path has none */
+};
+typedef VEC(struct kind_entry) kind_entries;
+
 struct classifier {
 	const struct function_index *fi;
 	const struct knowledge *kn;
@@ -143,6 +160,7 @@ struct classifier {
 	 * classified, and which later links of its dispatch chain return
 	 * that value on its path (bit d for chain[d], d >= 1) */
 	const struct handler_kind *hkind;
+	const char *hname;
 	const struct stmt *declined;
 	unsigned declined_links;
 	/* the command re-assigned on its path in rewrite_fn (a compat
@@ -160,6 +178,12 @@ struct classifier {
 	 * call was off the path (the site is not the command's) */
 	const struct stmt *link_call;
 	int link_reached, site_off_path;
+	/* the capability checks that guard the rest of the command's path,
+	 * made at the top of the functions of its dispatch chain; and, when
+	 * recording them, the paths into handler kinds seen so far */
+	effect_list guards;
+	kind_entries *entries;
+	int record_entries;
 };
 
 /* Effects are a set: the same fact reached along many call paths is kept
@@ -757,6 +781,81 @@ static int analyse_request(struct classifier *c, const struct function_facts *fn
 	return 1;
 }
 
+/* Is fn a function of the dispatch chain of the command being walked,
+ * analysed for it at the top (not a callee it was handed to)? A check at
+ * its top guards the rest of the command's path. */
+static int on_dispatch_chain(const struct classifier *c, const struct function_facts *fn)
+{
+	if (!c->cmd || c->depth || c->via_header || c->renamed)
+		return 0;
+	for (int d = 0; d < c->site->chain_len; d++)
+		if (c->site->chain[d].fn == fn)
+			return 1;
+	return 0;
+}
+
+static struct kind_entry *kind_entry_of(kind_entries *l, const struct handler_kind *k,
+					uint64_t value, uint64_t mask)
+{
+	for (size_t i = 0; i < l->len; i++)
+		if (l->items[i].kind == k && l->items[i].value == value && l->items[i].mask == mask)
+			return &l->items[i];
+	return NULL;
+}
+
+/* Keeps of the checks in l those made on this path too. */
+static void keep_guards_in(effect_list *l, const effect_list *path)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < l->len; i++) {
+		struct effect *e = &l->items[i];
+		int also = 0;
+
+		for (size_t j = 0; j < path->len && !also; j++)
+			also = path->items[j].line == e->line && !strcmp(path->items[j].file, e->file);
+		if (!also) {
+			free(e->what);
+			strvec_clear(&e->caps);
+			continue;
+		}
+		l->items[out++] = *e;
+	}
+	l->len = out;
+}
+
+/* A call through a handler kind's member that hands on the command being
+ * walked (dev_eth_ioctl's ops->ndo_eth_ioctl(dev, ifr, cmd)): one more
+ * path into that kind for the command, with the checks made before it. */
+static void note_kind_entry(struct classifier *c, const struct function_facts *fn,
+			    const struct stmt *s)
+{
+	const struct handler_kind *k;
+	struct kind_entry *e, fresh = {0};
+
+	if (!c->record_entries || !c->cmd || !s->callee_struct || command_argument(c, fn, s) < 0)
+		return;
+	k = knowledge_kind_for(c->kn, s->callee_struct, s->callee_field);
+	if (!k)
+		return;
+	e = kind_entry_of(c->entries, k, c->cmd->value, c->cmd->mask);
+	if (!e) {
+		fresh.kind = k;
+		fresh.value = c->cmd->value;
+		fresh.mask = c->cmd->mask;
+		for (size_t i = 0; i < c->guards.len; i++)
+			effect_add(&fresh.guards, EF_CAP_GUARD, xstrdup(c->guards.items[i].what),
+				   c->guards.items[i].file, c->guards.items[i].line,
+				   &c->guards.items[i].caps);
+		vec_push(c->entries, fresh);
+		e = &c->entries->items[c->entries->len - 1];
+	} else {
+		keep_guards_in(&e->guards, &c->guards);
+	}
+	if (!strvec_contains(&e->via, c->hname))
+		strvec_push(&e->via, c->hname);
+}
+
 static void analyse_member_call(struct classifier *c, const struct function_facts *fn,
 				const struct stmt *s, int top, effect_list *out)
 {
@@ -768,6 +867,7 @@ static void analyse_member_call(struct classifier *c, const struct function_fact
 	int closed, seek;
 	char *what;
 
+	note_kind_entry(c, fn, s);
 	if (s->callee_param >= 0) {
 		/* a callback: the caller's call says which function */
 		signed char map[MAX_CB_ARGS];
@@ -1342,6 +1442,10 @@ static int analyse_if(struct classifier *c, const struct function_facts *fn,
 			}
 			effect_add(out, guard ? EF_CAP_GUARD : EF_CAP_COND,
 				   xasprintf("%s(%s)", k->callee, caps.items[0]), fn->file, k->line, &caps);
+			if (guard && on_dispatch_chain(c, fn))
+				effect_add(&c->guards, EF_CAP_GUARD,
+					   xasprintf("%s(%s)", k->callee, caps.items[0]), fn->file,
+					   k->line, &caps);
 			strvec_clear(&caps);
 			continue;
 		}
@@ -2053,12 +2157,14 @@ static int site_effects(struct classifier *c, const struct command *cmd,
 	c->rewrite = NULL;
 	c->declined = NULL;
 	c->declined_links = 0;
+	effects_free(&c->guards);
 	flags_enter(c, site);
 	site_path_effects(c, site, link);
 	if (declines(c, site))
 		declined_effects(c, site, &link[0]);
 	c->declined = NULL;
 	flags_leave(c);
+	effects_free(&c->guards);
 	c->cmd = NULL;
 	c->site = NULL;
 	for (int d = site->chain_len - 1; d > 0; d--) {
@@ -2088,12 +2194,69 @@ static void classifier_reset(struct classifier *c)
 	}
 }
 
-static void walk_commands(struct classifier *c, struct scan_result *r, int decide_classes)
+/* Does the system call enter at handlers of this kind (file_operations,
+ * the VFS's own functions), rather than through a core that may check
+ * before it calls them? */
+static int entry_kind(const struct handler_kind *k)
+{
+	return !k || !k->struct_name || !strcmp(k->struct_name, "file_operations");
+}
+
+/* The checks the core makes on every path that hands the command to a
+ * handler of this kind (note_kind_entry), as the command's own. */
+static void inherit_entry_guards(const struct classifier *c, const struct command *cmd,
+				 effect_list *l)
+{
+	effect_list guards = {0};
+	strvec via = {0};
+	struct strbuf names = {0};
+	int paths = 0;
+
+	if (!c->entries || cmd->mask != 0xffffffffu)
+		return;
+	/* every path that hands on this value: its own, and those of
+	 * families (ranges, renamed commands) that take it in */
+	for (size_t i = 0; i < c->entries->len; i++) {
+		const struct kind_entry *e = &c->entries->items[i];
+
+		if (e->kind != c->hkind || (cmd->value & e->mask) != (e->value & e->mask))
+			continue;
+		if (!paths++)
+			for (size_t j = 0; j < e->guards.len; j++)
+				effect_add(&guards, EF_CAP_GUARD, xstrdup(e->guards.items[j].what),
+					   e->guards.items[j].file, e->guards.items[j].line,
+					   &e->guards.items[j].caps);
+		else
+			keep_guards_in(&guards, &e->guards);
+		for (size_t j = 0; j < e->via.len; j++)
+			if (!strvec_contains(&via, e->via.items[j]))
+				strvec_push(&via, e->via.items[j]);
+	}
+	for (size_t i = 0; i < via.len; i++)
+		sb_addf(&names, "%s%s", i ? ", " : "", via.items[i]);
+	for (size_t i = 0; i < guards.len; i++)
+		effect_add(l, EF_CAP_GUARD,
+			   xasprintf("%s, before the core calls %s.%s, on every path analysed (from %s)",
+				     guards.items[i].what, c->hkind->struct_name, c->hkind->field,
+				     names.buf),
+			   guards.items[i].file, guards.items[i].line, &guards.items[i].caps);
+	free(sb_detach(&names));
+	strvec_clear(&via);
+	effects_free(&guards);
+}
+
+enum walk_phase { WALK_ALL, WALK_ENTRY_KINDS, WALK_INNER_KINDS };
+
+static void walk_commands(struct classifier *c, struct scan_result *r, int decide_classes,
+			  enum walk_phase phase)
 {
 	for (size_t i = 0; i < r->handlers.len; i++) {
 		struct handler *h = &r->handlers.items[i];
 
 		c->hkind = knowledge_kind_named(c->kn, h->kind);
+		c->hname = h->name;
+		if (phase != WALK_ALL && entry_kind(c->hkind) != (phase == WALK_ENTRY_KINDS))
+			continue;
 		for (size_t j = 0; j < h->commands.len; j++) {
 			struct command *cmd = &h->commands.items[j];
 			effect_list l = {0}, *per = xcalloc(cmd->sites.len + 1, sizeof(*per));
@@ -2111,6 +2274,8 @@ static void walk_commands(struct classifier *c, struct scan_result *r, int decid
 			}
 			free(per);
 			free(on);
+			if (phase == WALK_INNER_KINDS)
+				inherit_entry_guards(c, cmd, &l);
 			if (decide_classes)
 				decide(cmd, &l);
 			effects_free(&l);
@@ -2129,7 +2294,7 @@ void classify_wanted(struct scan_result *r, const struct function_index *fi,
 	c->want_callees = callees;
 	c->wanted = wanted;
 	c->wanted_members = members;
-	walk_commands(c, r, 0);
+	walk_commands(c, r, 0, WALK_ALL);
 	classifier_reset(c);
 	free(c);
 }
@@ -2139,9 +2304,22 @@ void classify_handlers(struct scan_result *r, const struct function_index *fi,
 {
 	struct classifier *c = xcalloc(1, sizeof(*c));
 
+	kind_entries entries = {0};
+
 	c->fi = fi;
 	c->kn = kn;
-	walk_commands(c, r, 1);
+	/* where the system call enters first, recording what the core checks
+	 * on the way into each inner kind; then the inner kinds */
+	c->entries = &entries;
+	c->record_entries = 1;
+	walk_commands(c, r, 1, WALK_ENTRY_KINDS);
+	c->record_entries = 0;
+	walk_commands(c, r, 1, WALK_INNER_KINDS);
 	classifier_reset(c);
+	for (size_t i = 0; i < entries.len; i++) {
+		effects_free(&entries.items[i].guards);
+		strvec_clear(&entries.items[i].via);
+	}
+	vec_free(&entries);
 	free(c);
 }
