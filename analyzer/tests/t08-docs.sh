@@ -6,9 +6,14 @@
 #     --help, a man page ioctl-scan-<name>(1) and a mention in README, and
 #     every option its cmd_<name>.c compares argv with is in that man page
 #     and its usage line;
-#   - every test script is in README's Tests list, every analyzer source
-#     file in README's pipeline table, and every relative link in README
-#     and the other Markdown files names a file that exists.
+#   - every test script is in README's Tests list;
+#   - every analyzer source file is named in a row of README's pipeline
+#     table (a header by itself or by its .c file), and every file the
+#     table names exists;
+#   - every file, `file.c:function` and quoted data key that
+#     analyzer/HACKING.md names exists;
+#   - every relative link in README and the other Markdown files names a
+#     file that exists.
 set -u
 w=$WORK/docs
 rm -rf "$w" && mkdir -p "$w"
@@ -65,12 +70,73 @@ done
 [ -z "$missing" ] && echo "ok - every test script is in README's Tests list" ||
 	echo "not ok - tests not in README's Tests list:$missing"
 
+# the pipeline table: the rows of the How it works section
+grep '^|' "$w/pipeline.md" > "$w/stages.md"
 missing=""
-for f in "$src"/*.c; do
-	grep -q "\`$(basename "$f")\`" "$w/pipeline.md" || missing+=" $(basename "$f")"
+for f in "$src"/*.c "$src"/*.h; do
+	b=$(basename "$f")
+	grep -qF "\`$b\`" "$w/stages.md" && continue
+	# a header goes with the row of the .c file of its name
+	case $b in *.h) grep -qF "\`${b%.h}.c\`" "$w/stages.md" && continue ;; esac
+	missing+=" $b"
 done
-[ -z "$missing" ] && echo "ok - every analyzer source file is in README's pipeline table" ||
-	echo "not ok - sources not in README's pipeline table:$missing"
+[ -s "$w/stages.md" ] && [ -z "$missing" ] &&
+	echo "ok - every analyzer source file is named in README's pipeline table" ||
+	echo "not ok - sources not named in README's pipeline table:$missing"
+missing=""
+for b in $(grep -oE '`[a-z0-9_-]+\.(c|h|sh)`' "$w/stages.md" | tr -d '`' | sort -u); do
+	[ -f "$src/$b" ] || [ -f "$ANALYZER/$b" ] || missing+=" $b"
+done
+[ -z "$missing" ] && echo "ok - every file README's pipeline table names exists" ||
+	echo "not ok - README's pipeline table names files that do not exist:$missing"
+
+# analyzer/HACKING.md, read for what it names:
+#   - a path from the repository's top (analyzer/..., kernel-glue/...,
+#     qemu-check/..., generated/...), anywhere in the text, up to a
+#     placeholder (<release>); the build's own outputs are left out;
+#   - `name.c`, `name.h`, `name.sh`, `name.json`: a file of analyzer/src,
+#     analyzer/data, analyzer/tests, the fixtures' drivers/ or analyzer/;
+#   - `file.c:identifier`: that file, and a line of it starting in column
+#     0 (a definition or declaration, not a comment) that names identifier;
+#   - `"key"`: a string of a data file that some analyzer source spells too.
+hacking=$ANALYZER/HACKING.md
+find_file() { # find_file NAME: the path of a file HACKING.md names, or nothing
+	case $1 in
+	*/*) [ -e "$ROOT/$1" ] && echo "$ROOT/$1" ;;
+	*) for d in "$ANALYZER/src" "$ANALYZER/data" "$ANALYZER/tests" \
+		"$ANALYZER/tests/fixtures/tree/drivers" "$ANALYZER"; do
+		[ -f "$d/$1" ] && echo "$d/$1" && return
+	done ;;
+	esac
+}
+if [ ! -f "$hacking" ]; then
+	echo "not ok - analyzer/HACKING.md is missing"
+else
+	grep -oE '`[^`]+`' "$hacking" | tr -d '`' | sort -u > "$w/hacking-names"
+	missing="" n=0
+	for p in $(grep -oE '(^|[^A-Za-z0-9_$/.-])(analyzer|kernel-glue|qemu-check|generated)/[A-Za-z0-9_./-]*<?' "$hacking" |
+		sed 's/^[^a-z]//' | grep -v '<$' | sed 's/[.,]*$//' | grep -v '^analyzer/build/' | sort -u); do
+		[ -e "$ROOT/$p" ] || missing+=" $p"
+		n=$((n + 1))
+	done
+	for f in $(grep -E '^[A-Za-z0-9_-]+\.(c|h|sh|json)$' "$w/hacking-names"); do
+		[ -n "$(find_file "$f")" ] || missing+=" $f"
+		n=$((n + 1))
+	done
+	for ref in $(grep -E '^[A-Za-z0-9_./-]+\.[ch]:[A-Za-z_][A-Za-z0-9_]*$' "$w/hacking-names"); do
+		f=$(find_file "${ref%%:*}")
+		id=${ref#*:}
+		[ -n "$f" ] && grep -qE "^[A-Za-z_#].*\b$id\b" "$f" || missing+=" $ref"
+		n=$((n + 1))
+	done
+	for key in $(grep -E '^"[A-Za-z_][A-Za-z0-9_]*"$' "$w/hacking-names"); do
+		grep -qF "$key" "$ANALYZER"/data/*.json && grep -qF "$key" "$src"/*.c || missing+=" $key"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 50 ] && [ -z "$missing" ] &&
+		echo "ok - every file, file.c:function and data key HACKING.md names exists ($n checked)" ||
+		echo "not ok - HACKING.md ($n names checked) names what does not exist:$missing"
+fi
 
 missing=""
 for md in $(cd "$ROOT" && git ls-files '*.md' 2> /dev/null || find . -name '*.md' -not -path './build/*'); do
