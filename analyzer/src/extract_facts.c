@@ -770,8 +770,31 @@ static void add_first_element(CXCursor var, CXCursor init, struct stmt *block)
 	vec_free(&elems);
 }
 
+/* The API macro a driver's macro wraps, when its whole body calls one, at
+ * most a few wrappers deep (queuefree(q) is snd_use_lock_free(&(q)->use_lock),
+ * which the knowledge file calls neutral). Only API macros whose effect
+ * does not land in an argument: a wrapper's arguments are not theirs, so
+ * get_user and the like are not followed. */
+static char *wrapped_api_macro(struct walk *w, const char *name)
+{
+	const char *m = name;
+
+	for (int i = 0; i < 4 && (m = macro_body_callee(w->macros, m)); i++) {
+		const struct api_entry *a;
+
+		if (!strvec_contains(&w->kn->macro_calls, m))
+			continue;
+		a = knowledge_api(w->kn, m);
+		if (!a || a->arg >= 0 || strvec_contains(&w->kn->macro_assigns, m))
+			return NULL;
+		return xstrdup(m);
+	}
+	return NULL;
+}
+
 /* The macro whose expansion starts at c, when it is an API macro that the
- * knowledge file wants recorded as a call (put_user, get_user, ...). */
+ * knowledge file wants recorded as a call (put_user, get_user, ...), or a
+ * macro that wraps one. */
 static char *api_macro_at(struct walk *w, CXCursor c)
 {
 	CXToken *toks = NULL;
@@ -785,10 +808,12 @@ static char *api_macro_at(struct walk *w, CXCursor c)
 	if (n >= 2 && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
 		char *s = cxstr(clang_getTokenSpelling(w->tu, toks[0]));
 
-		if (strvec_contains(&w->kn->macro_calls, s))
+		if (strvec_contains(&w->kn->macro_calls, s)) {
 			name = s;
-		else
+		} else {
+			name = wrapped_api_macro(w, s);
 			free(s);
+		}
 	}
 	clang_disposeTokens(w->tu, toks, n);
 	return name;

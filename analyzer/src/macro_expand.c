@@ -184,6 +184,23 @@ static int is_ident(const char *s)
 	return (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_';
 }
 
+const char *macro_body_callee(struct macro_table *mt, const char *name)
+{
+	struct macro_def *m = lookup(mt, name);
+	size_t depth = 0;
+
+	if (!m || !m->function_like || m->body.len < 3 || !is_ident(m->body.items[0]) ||
+	    strcmp(m->body.items[1], "("))
+		return NULL;
+	for (size_t i = 1; i < m->body.len; i++) {
+		if (!strcmp(m->body.items[i], "("))
+			depth++;
+		else if (!strcmp(m->body.items[i], ")") && !--depth)
+			return i == m->body.len - 1 ? m->body.items[0] : NULL;
+	}
+	return NULL;
+}
+
 static char *designated_paste(struct macro_table *mt, const char *name, const strvec *args,
 			      const char *field, int depth);
 

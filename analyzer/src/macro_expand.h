@@ -31,5 +31,9 @@ char *macro_designated_paste(struct macro_table *mt, const char *name, const str
  * tokens spelled from there, as written), or NULL if it cannot be made.
  * Made once per invocation and kept with the table. */
 const strvec *macro_expansion_at(struct macro_table *mt, CXCursor c);
+/* What the body of function-like macro name calls, when the whole body is
+ * one call `f(...)` (seq_queue.h's queuefree(q) is
+ * snd_use_lock_free(&(q)->use_lock)); NULL otherwise. */
+const char *macro_body_callee(struct macro_table *mt, const char *name);
 
 #endif
