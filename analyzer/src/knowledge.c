@@ -1,5 +1,8 @@
-/* Loads the knowledge data files with jansson. Keys starting with '_' are
- * comments. */
+/* Loads the knowledge data files with jansson, checking their shape: an
+ * unknown key, a missing required one or one of the wrong type is an
+ * error naming the file and the entry. Keys starting with '_' are
+ * comments, except in the maps of names (kernel_api.json's "functions",
+ * ops_contracts.json's "members"), where only "_comment..." keys are. */
 #include "knowledge.h"
 
 #include "digest.h"
@@ -46,83 +49,172 @@ static char *dup_or_null(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
-static void load_strings(strvec *out, json_t *arr)
+/* Every key of object o is one of allowed (NULL-terminated) or a comment
+ * ('_'); otherwise a one-line error naming the file and the entry. */
+static int known_keys(json_t *o, const char *file, const char *entry,
+		      const char *const *allowed)
 {
-	size_t i;
+	const char *key;
 	json_t *v;
 
-	json_array_foreach(arr, i, v)
-		if (json_is_string(v))
-			strvec_push(out, json_string_value(v));
+	if (!json_is_object(o)) {
+		fprintf(stderr, "ioctl-scan: %s: %s is not an object\n", file, entry);
+		return -1;
+	}
+	json_object_foreach(o, key, v) {
+		size_t i;
+
+		if (key[0] == '_')
+			continue;
+		for (i = 0; allowed[i] && strcmp(allowed[i], key); i++)
+			;
+		if (!allowed[i]) {
+			fprintf(stderr, "ioctl-scan: %s: %s: unknown key \"%s\"\n", file, entry, key);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* A required integer member, or an error naming the entry. */
+static int int_member(json_t *o, const char *key, const char *file, const char *entry,
+		      int *out)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_integer(v)) {
+		fprintf(stderr, "ioctl-scan: %s: %s: \"%s\" must be an integer\n", file, entry, key);
+		return -1;
+	}
+	*out = (int)json_integer_value(v);
+	return 0;
+}
+
+static int load_strings(strvec *out, json_t *api, const char *key)
+{
+	json_t *arr = json_object_get(api, key), *v;
+	size_t i;
+
+	if (arr && !json_is_array(arr)) {
+		fprintf(stderr, "ioctl-scan: kernel_api.json: \"%s\" must be an array of names\n", key);
+		return -1;
+	}
+	json_array_foreach(arr, i, v) {
+		if (!json_is_string(v)) {
+			fprintf(stderr, "ioctl-scan: kernel_api.json: %s[%zu] must be a name\n", key, i);
+			return -1;
+		}
+		strvec_push(out, json_string_value(v));
+	}
+	return 0;
+}
+
+static const char *const kinds_file_keys[] = { "kinds", "tables", "forwarders", NULL };
+static const char *const kind_keys[] = {
+	"kind", "struct", "field", "function", "file", "cmd_param", "table", "arg_copy",
+	"declined_to", NULL
+};
+static const char *const declined_keys[] = { "struct", "field", "cmd_param", "returning", NULL };
+static const char *const forwarder_keys[] = { "function", "to_field", NULL };
+static const char *const table_keys[] = { "struct", "command", "function", "flags", "select", NULL };
+
+static void free_kind(struct handler_kind *k);
+
+static int load_kind(struct handler_kind *hk, json_t *k, size_t i)
+{
+	const char *f = "handler_kinds.json";
+	char entry[64];
+	json_t *d = json_object_get(k, "declined_to");
+
+	snprintf(entry, sizeof(entry), "kinds[%zu]", i);
+	if (known_keys(k, f, entry, kind_keys))
+		return -1;
+	hk->kind = dup_or_null(str_member(k, "kind"));
+	hk->struct_name = dup_or_null(str_member(k, "struct"));
+	hk->field = dup_or_null(str_member(k, "field"));
+	hk->function = dup_or_null(str_member(k, "function"));
+	hk->file = dup_or_null(str_member(k, "file"));
+	hk->table_struct = dup_or_null(str_member(k, "table"));
+	hk->arg_copy = -1;
+	if (!hk->kind || (hk->function ? !hk->file : !hk->struct_name || !hk->field)) {
+		fprintf(stderr, "ioctl-scan: %s: %s: needs kind, and struct and field or "
+			"function and file\n", f, entry);
+		return -1;
+	}
+	if (int_member(k, "cmd_param", f, entry, &hk->cmd_param) ||
+	    (json_object_get(k, "arg_copy") && int_member(k, "arg_copy", f, entry, &hk->arg_copy)))
+		return -1;
+	if (!d)
+		return 0;
+	snprintf(entry, sizeof(entry), "kinds[%zu].declined_to", i);
+	if (known_keys(d, f, entry, declined_keys))
+		return -1;
+	hk->declined_struct = dup_or_null(str_member(d, "struct"));
+	hk->declined_field = dup_or_null(str_member(d, "field"));
+	if (!hk->declined_struct || !hk->declined_field ||
+	    int_member(d, "cmd_param", f, entry, &hk->declined_cmd_param) ||
+	    !json_is_integer(json_object_get(d, "returning"))) {
+		fprintf(stderr, "ioctl-scan: %s: %s needs struct, field, cmd_param and "
+			"returning\n", f, entry);
+		return -1;
+	}
+	hk->declined_value = json_integer_value(json_object_get(d, "returning"));
+	return 0;
 }
 
 static int load_kinds(struct knowledge *kn, json_t *root)
 {
+	const char *f = "handler_kinds.json";
 	json_t *arr = json_object_get(root, "kinds"), *k;
 	size_t i;
+	char entry[64];
 
+	if (known_keys(root, f, "the file", kinds_file_keys))
+		return -1;
 	if (!json_is_array(arr)) {
-		fputs("ioctl-scan: handler_kinds.json: no \"kinds\" array\n", stderr);
+		fprintf(stderr, "ioctl-scan: %s: no \"kinds\" array\n", f);
 		return -1;
 	}
 	json_array_foreach(arr, i, k) {
 		struct handler_kind hk = {0};
 
-		hk.kind = dup_or_null(str_member(k, "kind"));
-		hk.struct_name = dup_or_null(str_member(k, "struct"));
-		hk.field = dup_or_null(str_member(k, "field"));
-		hk.function = dup_or_null(str_member(k, "function"));
-		hk.file = dup_or_null(str_member(k, "file"));
-		hk.cmd_param = (int)json_integer_value(json_object_get(k, "cmd_param"));
-		hk.table_struct = dup_or_null(str_member(k, "table"));
-		hk.arg_copy = json_is_integer(json_object_get(k, "arg_copy")) ?
-			(int)json_integer_value(json_object_get(k, "arg_copy")) : -1;
-		if (!hk.kind || (!hk.function && (!hk.struct_name || !hk.field))) {
-			fprintf(stderr, "ioctl-scan: handler_kinds.json: entry %zu is incomplete\n", i);
+		if (load_kind(&hk, k, i)) {
+			free_kind(&hk);
 			return -1;
-		}
-		if (json_object_get(k, "declined_to")) {
-			json_t *d = json_object_get(k, "declined_to");
-
-			hk.declined_struct = dup_or_null(str_member(d, "struct"));
-			hk.declined_field = dup_or_null(str_member(d, "field"));
-			hk.declined_cmd_param = (int)json_integer_value(json_object_get(d, "cmd_param"));
-			hk.declined_value = json_integer_value(json_object_get(d, "returning"));
-			if (!hk.declined_struct || !hk.declined_field ||
-			    !json_is_integer(json_object_get(d, "returning"))) {
-				fprintf(stderr, "ioctl-scan: handler_kinds.json: entry %zu: "
-					"declined_to needs struct, field, cmd_param and returning\n", i);
-				free(hk.declined_struct);
-				free(hk.declined_field);
-				return -1;
-			}
 		}
 		vec_push(&kn->kinds, hk);
 	}
 	arr = json_object_get(root, "forwarders");
 	json_array_foreach(arr, i, k) {
-		struct forwarder f = {
-			.function = dup_or_null(str_member(k, "function")),
-			.to_field = dup_or_null(str_member(k, "to_field")),
-		};
+		struct forwarder fw;
 
-		if (f.function && f.to_field)
-			vec_push(&kn->forwarders, f);
+		snprintf(entry, sizeof(entry), "forwarders[%zu]", i);
+		if (known_keys(k, f, entry, forwarder_keys))
+			return -1;
+		if (!str_member(k, "function") || !str_member(k, "to_field")) {
+			fprintf(stderr, "ioctl-scan: %s: %s needs function and to_field\n", f, entry);
+			return -1;
+		}
+		fw.function = xstrdup(str_member(k, "function"));
+		fw.to_field = xstrdup(str_member(k, "to_field"));
+		vec_push(&kn->forwarders, fw);
 	}
 	arr = json_object_get(root, "tables");
 	json_array_foreach(arr, i, k) {
-		struct table_kind t = {
-			.struct_name = dup_or_null(str_member(k, "struct")),
-			.command = dup_or_null(str_member(k, "command")),
-			.function = dup_or_null(str_member(k, "function")),
-			.flags = dup_or_null(str_member(k, "flags")),
-		};
+		struct table_kind t = {0};
 		const char *select = str_member(k, "select");
 
+		snprintf(entry, sizeof(entry), "tables[%zu]", i);
+		if (known_keys(k, f, entry, table_keys))
+			return -1;
+		t.struct_name = dup_or_null(str_member(k, "struct"));
+		t.command = dup_or_null(str_member(k, "command"));
+		t.function = dup_or_null(str_member(k, "function"));
+		t.flags = dup_or_null(str_member(k, "flags"));
 		if (!t.struct_name || !t.command || !t.function || !select ||
 		    (strcmp(select, "nr") && strcmp(select, "value"))) {
-			fprintf(stderr, "ioctl-scan: handler_kinds.json: table %zu needs struct, "
-				"command, function and select (\"nr\" or \"value\")\n", i);
+			fprintf(stderr, "ioctl-scan: %s: %s needs struct, command, function and "
+				"select (\"nr\" or \"value\")\n", f, entry);
 			free(t.struct_name);
 			free(t.command);
 			free(t.function);
@@ -190,7 +282,11 @@ static int load_apis(api_table *t, json_t *map, const char *file)
 
 		if (starts_with(name, "_comment"))
 			continue;	/* "_comment", "_comment_lockdep": notes on a group */
-		if (!json_is_string(v) || parse_effect(file, name, json_string_value(v), &a))
+		if (!json_is_string(v)) {
+			fprintf(stderr, "ioctl-scan: %s: %s: the effect must be a string\n", file, name);
+			return -1;
+		}
+		if (parse_effect(file, name, json_string_value(v), &a))
 			return -1;
 		a.name = xstrdup(name);
 		vec_push(t, a);
@@ -273,6 +369,12 @@ int knowledge_neutral_file(const struct knowledge *kn, const char *file)
 	return 0;
 }
 
+static const char *const api_file_keys[] = {
+	"macro_calls", "macro_assigns", "mode_flags", "allocators", "value_preserving",
+	"neutral_paths", "release_tests", "functions", "returns_argument", NULL
+};
+static const char *const contracts_file_keys[] = { "members", NULL };
+
 /* The data files in the order they are read; the digest covers them all. */
 static int load_files(struct knowledge *kn, const char *dir, struct digest *d)
 {
@@ -289,14 +391,15 @@ static int load_files(struct knowledge *kn, const char *dir, struct digest *d)
 	api = load_json(dir, "kernel_api.json", d);
 	if (!api)
 		return -1;
-	load_strings(&kn->macro_calls, json_object_get(api, "macro_calls"));
-	load_strings(&kn->macro_assigns, json_object_get(api, "macro_assigns"));
-	load_strings(&kn->mode_flags, json_object_get(api, "mode_flags"));
-	load_strings(&kn->allocators, json_object_get(api, "allocators"));
-	load_strings(&kn->value_preserving, json_object_get(api, "value_preserving"));
-	load_strings(&kn->neutral_paths, json_object_get(api, "neutral_paths"));
-	load_strings(&kn->release_tests, json_object_get(api, "release_tests"));
-	err = load_apis(&kn->apis, json_object_get(api, "functions"), "kernel_api.json") ||
+	err = known_keys(api, "kernel_api.json", "the file", api_file_keys) ||
+	      load_strings(&kn->macro_calls, api, "macro_calls") ||
+	      load_strings(&kn->macro_assigns, api, "macro_assigns") ||
+	      load_strings(&kn->mode_flags, api, "mode_flags") ||
+	      load_strings(&kn->allocators, api, "allocators") ||
+	      load_strings(&kn->value_preserving, api, "value_preserving") ||
+	      load_strings(&kn->neutral_paths, api, "neutral_paths") ||
+	      load_strings(&kn->release_tests, api, "release_tests") ||
+	      load_apis(&kn->apis, json_object_get(api, "functions"), "kernel_api.json") ||
 	      load_returns_argument(kn, json_object_get(api, "returns_argument"));
 	json_decref(api);
 	if (err)
@@ -304,7 +407,8 @@ static int load_files(struct knowledge *kn, const char *dir, struct digest *d)
 	api = load_json(dir, "ops_contracts.json", d);
 	if (!api)
 		return -1;
-	err = load_apis(&kn->contracts, json_object_get(api, "members"), "ops_contracts.json");
+	err = known_keys(api, "ops_contracts.json", "the file", contracts_file_keys) ||
+	      load_apis(&kn->contracts, json_object_get(api, "members"), "ops_contracts.json");
 	json_decref(api);
 	for (size_t i = 0; !err && i < kn->contracts.len; i++)
 		if (kn->contracts.items[i].effect > API_LIFETIME) {
@@ -347,20 +451,22 @@ static void free_apis(api_table *t)
 	vec_free(&t->prefixes);
 }
 
+static void free_kind(struct handler_kind *k)
+{
+	free(k->kind);
+	free(k->struct_name);
+	free(k->field);
+	free(k->function);
+	free(k->file);
+	free(k->declined_struct);
+	free(k->declined_field);
+	free(k->table_struct);
+}
+
 void knowledge_free(struct knowledge *kn)
 {
-	for (size_t i = 0; i < kn->kinds.len; i++) {
-		struct handler_kind *k = &kn->kinds.items[i];
-
-		free(k->kind);
-		free(k->struct_name);
-		free(k->field);
-		free(k->function);
-		free(k->file);
-		free(k->declined_struct);
-		free(k->declined_field);
-		free(k->table_struct);
-	}
+	for (size_t i = 0; i < kn->kinds.len; i++)
+		free_kind(&kn->kinds.items[i]);
 	vec_free(&kn->kinds);
 	for (size_t i = 0; i < kn->tables.len; i++) {
 		free(kn->tables.items[i].struct_name);

@@ -77,6 +77,32 @@ rc=$?
 	[ ! -e "$w/broken.json" ] &&
 	echo "ok - a damaged data file: one line naming it, exit 2, no report" ||
 	echo "not ok - a damaged data file: exit $rc, $(head -c 300 "$w/broken.err")"
+# data files of the wrong shape: each is one line naming the file and the
+# entry, exit 2 (python3 edits a fresh copy of the data each time)
+shape() {	# shape FILE PATTERN DESCRIPTION PYTHON-STATEMENT-ON-j
+	local file=$1 pattern=$2 desc=$3 edit=$4
+	rm -rf "$w/shape"; cp -r "$ANALYZER/data" "$w/shape"
+	python3 -c "import json, sys; p = sys.argv[1]; j = json.load(open(p)); $edit; json.dump(j, open(p, 'w'))" \
+		"$w/shape/$file"
+	"$scan" -q -j1 --no-cache --data-dir "$w/shape" --build-dir "$KOBJ" -o "$w/shape.json" \
+		"$KSRC" drivers/char/random.c 2> "$w/shape.err"
+	local rc=$?
+	[ $rc -eq 2 ] && [ "$(wc -l < "$w/shape.err")" -eq 1 ] && grep -q -- "$pattern" "$w/shape.err" &&
+		[ ! -e "$w/shape.json" ] && echo "ok - data: $desc: one line, exit 2" ||
+		echo "not ok - data: $desc: exit $rc, $(head -c 300 "$w/shape.err")"
+}
+shape handler_kinds.json 'kinds\[3\]: "cmd_param" must be an integer' "a kind without cmd_param" \
+	"j['kinds'][3].pop('cmd_param')"
+shape handler_kinds.json 'kinds\[3\]: unknown key "cmd_parm"' "a misspelt key in a kind" \
+	"j['kinds'][3]['cmd_parm'] = 1"
+shape handler_kinds.json 'forwarders\[0\] needs function and to_field' "a forwarder without to_field" \
+	"j['forwarders'][0].pop('to_field')"
+shape kernel_api.json 'foo: the effect must be a string' "an effect that is not a string" \
+	"j['functions']['foo'] = 3"
+shape kernel_api.json 'unknown key "macro_call"' "a misspelt key in kernel_api.json" \
+	"j['macro_call'] = []"
+shape ops_contracts.json 'unknown key "member"' "a misspelt key in ops_contracts.json" \
+	"j['member'] = {}"
 
 # make scan, as README's first command runs it, on single files
 mk() { make -s -C "$ROOT" scan KSRC="$KSRC" KOBJ="$KOBJ" REPORT="$w/$1.json" PATHS="$2" > "$w/$1.out" 2>&1; }
