@@ -199,7 +199,7 @@ boot() {
 	local rc=$?
 	tr -d '\r' < "$out" > "$out.txt"
 	log "$variant guest ran for $((SECONDS - start)) s (qemu status $rc)"
-	grep -E '^(ok|not ok) - |^(bench|stats): ' "$out.txt" | sed "s/^\(not \)\{0,1\}ok - /&$variant: /"
+	grep -E '^(ok|not ok) - |^(bench|stats|record): ' "$out.txt" | sed "s/^\(not \)\{0,1\}ok - /&$variant: /"
 	if [ $rc -eq 124 ]; then
 		echo "not ok - $variant: the guest did not finish within $QEMU_TIMEOUT s"
 		tail -40 "$out.txt" >&2
