@@ -611,7 +611,7 @@ static void phase_enforce(void)
 		const char *want = expected_denial(c->cls, d, c->cap);
 		struct outcome o = probe_outcome(&probes[i]);
 		char got[256];
-		int ok;
+		int ok, denied_as_expected;
 
 		describe(got, sizeof(got), &o);
 		if (o.err == EXIT_NOOPEN) {
@@ -626,14 +626,14 @@ static void phase_enforce(void)
 			show_record(&probes[i]);
 			shown |= 1 << c->cls;
 		}
-		ok = want ? o.denied && !strcmp(o.perm, want) && record_names(&o, c, "enforce") :
-			    !o.logged;
+		denied_as_expected = want && o.denied && !strcmp(o.perm, want);
+		ok = want ? denied_as_expected && record_names(&o, c, "enforce") : !o.logged;
 		result(ok, "enforce %s %s %s 0x%lx (%s, %s): %s; expected %s%s%s", domain_names[d],
 		       c->dev, c->name, c->value, cls_names[c->cls], c->handler, got,
 		       want ? "denied { " : "to pass SELinux with no record", want ? want : "",
 		       want ? " } naming the class and handler, ioctl_mode=enforce" : "");
 		if (d == RO && lesson_2008(c))
-			result(ok && o.denied, "2008 lesson: %s has direction bits '%s' but is %s:"
+			result(denied_as_expected, "2008 lesson: %s has direction bits '%s' but is %s:"
 			       " %s for ro, which the direction-bit rule would have allowed",
 			       c->name, c->dir, cls_names[c->cls], o.denied ? "denied" : "NOT denied");
 	}
