@@ -96,10 +96,13 @@ build_kernel() {
 check_build() {
 	local obj=$QBUILD/obj-semantics out=$QBUILD/obj-semantics/w1-sparse.log
 	local pristine=${PRISTINE:-$root/build/linux-source-$KVER} added f n=0
+	# make names files by the real path, build/ may be a symlink
+	local real_src
+	real_src=$(realpath "$src")
 	make -s -C "$src" O="$obj" CC="$cc" W=1 C=2 security/selinux/ > "$out" 2>&1 ||
 		{ tail -20 "$out"; echo "not ok - W=1 C=2 build of security/selinux/ failed"; return; }
 	while IFS= read -r w; do
-		f=${w%%:*}; f=${f#"$src"/}
+		f=${w%%:*}; f=${f#"$real_src"/}; f=${f#"$src"/}
 		local line=${w#*:}; line=${line%%:*}
 		if [ ! -f "$pristine/$f" ]; then
 			added=1
@@ -196,7 +199,7 @@ boot() {
 	local rc=$?
 	tr -d '\r' < "$out" > "$out.txt"
 	log "$variant guest ran for $((SECONDS - start)) s (qemu status $rc)"
-	grep -E '^(ok|not ok) - |^(bench|stats): ' "$out.txt" | sed "s/^\(not \)\{0,1\}ok - /&$variant: /"
+	grep -E '^(ok|not ok) - |^(bench|stats|record): ' "$out.txt" | sed "s/^\(not \)\{0,1\}ok - /&$variant: /"
 	if [ $rc -eq 124 ]; then
 		echo "not ok - $variant: the guest did not finish within $QEMU_TIMEOUT s"
 		tail -40 "$out.txt" >&2

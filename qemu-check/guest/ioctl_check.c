@@ -8,8 +8,12 @@
  * capability and then, for every case in /cases (written on the host from the generated
  * report: device, command, value, class, capability), issues the command in
  * each test domain and decides from errno and the kernel's AVC records
- * whether SELinux denied it. The expected outcome follows from the class
- * alone:
+ * whether SELinux denied it. A denial's record must name the class the case
+ * expects, the handler that serves the command and the mode
+ * (ioctl_class=, ioctl_handler=, ioctl_mode=). Each group of ioctls runs
+ * first and its records are read after, once: a pass is a case with no
+ * record a second after the group's last ioctl. The expected outcome
+ * follows from the class alone:
  *
  *   class     ro_t             rw_t                 admin_t
  *   read      pass             pass                 pass
@@ -24,8 +28,9 @@
  *
  * Then: that the permission kept with an open file ends when the AVC's
  * answer changes (setenforce 1, a relabel, another domain), audit mode
- * (modify commands pass for ro_t with a permissive=1
- * record), off mode (nothing denied), the counters in
+ * (modify commands pass for ro_t with an ioctl_mode=audit permissive=1
+ * record, once: a polling loop leaves one record per AVC reset), off mode
+ * (nothing denied), the counters in
  * /sys/fs/selinux/ioctl_semantics against what was done, a bounded storm of
  * odd command values, and the cost of the lookup (off against enforce).
  * One line per check, then "N passed, N failed"; then the guest reboots,
@@ -319,31 +324,185 @@ static void avc_perm(const char *rec, char *perm, size_t size)
 	perm[n] = 0;
 }
 
+/* The value of "name=" in an AVC record, up to the next space. */
+static void record_field(const char *rec, const char *name, char *out, size_t size)
+{
+	char pat[40];
+	const char *p;
+	size_t n = 0;
+
+	snprintf(pat, sizeof(pat), " %s=", name);
+	out[0] = 0;
+	p = strstr(rec, pat);
+	if (!p)
+		return;
+	p += strlen(pat);
+	while (p[n] && p[n] != ' ' && p[n] != '\n' && n + 1 < size)
+		n++;
+	memcpy(out, p, n);
+	out[n] = 0;
+}
+
+/*
+ * The AVC records of a group of ioctls. A group runs all its ioctls first
+ * and reads the kernel log after, once: a case passes SELinux if no record
+ * for its pid and command has come GROUP_WAIT_MS after the group's last
+ * ioctl, and a case expected to be denied waits for its record up to
+ * DENIAL_WAIT_MS. The records come through kauditd, a little after the
+ * ioctl; a wait per group, not per case, can be long enough to be sure.
+ */
+#define MAX_RECORDS 1024
+#define GROUP_WAIT_MS 1000
+#define DENIAL_WAIT_MS 3000
+
+static char records[MAX_RECORDS][2048];
+static int nr_records;
+
+static void records_begin(void)
+{
+	kmsg_skip();
+	nr_records = 0;
+}
+
+/* Keeps the AVC records the kernel log holds now. */
+static void records_read(void)
+{
+	char buf[8192];
+	ssize_t n;
+
+	for (;;) {
+		n = read(kmsg, buf, sizeof(buf) - 1);
+		if (n < 0 && errno == EPIPE)
+			continue;	/* records overwritten: read on */
+		if (n <= 0)
+			return;
+		buf[n] = 0;
+		if (strstr(buf, "avc:") && nr_records < MAX_RECORDS) {
+			size_t len = strnlen(buf, sizeof(records[0]) - 1);
+
+			memcpy(records[nr_records], buf, len);
+			records[nr_records++][len] = 0;
+		}
+	}
+}
+
+/* The first record about pid's ioctl cmd, or NULL; *count: how many. */
+static const char *record_of(pid_t pid, unsigned long cmd, int *count)
+{
+	char pidpat[32], cmdpat[32];
+	const char *first = NULL;
+	int n = 0;
+
+	snprintf(pidpat, sizeof(pidpat), " pid=%d ", (int)pid);
+	snprintf(cmdpat, sizeof(cmdpat), "ioctlcmd=0x%lx ", cmd & 0xffff);
+	for (int i = 0; i < nr_records; i++)
+		if (strstr(records[i], pidpat) && strstr(records[i], cmdpat)) {
+			if (!first)
+				first = records[i];
+			n++;
+		}
+	if (count)
+		*count = n;
+	return first;
+}
+
+/* One ioctl of a group: case c in domain d. */
+struct probe {
+	enum domain d;
+	const struct test_case *c;
+	int want_record;
+	pid_t pid;
+	int err;
+};
+
 struct outcome {
 	int err;		/* errno of the ioctl, 0 on success */
 	int denied;		/* EACCES with an AVC denial record */
 	int logged;		/* an AVC record for this ioctl (any result) */
 	int permissive;		/* the record says permissive=1 */
 	char perm[32];
+	/* what the record says the ioctl semantics check decided */
+	char cls[16], handler[64], lookup[16], mode[16];
 };
 
-static struct outcome check_ioctl(enum domain d, const struct test_case *c, int expect_record)
+static struct probe probe_of(enum domain d, const struct test_case *c, int want_record)
+{
+	struct probe p = { .d = d, .c = c, .want_record = want_record };
+
+	return p;
+}
+
+static void probes_run(struct probe *p, int n)
+{
+	for (int i = 0; i < n; i++)
+		p[i].err = run_in_domain(p[i].d, p[i].c->dev, p[i].c->value, &p[i].pid);
+}
+
+/* Reads the group's records: GROUP_WAIT_MS, and on while an expected record is missing. */
+static void probes_wait(const struct probe *p, int n)
+{
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+
+	for (int waited = 0; waited <= DENIAL_WAIT_MS; waited += 10) {
+		int missing = 0;
+
+		records_read();
+		for (int i = 0; i < n && !missing; i++)
+			missing = (p[i].want_record || p[i].err == EACCES) &&
+				  !record_of(p[i].pid, p[i].c->value, NULL);
+		if (waited >= GROUP_WAIT_MS && !missing)
+			return;
+		nanosleep(&ts, NULL);
+	}
+}
+
+static struct outcome probe_outcome(const struct probe *p)
 {
 	struct outcome o;
-	char rec[8192];
-	pid_t pid;
+	const char *rec;
 
 	memset(&o, 0, sizeof(o));
-	kmsg_skip();
-	o.err = run_in_domain(d, c->dev, c->value, &pid);
-	if (kmsg_find_avc(pid, c->value, (o.err == EACCES || expect_record) ? 2000 : 50, rec,
-			  sizeof(rec))) {
+	o.err = p->err;
+	rec = record_of(p->pid, p->c->value, NULL);
+	if (rec) {
 		o.logged = 1;
 		o.permissive = strstr(rec, "permissive=1") != NULL;
 		avc_perm(rec, o.perm, sizeof(o.perm));
 		o.denied = o.err == EACCES && !o.permissive;
+		record_field(rec, "ioctl_class", o.cls, sizeof(o.cls));
+		record_field(rec, "ioctl_handler", o.handler, sizeof(o.handler));
+		record_field(rec, "ioctl_lookup", o.lookup, sizeof(o.lookup));
+		record_field(rec, "ioctl_mode", o.mode, sizeof(o.mode));
 	}
 	return o;
+}
+
+/* Prints one record as the kernel logged it, for the log of the check. */
+static void show_record(const struct probe *p)
+{
+	const char *rec = record_of(p->pid, p->c->value, NULL), *text;
+
+	if (!rec)
+		return;
+	text = strchr(rec, ';');	/* after the kmsg prefix */
+	printf("record: %s", text ? text + 1 : rec);
+	if (rec[strlen(rec) - 1] != '\n')
+		printf("\n");
+}
+
+/* Runs a group and waits for its records once. */
+static void probes_group(struct probe *p, int n)
+{
+	records_begin();
+	probes_run(p, n);
+	probes_wait(p, n);
+}
+
+/* The record names the class the case expects, its handler and the mode. */
+static int record_names(const struct outcome *o, const struct test_case *c, const char *mode)
+{
+	return !strcmp(o->cls, cls_names[c->cls]) && !strcmp(o->handler, c->handler) &&
+	       !strcmp(o->mode, mode);
 }
 
 static const char *expected_denial(enum cls cls, enum domain d, const char *cap)
@@ -362,11 +521,14 @@ static void describe(char *out, size_t size, const struct outcome *o)
 	if (o->err == EXIT_NOOPEN)
 		snprintf(out, size, "device did not open");
 	else if (o->denied)
-		snprintf(out, size, "denied { %s }", o->perm);
+		snprintf(out, size, "denied { %s } ioctl_class=%s ioctl_handler=%s ioctl_lookup=%s"
+			 " ioctl_mode=%s", o->perm, o->cls, o->handler, o->lookup, o->mode);
 	else if (o->logged)
-		snprintf(out, size, "passed SELinux (rc %s, logged { %s }%s)",
+		snprintf(out, size, "passed SELinux (rc %s, logged { %s }%s ioctl_class=%s"
+			 " ioctl_handler=%s ioctl_lookup=%s ioctl_mode=%s)",
 			 o->err ? strerror(o->err) : "0", o->perm,
-			 o->permissive ? " permissive=1" : "");
+			 o->permissive ? " permissive=1" : "", o->cls, o->handler, o->lookup,
+			 o->mode);
 	else
 		snprintf(out, size, "passed SELinux (rc %s)", o->err ? strerror(o->err) : "0");
 }
@@ -424,38 +586,56 @@ static int lesson_2008(const struct test_case *c)
 	       (!strcmp(c->dir, "none") || !strcmp(c->dir, "read"));
 }
 
+static struct probe probes[MAX_CASES * NR_DOMAINS];
+
+/*
+ * Every case in every domain. A denial must name the permission, and its
+ * record the class the case expects, the handler that serves the command
+ * and the enforce mode; a pass must leave no record.
+ */
 static void phase_enforce(void)
 {
 	struct counters before = read_counters();
 	long ioctls = 0, denials = 0;
+	int n = 0;
 
 	set_mode("enforce");
-	for (int i = 0; i < nr_cases; i++) {
-		const struct test_case *c = &cases[i];
+	for (int i = 0; i < nr_cases; i++)
+		for (int d = 0; d < NR_DOMAINS; d++)
+			probes[n++] = probe_of((enum domain)d, &cases[i],
+				expected_denial(cases[i].cls, (enum domain)d, cases[i].cap) != NULL);
+	probes_group(probes, n);
+	for (int i = 0, shown = 0; i < n; i++) {
+		const struct test_case *c = probes[i].c;
+		enum domain d = probes[i].d;
+		const char *want = expected_denial(c->cls, d, c->cap);
+		struct outcome o = probe_outcome(&probes[i]);
+		char got[256];
+		int ok, denied_as_expected;
 
-		for (int d = 0; d < NR_DOMAINS; d++) {
-			const char *want = expected_denial(c->cls, (enum domain)d, c->cap);
-			struct outcome o = check_ioctl((enum domain)d, c, want != NULL);
-			char got[160];
-			int ok;
-
-			describe(got, sizeof(got), &o);
-			if (o.err == EXIT_NOOPEN) {
-				result(0, "enforce %s %s %s (%s): %s", domain_names[d], c->dev, c->name,
-				       cls_names[c->cls], got);
-				continue;
-			}
-			ioctls++;
-			denials += o.denied;
-			ok = want ? o.denied && !strcmp(o.perm, want) : !o.denied;
-			result(ok, "enforce %s %s %s 0x%lx (%s, %s): %s; expected %s%s%s", domain_names[d],
-			       c->dev, c->name, c->value, cls_names[c->cls], c->handler, got,
-			       want ? "denied { " : "to pass SELinux", want ? want : "", want ? " }" : "");
-			if (d == RO && lesson_2008(c))
-				result(ok && o.denied, "2008 lesson: %s has direction bits '%s' but is %s:"
-				       " %s for ro, which the direction-bit rule would have allowed",
-				       c->name, c->dir, cls_names[c->cls], o.denied ? "denied" : "NOT denied");
+		describe(got, sizeof(got), &o);
+		if (o.err == EXIT_NOOPEN) {
+			result(0, "enforce %s %s %s (%s): %s", domain_names[d], c->dev, c->name,
+			       cls_names[c->cls], got);
+			continue;
 		}
+		ioctls++;
+		denials += o.denied;
+		/* one record of each class, as an example */
+		if (o.denied && !(shown & 1 << c->cls)) {
+			show_record(&probes[i]);
+			shown |= 1 << c->cls;
+		}
+		denied_as_expected = want && o.denied && !strcmp(o.perm, want);
+		ok = want ? denied_as_expected && record_names(&o, c, "enforce") : !o.logged;
+		result(ok, "enforce %s %s %s 0x%lx (%s, %s): %s; expected %s%s%s", domain_names[d],
+		       c->dev, c->name, c->value, cls_names[c->cls], c->handler, got,
+		       want ? "denied { " : "to pass SELinux with no record", want ? want : "",
+		       want ? " } naming the class and handler, ioctl_mode=enforce" : "");
+		if (d == RO && lesson_2008(c))
+			result(denied_as_expected, "2008 lesson: %s has direction bits '%s' but is %s:"
+			       " %s for ro, which the direction-bit rule would have allowed",
+			       c->name, c->dir, cls_names[c->cls], o.denied ? "denied" : "NOT denied");
 	}
 	if (semantics_present)
 		check_counters("enforce", before, ioctls, denials, 0);
@@ -643,31 +823,129 @@ static void phase_kept(void)
 	kept_for_opener_only(c);
 }
 
+/*
+ * Audit mode: modify commands pass for ro_t, each with a { write } record
+ * that says ioctl_mode=audit (and permissive=1: not enforced), with the
+ * class and handler. The first record since the last AVC reset for that
+ * domain, label and command: the ones that follow are in phase_audit_once.
+ */
 static void phase_audit(void)
 {
 	struct counters before = read_counters();
 	long ioctls = 0, audits = 0;
+	int n = 0;
 
 	if (set_mode("audit")) {
 		result(0, "audit mode: cannot switch: %s", strerror(errno));
 		return;
 	}
-	for (int i = 0; i < nr_cases; i++) {
-		const struct test_case *c = &cases[i];
-		struct outcome o;
-		char got[160];
+	for (int i = 0; i < nr_cases; i++)
+		if (cases[i].cls == CLS_MODIFY)
+			probes[n++] = probe_of(RO, &cases[i], 1);
+	probes_group(probes, n);
+	for (int i = 0; i < n; i++) {
+		const struct test_case *c = probes[i].c;
+		struct outcome o = probe_outcome(&probes[i]);
+		char got[256];
 
-		if (c->cls != CLS_MODIFY)
-			continue;
-		o = check_ioctl(RO, c, 1);
 		describe(got, sizeof(got), &o);
+		if (i == 0)
+			show_record(&probes[i]);
 		ioctls++;
 		audits += o.logged && o.permissive;
-		result(!o.denied && o.logged && o.permissive && !strcmp(o.perm, "write"),
-		       "audit ro %s %s (modify): %s; expected to pass with a permissive=1 { write } record",
-		       c->dev, c->name, got);
+		result(!o.denied && o.err != EACCES && o.logged && o.permissive &&
+		       !strcmp(o.perm, "write") && record_names(&o, c, "audit"),
+		       "audit ro %s %s (modify, %s): %s; expected to pass with a permissive=1 { write }"
+		       " record naming the class and handler, ioctl_mode=audit", c->dev, c->name,
+		       c->handler, got);
 	}
 	check_counters("audit", before, ioctls, 0, audits);
+}
+
+#define POLL_CALLS 1000
+
+/*
+ * A program polling with a command that audit mode lets through: POLL_CALLS
+ * ioctls on one open file, in one process. Returns how many did not fail
+ * with EACCES, and the process's pid.
+ */
+static int poll_in_domain(enum domain d, const struct test_case *c, pid_t *child)
+{
+	int p[2], passed = -1, status;
+	pid_t pid;
+
+	if (pipe(p))
+		die("pipe");
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		int fd, ok = 0;
+
+		close(p[0]);
+		if (write_file("/proc/self/attr/current", domain_contexts[d]))
+			_exit(1);
+		fd = open(c->dev, (d == RO ? O_RDONLY : O_RDWR) | O_NONBLOCK);
+		if (fd >= 0)
+			for (int i = 0; i < POLL_CALLS; i++) {
+				alarm(10);
+				ok += ioctl(fd, c->value, argbuf) == 0 || errno != EACCES;
+			}
+		if (write(p[1], &ok, sizeof(ok)) != sizeof(ok))
+			_exit(1);
+		_exit(0);
+	}
+	close(p[1]);
+	if (read(p[0], &passed, sizeof(passed)) != sizeof(passed))
+		passed = -1;
+	close(p[0]);
+	waitpid(pid, &status, 0);
+	*child = pid;
+	return passed;
+}
+
+/*
+ * Audit mode logs a denial once per AVC reset for its domain, label,
+ * permission, command and handler: a polling loop leaves no record after
+ * phase_audit's, and one after the policy is loaded again (an AVC reset).
+ * Every call is still counted (audited).
+ */
+static void phase_audit_once(void)
+{
+	const struct test_case *c = NULL;
+	struct counters before;
+	int records, ok;
+	pid_t pid;
+
+	for (int i = 0; i < nr_cases && !c; i++)
+		if (cases[i].cls == CLS_MODIFY)
+			c = &cases[i];
+	if (!c || set_mode("audit")) {
+		result(0, "audit once: no modify case, or cannot switch to audit mode");
+		return;
+	}
+	for (int reset = 0; reset < 2; reset++) {
+		if (reset)
+			load_policy("/policy.bin");
+		before = read_counters();
+		records_begin();
+		ok = poll_in_domain(RO, c, &pid);
+		{
+			struct probe p = probe_of(RO, c, reset);
+
+			p.pid = pid;
+
+			probes_wait(&p, 1);
+		}
+		record_of(pid, c->value, &records);
+		result(ok == POLL_CALLS && records == reset,
+		       "audit once: ro %s %s (modify) %d times in one process %s: %d passed,"
+		       " %d records (expected %d)", c->dev, c->name, POLL_CALLS,
+		       reset ? "after the policy is loaded again" : "after phase audit logged it",
+		       ok, records, reset);
+		check_counters(reset ? "audit once, after a policy load" : "audit once", before,
+			       POLL_CALLS, 0, POLL_CALLS);
+	}
 }
 
 /*
@@ -680,7 +958,7 @@ static void phase_no_handler(void)
 	const struct test_case *m = NULL;
 	struct test_case c;
 	struct outcome o;
-	char got[160];
+	char got[256];
 
 	for (int i = 0; i < nr_cases && !m; i++)
 		if (cases[i].cls == CLS_MODIFY && !strncmp(cases[i].dev, "/dev/loop", 9))
@@ -692,7 +970,12 @@ static void phase_no_handler(void)
 	c = *m;
 	snprintf(c.dev, sizeof(c.dev), "/dev/null");
 	set_mode("enforce");
-	o = check_ioctl(RO, &c, 0);
+	{
+		struct probe p = probe_of(RO, &c, 0);
+
+		probes_group(&p, 1);
+		o = probe_outcome(&p);
+	}
 	describe(got, sizeof(got), &o);
 	result(o.err == ENOTTY && !o.logged, "no handler: ro /dev/null %s 0x%lx (modify for loop):"
 	       " %s; expected ENOTTY and no record, as without the table", c.name, c.value, got);
@@ -707,7 +990,7 @@ static void phase_module(void)
 {
 	struct counters before = read_counters(), gone, back, after;
 	long ioctls = 0, denials = 0;
-	int rc;
+	int rc, n = 0;
 
 	if (access(LOOP_MODULE, F_OK))
 		return;
@@ -725,19 +1008,22 @@ static void phase_module(void)
 	       rc ? strerror(errno) : "ok", back.resolved_in_modules, before.resolved_in_modules);
 	label_test_devices(0);
 	set_mode("enforce");
-	for (int i = 0; i < nr_cases; i++) {
-		const struct test_case *c = &cases[i];
+	for (int i = 0; i < nr_cases; i++)
+		if (!strncmp(cases[i].dev, "/dev/loop", 9))
+			probes[n++] = probe_of(RO, &cases[i],
+				expected_denial(cases[i].cls, RO, cases[i].cap) != NULL);
+	probes_group(probes, n);
+	for (int i = 0; i < n; i++) {
+		const struct test_case *c = probes[i].c;
 		const char *want = expected_denial(c->cls, RO, c->cap);
-		struct outcome o;
-		char got[160];
+		struct outcome o = probe_outcome(&probes[i]);
+		char got[256];
 
-		if (strncmp(c->dev, "/dev/loop", 9))
-			continue;
-		o = check_ioctl(RO, c, want != NULL);
 		describe(got, sizeof(got), &o);
 		ioctls++;
 		denials += o.denied;
-		result(want ? o.denied && !strcmp(o.perm, want) : !o.denied && o.err != EXIT_NOOPEN,
+		result(want ? o.denied && !strcmp(o.perm, want) && record_names(&o, c, "enforce") :
+			      !o.logged && o.err != EXIT_NOOPEN,
 		       "module reloaded: ro %s %s (%s, %s): %s; expected %s%s%s", c->dev, c->name,
 		       cls_names[c->cls], c->handler, got, want ? "denied { " : "to pass SELinux",
 		       want ? want : "", want ? " }" : "");
@@ -760,19 +1046,22 @@ static void phase_without_capability(void)
 {
 	struct counters before = read_counters();
 
+	int n = 0;
+
 	set_mode("enforce");
-	for (int i = 0; i < nr_cases; i++) {
-		const struct test_case *c = &cases[i];
+	for (int i = 0; i < nr_cases; i++)
+		for (int d = 0; d < NR_DOMAINS; d++)
+			probes[n++] = probe_of((enum domain)d, &cases[i], 0);
+	probes_group(probes, n);
+	for (int i = 0; i < n; i++) {
+		const struct test_case *c = probes[i].c;
+		struct outcome o = probe_outcome(&probes[i]);
+		char got[256];
 
-		for (int d = 0; d < NR_DOMAINS; d++) {
-			struct outcome o = check_ioctl((enum domain)d, c, 0);
-			char got[160];
-
-			describe(got, sizeof(got), &o);
-			result(!o.logged && o.err != EXIT_NOOPEN, "policy without ioctl_semantics:"
-			       " %s %s %s (%s): %s; expected no SELinux denial or record",
-			       domain_names[d], c->dev, c->name, cls_names[c->cls], got);
-		}
+		describe(got, sizeof(got), &o);
+		result(!o.logged && o.err != EXIT_NOOPEN, "policy without ioctl_semantics:"
+		       " %s %s %s (%s): %s; expected no SELinux denial or record",
+		       domain_names[probes[i].d], c->dev, c->name, cls_names[c->cls], got);
 	}
 	check_counters("policy without ioctl_semantics", before, 0, 0, 0);
 }
@@ -781,14 +1070,19 @@ static void phase_off(const char *label)
 {
 	struct counters before = read_counters();
 
+	int n = 0;
+
 	if (semantics_present && set_mode("off")) {
 		result(0, "off mode: cannot switch: %s", strerror(errno));
 		return;
 	}
-	for (int i = 0; i < nr_cases; i++) {
-		const struct test_case *c = &cases[i];
-		struct outcome o = check_ioctl(RO, c, 0);
-		char got[160];
+	for (int i = 0; i < nr_cases; i++)
+		probes[n++] = probe_of(RO, &cases[i], 0);
+	probes_group(probes, n);
+	for (int i = 0; i < n; i++) {
+		const struct test_case *c = probes[i].c;
+		struct outcome o = probe_outcome(&probes[i]);
+		char got[256];
 
 		describe(got, sizeof(got), &o);
 		result(!o.logged && o.err != EXIT_NOOPEN, "%s ro %s %s (%s): %s; expected no SELinux"
@@ -1081,6 +1375,7 @@ int main(void)
 		phase_enforce();
 		phase_kept();
 		phase_audit();
+		phase_audit_once();
 		phase_off("off");
 		phase_no_handler();
 		phase_module();

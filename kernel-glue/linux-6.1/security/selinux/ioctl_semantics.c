@@ -88,6 +88,22 @@ static const char *const sel_ioctl_mode_names[] = {
 	[SEL_IOCTL_ENFORCE] = "enforce",
 };
 
+/* what the audit record says a command does and which lookup found it */
+static const char *const sel_ioctl_class_names[] = {
+	[SEL_IOCTL_NONE] = "none",
+	[SEL_IOCTL_READ] = "read",
+	[SEL_IOCTL_MODIFY] = "modify",
+	[SEL_IOCTL_ADMIN] = "admin",
+};
+
+static const char *const sel_ioctl_path_names[] = {
+	[SEL_IOCTL_PATH_VFS] = "vfs",
+	[SEL_IOCTL_PATH_FILE] = "file",
+	[SEL_IOCTL_PATH_DEVICE] = "device",
+	[SEL_IOCTL_PATH_FALLBACK] = "fallback",
+	[SEL_IOCTL_PATH_MISS] = "none",
+};
+
 static const char *const sel_ioctl_counter_names[] = {
 	[SEL_IOCTL_PATH_VFS] = "hits_vfs",
 	[SEL_IOCTL_PATH_FILE] = "hits_file",
@@ -126,6 +142,28 @@ void sel_ioctl_count_denial(bool enforced)
 {
 	this_cpu_inc(sel_ioctl_counters[enforced ? SEL_IOCTL_CNT_DENIED :
 					SEL_IOCTL_CNT_AUDITED]);
+}
+
+/*
+ * For an audit record, the names of what the lookup found: the class, the
+ * handler that serves the command and the object it is compiled into (as
+ * the table names them; "?" for the fallback, which merges handlers), and
+ * the lookup that found it.
+ */
+void sel_ioctl_describe(const struct sel_ioctl_result *res,
+			const char **class, const char **handler,
+			const char **object, const char **lookup)
+{
+	const struct sel_ioctl_handler *h = NULL;
+
+	if (res->path != SEL_IOCTL_PATH_FALLBACK &&
+	    res->path != SEL_IOCTL_PATH_MISS &&
+	    res->handler < sel_ioctl_nr_handlers)
+		h = &sel_ioctl_handlers[res->handler];
+	*class = sel_ioctl_class_names[res->class];
+	*handler = h ? h->name : "?";
+	*object = h ? h->object : "?";
+	*lookup = sel_ioctl_path_names[res->path];
 }
 
 ssize_t sel_ioctl_show_stats(char *buf, size_t size)
@@ -216,12 +254,13 @@ static const struct sel_ioctl_handler *sel_ioctl_handler_at(unsigned long fn)
 	return h;
 }
 
+/* The entry for @cmd of the handler at @fn, which *@hp is set to. */
 static const struct sel_ioctl_cmd *
-sel_ioctl_find_at(unsigned long fn, u32 cmd)
+sel_ioctl_find_at(unsigned long fn, u32 cmd,
+		  const struct sel_ioctl_handler **hp)
 {
-	const struct sel_ioctl_handler *h = sel_ioctl_handler_at(fn);
-
-	return h ? sel_ioctl_find(h, cmd) : NULL;
+	*hp = sel_ioctl_handler_at(fn);
+	return *hp ? sel_ioctl_find(*hp, cmd) : NULL;
 }
 
 /*
@@ -230,7 +269,8 @@ sel_ioctl_find_at(unsigned long fn, u32 cmd)
  * kept with the file.
  */
 static const struct sel_ioctl_cmd *
-sel_ioctl_find_tty(struct file *file, u32 cmd, bool compat, bool *keep)
+sel_ioctl_find_tty(struct file *file, u32 cmd, bool compat,
+		   const struct sel_ioctl_handler **hp, bool *keep)
 {
 	struct tty_file_private *priv = file->private_data;
 	struct tty_struct *tty = priv ? priv->tty : NULL;
@@ -240,7 +280,7 @@ sel_ioctl_find_tty(struct file *file, u32 cmd, bool compat, bool *keep)
 	if (!tty)
 		return NULL;
 	c = sel_ioctl_find_at(compat ? (unsigned long)tty->ops->compat_ioctl :
-			      (unsigned long)tty->ops->ioctl, cmd);
+			      (unsigned long)tty->ops->ioctl, cmd, hp);
 	if (c)
 		return c;
 	*keep = false;
@@ -248,35 +288,39 @@ sel_ioctl_find_tty(struct file *file, u32 cmd, bool compat, bool *keep)
 	if (!ld)
 		return NULL;
 	c = sel_ioctl_find_at(compat ? (unsigned long)ld->ops->compat_ioctl :
-			      (unsigned long)ld->ops->ioctl, cmd);
+			      (unsigned long)ld->ops->ioctl, cmd, hp);
 	tty_ldisc_deref(ld);
 	return c;
 }
 
 static const struct sel_ioctl_cmd *
-sel_ioctl_find_blkdev(struct file *file, u32 cmd, bool compat)
+sel_ioctl_find_blkdev(struct file *file, u32 cmd, bool compat,
+		      const struct sel_ioctl_handler **hp)
 {
 	const struct block_device_operations *ops;
 
 	ops = I_BDEV(file->f_mapping->host)->bd_disk->fops;
 	return sel_ioctl_find_at(compat ? (unsigned long)ops->compat_ioctl :
-				 (unsigned long)ops->ioctl, cmd);
+				 (unsigned long)ops->ioctl, cmd, hp);
 }
 
 static const struct sel_ioctl_cmd *
 sel_ioctl_find_all(struct file *file, const struct file_operations *fop,
-		   u32 cmd, bool compat, enum sel_ioctl_path *path, bool *keep)
+		   u32 cmd, bool compat, enum sel_ioctl_path *path,
+		   const struct sel_ioctl_handler **hp, bool *keep)
 {
 	const struct sel_ioctl_handler *h;
 	const struct sel_ioctl_cmd *c;
 	unsigned long fn;
 
 	*path = SEL_IOCTL_PATH_VFS;
+	*hp = sel_vfs_compat;
 	if (compat && sel_vfs_compat) {
 		c = sel_ioctl_find(sel_vfs_compat, cmd);
 		if (c)
 			return c;
 	}
+	*hp = sel_vfs;
 	if (sel_vfs) {
 		c = sel_ioctl_find(sel_vfs, cmd);
 		if (c)
@@ -293,6 +337,7 @@ sel_ioctl_find_all(struct file *file, const struct file_operations *fop,
 	if (!fn)
 		return NULL;
 	h = sel_ioctl_handler_at(fn);
+	*hp = h;
 	if (!h) {
 		*path = SEL_IOCTL_PATH_FALLBACK;
 		return sel_ioctl_find(&sel_ioctl_fallback, cmd);
@@ -304,9 +349,9 @@ sel_ioctl_find_all(struct file *file, const struct file_operations *fop,
 
 	*path = SEL_IOCTL_PATH_DEVICE;
 	if (fn == (compat ? sel_blkdev_compat_ioctl : sel_blkdev_ioctl))
-		return sel_ioctl_find_blkdev(file, cmd, compat);
+		return sel_ioctl_find_blkdev(file, cmd, compat, hp);
 	if (fn == (compat ? sel_tty_compat_ioctl : sel_tty_ioctl))
-		return sel_ioctl_find_tty(file, cmd, compat, keep);
+		return sel_ioctl_find_tty(file, cmd, compat, hp, keep);
 	return NULL;
 }
 
@@ -320,6 +365,7 @@ u64 sel_ioctl_lookup_slow(struct file *file, const struct file_operations *fop,
 			  unsigned int cmd, bool compat, u64 key, u64 old)
 {
 	struct file_security_struct *fsec = selinux_file(file);
+	const struct sel_ioctl_handler *h = NULL;
 	const struct sel_ioctl_cmd *c;
 	enum sel_ioctl_path path;
 	bool keep = sel_ioctl_resolved;
@@ -327,15 +373,20 @@ u64 sel_ioctl_lookup_slow(struct file *file, const struct file_operations *fop,
 
 	BUILD_BUG_ON(FIELD_MAX(SEL_IOCTL_CACHE_PATH) < SEL_IOCTL_NR_PATHS - 1);
 	BUILD_BUG_ON(FIELD_MAX(SEL_IOCTL_CACHE_CAP) < CAP_LAST_CAP);
+	/* sel_ioctl_addr.handler is a u16 as well */
+	BUILD_BUG_ON(FIELD_MAX(SEL_IOCTL_CACHE_HANDLER) < U16_MAX);
 
-	c = sel_ioctl_find_all(file, fop, cmd, compat, &path, &keep);
+	c = sel_ioctl_find_all(file, fop, cmd, compat, &path, &h, &keep);
 	/* a SEL_IOCTL_NONE entry: served here, semantics unknown */
 	if (!c || c->class == SEL_IOCTL_NONE)
 		e = FIELD_PREP(SEL_IOCTL_CACHE_PATH, SEL_IOCTL_PATH_MISS);
 	else
 		e = FIELD_PREP(SEL_IOCTL_CACHE_CLASS, c->class) |
 		    FIELD_PREP(SEL_IOCTL_CACHE_PATH, path) |
-		    FIELD_PREP(SEL_IOCTL_CACHE_CAP, c->cap);
+		    FIELD_PREP(SEL_IOCTL_CACHE_CAP, c->cap) |
+		    FIELD_PREP(SEL_IOCTL_CACHE_HANDLER,
+			       path == SEL_IOCTL_PATH_FALLBACK || !h ? 0 :
+			       h - sel_ioctl_handlers);
 	e |= key;
 	/*
 	 * A writer claims the word with cmpxchg before it stores the f_op

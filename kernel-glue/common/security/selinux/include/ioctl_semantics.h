@@ -93,8 +93,15 @@ extern const unsigned int sel_ioctl_nr_handlers;
 extern const struct sel_ioctl_handler sel_ioctl_fallback;
 extern struct sel_ioctl_addr sel_ioctl_addrs[];
 
+/*
+ * What the lookup found: the class and capability, which lookup found it
+ * and, unless that was the fallback or a miss, the handler
+ * (sel_ioctl_handlers[] index), for the audit record.
+ */
 struct sel_ioctl_result {
 	enum sel_ioctl_class class;
+	enum sel_ioctl_path path;
+	u16 handler;
 	u8 cap;
 };
 
@@ -123,6 +130,7 @@ DECLARE_PER_CPU(unsigned long[SEL_IOCTL_NR_COUNTERS], sel_ioctl_counters);
 #define SEL_IOCTL_CACHE_COMPAT	BIT_ULL(11)
 #define SEL_IOCTL_CACHE_VALID	BIT_ULL(12)
 #define SEL_IOCTL_CACHE_BUSY	BIT_ULL(13)
+#define SEL_IOCTL_CACHE_HANDLER	GENMASK_ULL(29, 14)
 #define SEL_IOCTL_CACHE_CMD	GENMASK_ULL(63, 32)
 #define SEL_IOCTL_CACHE_KEY	(SEL_IOCTL_CACHE_CMD | SEL_IOCTL_CACHE_COMPAT | \
 				 SEL_IOCTL_CACHE_VALID)
@@ -160,11 +168,16 @@ static inline void sel_ioctl_lookup(struct file *file, unsigned int cmd,
 
 	if (!sel_ioctl_cache_get(fsec, fop, key, &e))
 		e = sel_ioctl_lookup_slow(file, fop, cmd, compat, key, e);
-	this_cpu_inc(sel_ioctl_counters[FIELD_GET(SEL_IOCTL_CACHE_PATH, e)]);
+	res->path = FIELD_GET(SEL_IOCTL_CACHE_PATH, e);
+	this_cpu_inc(sel_ioctl_counters[res->path]);
 	res->class = FIELD_GET(SEL_IOCTL_CACHE_CLASS, e);
+	res->handler = FIELD_GET(SEL_IOCTL_CACHE_HANDLER, e);
 	res->cap = FIELD_GET(SEL_IOCTL_CACHE_CAP, e);
 }
 
+void sel_ioctl_describe(const struct sel_ioctl_result *res,
+			const char **class, const char **handler,
+			const char **object, const char **lookup);
 void sel_ioctl_count_denial(bool enforced);
 int sel_ioctl_set_mode(const char *buf);
 ssize_t sel_ioctl_show_stats(char *buf, size_t size);
@@ -178,7 +191,16 @@ static inline void sel_ioctl_lookup(struct file *file, unsigned int cmd,
 				    bool compat, struct sel_ioctl_result *res)
 {
 	res->class = SEL_IOCTL_NONE;
+	res->path = SEL_IOCTL_PATH_MISS;
+	res->handler = 0;
 	res->cap = 0;
+}
+
+static inline void sel_ioctl_describe(const struct sel_ioctl_result *res,
+				      const char **class, const char **handler,
+				      const char **object, const char **lookup)
+{
+	*class = *handler = *object = *lookup = "?";
 }
 
 static inline void sel_ioctl_count_denial(bool enforced)
