@@ -803,18 +803,16 @@ static struct kind_entry *kind_entry_of(kind_entries *l, const struct handler_ki
 	return NULL;
 }
 
-/* Keeps of the checks in l those made on this path too. */
-static void keep_guards_in(effect_list *l, const effect_list *path)
+/* Keeps the effects of l that keep() accepts, freeing the others. */
+static void effects_filter(effect_list *l, int (*keep)(const struct effect *, const void *),
+			   const void *ctx)
 {
 	size_t out = 0;
 
 	for (size_t i = 0; i < l->len; i++) {
 		struct effect *e = &l->items[i];
-		int also = 0;
 
-		for (size_t j = 0; j < path->len && !also; j++)
-			also = path->items[j].line == e->line && !strcmp(path->items[j].file, e->file);
-		if (!also) {
+		if (!keep(e, ctx)) {
 			free(e->what);
 			strvec_clear(&e->caps);
 			continue;
@@ -822,6 +820,23 @@ static void keep_guards_in(effect_list *l, const effect_list *path)
 		l->items[out++] = *e;
 	}
 	l->len = out;
+}
+
+/* Is check e made on this path (a list of checks) too? */
+static int made_on_path(const struct effect *e, const void *path)
+{
+	const effect_list *p = path;
+
+	for (size_t j = 0; j < p->len; j++)
+		if (p->items[j].line == e->line && !strcmp(p->items[j].file, e->file))
+			return 1;
+	return 0;
+}
+
+/* Keeps of the checks in l those made on this path too. */
+static void keep_guards_in(effect_list *l, const effect_list *path)
+{
+	effects_filter(l, made_on_path, path);
 }
 
 /* A call through a handler kind's member that hands on the command being
@@ -2127,22 +2142,17 @@ static void declined_effects(struct classifier *c, const struct command_site *si
 /* Stores through the handler's parameter that points to the core's copy
  * of the argument (handler_kinds.json arg_copy: an ifreq the core copied
  * in and copies back out) fill the reply; they change no state. */
+static int not_reply_store(const struct effect *e, const void *kind)
+{
+	const struct handler_kind *k = kind;
+
+	return !(k && k->arg_copy >= 0 && (e->kind == EF_STORE || e->kind == EF_LINK) &&
+		 e->param == k->arg_copy);
+}
+
 static void drop_reply_stores(const struct handler_kind *k, effect_list *l)
 {
-	size_t out = 0;
-
-	for (size_t i = 0; i < l->len; i++) {
-		struct effect *e = &l->items[i];
-
-		if (k && k->arg_copy >= 0 && (e->kind == EF_STORE || e->kind == EF_LINK) &&
-		    e->param == k->arg_copy) {
-			free(e->what);
-			strvec_clear(&e->caps);
-			continue;
-		}
-		l->items[out++] = *e;
-	}
-	l->len = out;
+	effects_filter(l, not_reply_store, k);
 }
 
 static int site_effects(struct classifier *c, const struct command *cmd,
