@@ -959,7 +959,7 @@ int scan_run(const struct scan_options *opt)
 		knowledge_free(&kn);
 		return status;
 	}
-	source_files_scan(&sf, &r.kt, &kn);
+	source_files_scan(&sf, &r.kt, &kn, opt->jobs > 0 ? opt->jobs : 1);
 	kc = kbuild_config_open(&r.kt);
 	select_files(&sf, opt, kc, &files, &r);
 	phase_done(&pc, "finding files (reading the tree)");
