@@ -7,6 +7,7 @@
 
 struct entry {
 	const struct function_facts *fn;
+	unsigned hash;		/* of the name: most of a bucket's names differ */
 	struct entry *next;
 };
 
@@ -96,11 +97,12 @@ void function_index_add_file(struct function_index *fi, struct file_facts *ff)
 		add_table_dispatchers(fi, ff->functions.items[i]);
 	for (size_t i = 0; i < ff->functions.len; i++) {
 		struct entry *e = xmalloc(sizeof(*e));
-		unsigned h = (str_hash(ff->functions.items[i]->name, strlen(ff->functions.items[i]->name)) % BUCKETS);
+		const char *name = ff->functions.items[i]->name;
 
 		e->fn = ff->functions.items[i];
-		e->next = fi->bucket[h];
-		fi->bucket[h] = e;
+		e->hash = str_hash(name, strlen(name));
+		e->next = fi->bucket[e->hash % BUCKETS];
+		fi->bucket[e->hash % BUCKETS] = e;
 	}
 	for (size_t i = 0; i < ff->member_inits.len; i++)
 		function_index_add_member_init(fi, &ff->member_inits.items[i]);
@@ -224,11 +226,12 @@ const struct function_facts *function_index_find(const struct function_index *fi
 						 const char *name, const char *from_file)
 {
 	const struct function_facts *global = NULL;
+	unsigned h = str_hash(name, strlen(name));
 
-	for (struct entry *e = fi->bucket[(str_hash(name, strlen(name)) % BUCKETS)]; e; e = e->next) {
+	for (struct entry *e = fi->bucket[h % BUCKETS]; e; e = e->next) {
 		const struct function_facts *fn = e->fn;
 
-		if (strcmp(fn->name, name))
+		if (e->hash != h || strcmp(fn->name, name))
 			continue;
 		if (from_file && (!strcmp(fn->file, from_file) || !strcmp(fn->unit, from_file)))
 			return fn;
