@@ -122,6 +122,66 @@ struct kind_entry {
 };
 typedef VEC(struct kind_entry) kind_entries;
 
+/* Strings to pointers by content: the classifier's own memory of what it
+ * looked up. The names are not copied and outlive the map. */
+struct name_map {
+	struct name_slot {
+		const char *name;
+		unsigned hash;
+		const void *value;
+	} *slots;
+	size_t cap, len;	/* cap: a power of two, or 0 */
+};
+
+static struct name_slot *name_map_slot(const struct name_map *m, const char *name, unsigned h)
+{
+	for (size_t i = h & (m->cap - 1);; i = (i + 1) & (m->cap - 1))
+		if (!m->slots[i].name || (m->slots[i].hash == h && !strcmp(m->slots[i].name, name)))
+			return &m->slots[i];
+}
+
+/* Is name in m? Its value in *value. */
+static int name_map_find(const struct name_map *m, const char *name, const void **value)
+{
+	struct name_slot *s;
+
+	if (!m->cap)
+		return 0;
+	s = name_map_slot(m, name, str_hash(name, strlen(name)));
+	if (s->name && value)
+		*value = s->value;
+	return s->name != NULL;
+}
+
+static void name_map_put(struct name_map *m, const char *name, const void *value)
+{
+	unsigned h = str_hash(name, strlen(name));
+	struct name_slot *s;
+
+	if (2 * (m->len + 1) > m->cap) {
+		struct name_map bigger = { xcalloc(m->cap ? 2 * m->cap : 256, sizeof(struct name_slot)),
+					   m->cap ? 2 * m->cap : 256, m->len };
+
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->slots[i].name)
+				*name_map_slot(&bigger, m->slots[i].name, m->slots[i].hash) = m->slots[i];
+		free(m->slots);
+		*m = bigger;
+	}
+	s = name_map_slot(m, name, h);
+	if (!s->name)
+		m->len++;
+	s->name = name;
+	s->hash = h;
+	s->value = value;
+}
+
+static void name_map_free(struct name_map *m)
+{
+	free(m->slots);
+	memset(m, 0, sizeof(*m));
+}
+
 struct classifier {
 	const struct function_index *fi;
 	const struct knowledge *kn;
@@ -134,6 +194,8 @@ struct classifier {
 	struct { const struct function_facts *fn; const char *label; } gotos[MAX_GOTOS];
 	int ngotos;
 	strvec *wanted;		/* functions to parse, when collecting */
+	struct name_map wanted_set;	/* the same names, to look up */
+	struct name_map apis;	/* callee -> its knowledge_api entry or NULL */
 	int want_callees;	/* the callees on command paths too, or only
 				 * the targets of closed members */
 	wanted_members *wanted_members;	/* members whose installers to parse */
@@ -185,6 +247,27 @@ struct classifier {
 	kind_entries *entries;
 	int record_entries;
 };
+
+/* knowledge_api, remembered: the same callees are looked up at every call */
+static const struct api_entry *api_of(struct classifier *c, const char *name)
+{
+	const void *a;
+
+	if (!name_map_find(&c->apis, name, &a)) {
+		a = knowledge_api(c->kn, name);
+		name_map_put(&c->apis, name, a);
+	}
+	return a;
+}
+
+/* Adds name to the functions wanted, once. */
+static void want_function(struct classifier *c, const char *name)
+{
+	if (name_map_find(&c->wanted_set, name, NULL))
+		return;
+	strvec_push(c->wanted, name);
+	name_map_put(&c->wanted_set, c->wanted->items[c->wanted->len - 1], NULL);
+}
 
 /* Effects are a set: the same fact reached along many call paths is kept
  * once, and a few of each kind are enough to decide and to show (capability
@@ -259,7 +342,7 @@ static struct summary *const_param_summary(struct classifier *c, const struct fu
 static void call_capabilities(struct classifier *c, const struct function_facts *from,
 			      const struct stmt *call, strvec *caps)
 {
-	const struct api_entry *a = call->callee ? knowledge_api(c->kn, call->callee) : NULL;
+	const struct api_entry *a = call->callee ? api_of(c, call->callee) : NULL;
 
 	if (a && a->effect == API_CAPABILITY) {
 		if (a->arg < 0) {
@@ -408,13 +491,17 @@ static int member_targets(struct classifier *c, const char *sname, const char *f
 			  size_t max, int seek, const struct function_facts **t, size_t *n)
 {
 	int all_named = 0;
+	strvec missing = {0};
 
 	if (seek)
 		want_member(c->wanted_members, sname, field, max);
 	/* when collecting, the targets installed by name whose files are
 	 * not parsed yet are wanted too */
 	*n = function_index_member_targets(c->fi, sname, field, t, max, &all_named,
-					   seek ? c->wanted : NULL);
+					   seek ? &missing : NULL);
+	for (size_t i = 0; i < missing.len; i++)
+		want_function(c, missing.items[i]);
+	strvec_clear(&missing);
 	return all_named && *n <= max && function_index_member_closed(c->fi, sname, field);
 }
 
@@ -1006,7 +1093,7 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 	}
 	if (analyse_request(c, fn, s, out))
 		return;
-	a = knowledge_api(c->kn, s->callee);
+	a = api_of(c, s->callee);
 	if (a) {
 		switch (a->effect) {
 		case API_NEUTRAL:
@@ -1053,10 +1140,10 @@ static void analyse_call(struct classifier *c, const struct function_facts *fn,
 		 * call that hands on the command (raw_ioctl's default:
 		 * ipmr_ioctl(sk, cmd, ...)) is the command's dispatch going
 		 * on, followed in every round */
-		if (c->wanted && !c->via_header && !strvec_contains(c->wanted, s->callee) &&
+		if (c->wanted && !c->via_header &&
 		    ((c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH) ||
 		     command_argument(c, fn, s) >= 0))
-			strvec_push(c->wanted, s->callee);
+			want_function(c, s->callee);
 		effect_add(out, EF_UNKNOWN, xasprintf("%s: not in the scanned files or the knowledge file",
 						     s->callee), fn->file, s->line, NULL);
 		return;
@@ -2303,9 +2390,13 @@ void classify_wanted(struct scan_result *r, const struct function_index *fi,
 	c->kn = kn;
 	c->want_callees = callees;
 	c->wanted = wanted;
+	for (size_t i = 0; i < wanted->len; i++)
+		name_map_put(&c->wanted_set, wanted->items[i], NULL);
 	c->wanted_members = members;
 	walk_commands(c, r, 0, WALK_ALL);
 	classifier_reset(c);
+	name_map_free(&c->wanted_set);
+	name_map_free(&c->apis);
 	free(c);
 }
 
@@ -2313,7 +2404,6 @@ void classify_handlers(struct scan_result *r, const struct function_index *fi,
 		       const struct knowledge *kn)
 {
 	struct classifier *c = xcalloc(1, sizeof(*c));
-
 	kind_entries entries = {0};
 
 	c->fi = fi;
@@ -2331,5 +2421,6 @@ void classify_handlers(struct scan_result *r, const struct function_index *fi,
 		strvec_clear(&entries.items[i].via);
 	}
 	vec_free(&entries);
+	name_map_free(&c->apis);
 	free(c);
 }

@@ -7,6 +7,7 @@
 
 struct entry {
 	const struct function_facts *fn;
+	unsigned hash;		/* of the name: most of a bucket's names differ */
 	struct entry *next;
 };
 
@@ -22,16 +23,35 @@ struct table_ref {
 	const struct function_facts *fn;
 };
 
+/* What the initialisers of one member install, as function_index_member_targets
+ * walks them: each installer's function (NULL when none is parsed) and its
+ * name. Classification asks for the same members again and again (every
+ * call through file->f_op->open walks every file_operations initialiser),
+ * so the walk is kept until the index changes. */
+struct member_walk {
+	char *sname, *field;
+	unsigned generation;
+	VEC(struct walk_step { const struct function_facts *fn; const char *function; }) steps;
+	struct member_walk *next;
+};
+
 struct function_index {
 	VEC(struct table_ref) tables;
 	struct entry *bucket[BUCKETS];
 	struct member_entry *member[BUCKETS];	/* by struct and field name */
 	strvec closed;		/* "struct.member" whose installers are all parsed */
+	/* bumped by every addition, which makes the kept walks stale; the
+	 * walks live apart, so that a lookup through a const index keeps them */
+	unsigned generation;
+	struct member_walk **walks;	/* BUCKETS of them */
 };
 
 struct function_index *function_index_new(void)
 {
-	return xcalloc(1, sizeof(struct function_index));
+	struct function_index *fi = xcalloc(1, sizeof(struct function_index));
+
+	fi->walks = xcalloc(BUCKETS, sizeof(*fi->walks));
+	return fi;
 }
 
 static int member_table_pred(const struct stmt *s, void *ctx)
@@ -67,6 +87,7 @@ static void add_table_dispatchers(struct function_index *fi, const struct functi
 
 void function_index_add_file(struct function_index *fi, struct file_facts *ff)
 {
+	fi->generation++;
 	for (size_t i = 0; i < ff->tables.len; i++) {
 		struct table_ref r = { &ff->tables.items[i], NULL, NULL };
 
@@ -76,11 +97,12 @@ void function_index_add_file(struct function_index *fi, struct file_facts *ff)
 		add_table_dispatchers(fi, ff->functions.items[i]);
 	for (size_t i = 0; i < ff->functions.len; i++) {
 		struct entry *e = xmalloc(sizeof(*e));
-		unsigned h = (str_hash(ff->functions.items[i]->name, strlen(ff->functions.items[i]->name)) % BUCKETS);
+		const char *name = ff->functions.items[i]->name;
 
 		e->fn = ff->functions.items[i];
-		e->next = fi->bucket[h];
-		fi->bucket[h] = e;
+		e->hash = str_hash(name, strlen(name));
+		e->next = fi->bucket[e->hash % BUCKETS];
+		fi->bucket[e->hash % BUCKETS] = e;
 	}
 	for (size_t i = 0; i < ff->member_inits.len; i++)
 		function_index_add_member_init(fi, &ff->member_inits.items[i]);
@@ -98,6 +120,7 @@ void function_index_add_member_init(struct function_index *fi, const struct memb
 	struct member_entry *e = xmalloc(sizeof(*e));
 	unsigned h = member_bucket(m->struct_name, m->field);
 
+	fi->generation++;
 	e->m = m;
 	e->next = fi->member[h];
 	fi->member[h] = e;
@@ -112,26 +135,59 @@ static int cmp_fn(const void *a, const void *b)
 	return r ? r : strcmp(x->file, y->file);
 }
 
-size_t function_index_member_targets(const struct function_index *fi, const char *sname,
-				     const char *field, const struct function_facts **out,
-				     size_t max, int *all_named, strvec *missing)
+/* The installers of sname.field in the order of the member's chain, each
+ * with its parsed function: walked once per generation of the index. */
+static const struct member_walk *member_walk(const struct function_index *fi,
+					     const char *sname, const char *field)
 {
-	size_t n = 0;
+	unsigned h = member_bucket(sname, field);
+	struct member_walk *w;
 
-	*all_named = 1;
-	for (const struct member_entry *e = fi->member[member_bucket(sname, field)];
-	     e; e = e->next) {
-		const struct function_facts *fn;
-		int seen = 0;
+	for (w = fi->walks[h]; w; w = w->next)
+		if (!strcmp(w->field, field) && !strcmp(w->sname, sname))
+			break;
+	if (!w) {
+		w = xcalloc(1, sizeof(*w));
+		w->sname = xstrdup(sname);
+		w->field = xstrdup(field);
+		w->generation = fi->generation - 1;
+		w->next = fi->walks[h];
+		fi->walks[h] = w;
+	}
+	if (w->generation == fi->generation)
+		return w;
+	w->generation = fi->generation;
+	w->steps.len = 0;
+	for (const struct member_entry *e = fi->member[h]; e; e = e->next) {
+		struct walk_step st;
 
 		/* a setter's store: its callers' values are entries too */
 		if (strcmp(e->m->field, field) || strcmp(e->m->struct_name, sname) || e->m->setter)
 			continue;
-		fn = e->m->function ? function_index_find(fi, e->m->function, e->m->file) : NULL;
+		st.function = e->m->function;
+		st.fn = st.function ? function_index_find(fi, st.function, e->m->file) : NULL;
+		vec_push(&w->steps, st);
+	}
+	return w;
+}
+
+size_t function_index_member_targets(const struct function_index *fi, const char *sname,
+				     const char *field, const struct function_facts **out,
+				     size_t max, int *all_named, strvec *missing)
+{
+	const struct member_walk *w = member_walk(fi, sname, field);
+	size_t n = 0;
+
+	*all_named = 1;
+	for (size_t k = 0; k < w->steps.len; k++) {
+		const struct function_facts *fn = w->steps.items[k].fn;
+		const char *function = w->steps.items[k].function;
+		int seen = 0;
+
 		if (!fn) {
 			*all_named = 0;
-			if (missing && e->m->function && !strvec_contains(missing, e->m->function))
-				strvec_push(missing, e->m->function);
+			if (missing && function && !strvec_contains(missing, function))
+				strvec_push(missing, function);
 			continue;
 		}
 		for (size_t i = 0; i < n && i < max; i++)
@@ -170,11 +226,12 @@ const struct function_facts *function_index_find(const struct function_index *fi
 						 const char *name, const char *from_file)
 {
 	const struct function_facts *global = NULL;
+	unsigned h = str_hash(name, strlen(name));
 
-	for (struct entry *e = fi->bucket[(str_hash(name, strlen(name)) % BUCKETS)]; e; e = e->next) {
+	for (struct entry *e = fi->bucket[h % BUCKETS]; e; e = e->next) {
 		const struct function_facts *fn = e->fn;
 
-		if (strcmp(fn->name, name))
+		if (e->hash != h || strcmp(fn->name, name))
 			continue;
 		if (from_file && (!strcmp(fn->file, from_file) || !strcmp(fn->unit, from_file)))
 			return fn;
@@ -258,6 +315,14 @@ void function_index_free(struct function_index *fi)
 			n = m->next;
 			free(m);
 		}
+		for (struct member_walk *w = fi->walks[i], *n; w; w = n) {
+			n = w->next;
+			free(w->sname);
+			free(w->field);
+			vec_free(&w->steps);
+			free(w);
+		}
 	}
+	free(fi->walks);
 	free(fi);
 }

@@ -785,8 +785,68 @@ static void seek_members(const struct scan_result *r, const struct source_files 
 
 /* The values that the parsed files' calls to the sought hooks' setters
  * install, added to the function index (read once per file). */
+/* The names each parsed file calls, sorted, made when first asked for:
+ * most files call no setter, and a look here spares walking all their
+ * statements once for every setter. */
+struct callee_names {
+	VEC(const char *) names;
+	int made;
+};
+typedef VEC(struct callee_names) callee_table;
+
+static int collect_callee(const struct stmt *s, void *ctx)
+{
+	struct callee_names *cn = ctx;
+
+	/* the calls hook_setter_calls takes (setter_call) */
+	if (s->kind == ST_CALL && !s->is_macro && s->callee)
+		vec_push(&cn->names, s->callee);
+	return 0;
+}
+
+static int cmp_name_ptr(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int file_calls(callee_table *t, const struct scan_result *r, size_t f, const char *name)
+{
+	struct callee_names *cn;
+
+	while (t->len < r->files.len) {
+		struct callee_names none = {0};
+
+		vec_push(t, none);
+	}
+	cn = &t->items[f];
+	if (!cn->made) {
+		const struct file_facts *ff = r->files.items[f];
+		size_t n = 0;
+
+		for (size_t i = 0; i < ff->functions.len; i++)
+			stmt_any(ff->functions.items[i]->body, collect_callee, cn);
+		if (cn->names.len)
+			qsort(cn->names.items, cn->names.len, sizeof(char *), cmp_name_ptr);
+		for (size_t i = 0; i < cn->names.len; i++)
+			if (!n || strcmp(cn->names.items[i], cn->names.items[n - 1]))
+				cn->names.items[n++] = cn->names.items[i];
+		cn->names.len = n;
+		cn->made = 1;
+	}
+	return cn->names.len &&
+	       bsearch(&name, cn->names.items, cn->names.len, sizeof(char *), cmp_name_ptr);
+}
+
+static void callee_table_free(callee_table *t)
+{
+	for (size_t i = 0; i < t->len; i++)
+		vec_free(&t->items[i].names);
+	vec_free(t);
+}
+
 static void read_setter_calls(const struct scan_result *r, struct function_index *fi,
-			      member_list *sought, member_init_list *installed)
+			      member_list *sought, member_init_list *installed,
+			      callee_table *calls)
 {
 	for (size_t i = 0; i < sought->len; i++) {
 		struct sought_member *m = &sought->items[i];
@@ -794,9 +854,10 @@ static void read_setter_calls(const struct scan_result *r, struct function_index
 
 		for (size_t f = m->files_read; f < r->files.len; f++)
 			for (size_t j = 0; j < m->setters.len; j++)
-				hook_setter_calls(r->files.items[f], m->setters.items[j],
-						  m->setter_params.items[j], m->sname, m->field,
-						  installed);
+				if (file_calls(calls, r, f, m->setters.items[j]))
+					hook_setter_calls(r->files.items[f], m->setters.items[j],
+							  m->setter_params.items[j], m->sname,
+							  m->field, installed);
 		m->files_read = r->files.len;
 		for (size_t j = before; j < installed->len; j++)
 			function_index_add_member_init(fi, installed->items[j]);
@@ -906,6 +967,7 @@ int scan_run(const struct scan_options *opt)
 	strvec files = {0};
 	member_list sought = {0};
 	member_init_list installed = {0};
+	callee_table calls = {0};
 	char err[1024];
 	json_t *report;
 	int status;
@@ -959,7 +1021,7 @@ int scan_run(const struct scan_options *opt)
 		knowledge_free(&kn);
 		return status;
 	}
-	source_files_scan(&sf, &r.kt, &kn);
+	source_files_scan(&sf, &r.kt, &kn, opt->jobs > 0 ? opt->jobs : 1);
 	kc = kbuild_config_open(&r.kt);
 	select_files(&sf, opt, kc, &files, &r);
 	phase_done(&pc, "finding files (reading the tree)");
@@ -986,7 +1048,7 @@ int scan_run(const struct scan_options *opt)
 		strvec more = {0}, names = {0};
 		wanted_members members = {0};
 
-		read_setter_calls(&r, fi, &sought, &installed);
+		read_setter_calls(&r, fi, &sought, &installed, &calls);
 		dispatch_round(&r, fi, &sf, kc, &kn, &more);
 		/* the last round parses nothing more */
 		if (round < FOLLOW_ROUNDS - 1)
@@ -1014,7 +1076,7 @@ int scan_run(const struct scan_options *opt)
 		status = 130;
 		goto out;
 	}
-	read_setter_calls(&r, fi, &sought, &installed);
+	read_setter_calls(&r, fi, &sought, &installed, &calls);
 	close_members(&r, fi, &sought);
 	if (opt->files_out)
 		write_files_list(&r, opt->files_out);
@@ -1044,6 +1106,7 @@ out:
 	close_cache(cache, opt);
 	phase_write(&pc, opt->times_out);
 	members_free(&sought);
+	callee_table_free(&calls);
 	for (size_t i = 0; i < installed.len; i++)
 		member_init_free(installed.items[i]);
 	vec_free(&installed);

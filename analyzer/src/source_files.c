@@ -4,6 +4,8 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -58,9 +60,27 @@ static void def_add(struct definition_index *di, const char *name, size_t n, con
 		vec_push(&e->files, (char *)file);
 }
 
+/* Names found in one file's text, each ended by '\0', in the order
+ * found: read by a worker, added to an index in the tree's order. */
+static void name_add(struct strbuf *names, const char *name, size_t n)
+{
+	sb_addn(names, name, n);
+	sb_addn(names, "", 1);
+}
+
+static void def_add_names(struct definition_index *di, const struct strbuf *names,
+			  const char *file)
+{
+	for (size_t i = 0; i < names->len; ) {
+		size_t n = strlen(names->buf + i);
+
+		def_add(di, names->buf + i, n, file);
+		i += n + 1;
+	}
+}
+
 /* The identifier that ends just before p (blanks skipped), added. */
-static void def_add_before(struct definition_index *di, const char *line, const char *p,
-			   const char *file)
+static void def_add_before(struct strbuf *di, const char *line, const char *p)
 {
 	const char *e = p, *b;
 
@@ -70,7 +90,7 @@ static void def_add_before(struct definition_index *di, const char *line, const 
 	while (b > line && (isalnum((unsigned char)b[-1]) || b[-1] == '_'))
 		b--;
 	if (e > b)
-		def_add(di, b, (size_t)(e - b), file);
+		name_add(di, b, (size_t)(e - b));
 }
 
 /* Kernel style puts a definition's name at column 0 or after the return
@@ -81,7 +101,7 @@ static void def_add_before(struct definition_index *di, const char *line, const 
  * no '(' whose '[' is followed by '=' (a table of command descriptors one
  * file defines and another installs). A false
  * positive only costs a parse when that name is looked up. */
-static void index_definitions(struct definition_index *di, const char *text, const char *file)
+static void index_definitions(struct strbuf *di, const char *text)
 {
 	for (const char *line = text; line && *line;) {
 		const char *nl = strchr(line, '\n');
@@ -94,9 +114,9 @@ static void index_definitions(struct definition_index *di, const char *text, con
 			const char *eq = memchr(line, '=', n);
 
 			if (paren && end[-1] != ';' && (!eq || eq > paren))
-				def_add_before(di, line, paren, file);
+				def_add_before(di, line, paren);
 			else if (!paren && bracket && eq && eq > bracket && end[-1] != ';')
-				def_add_before(di, line, bracket, file);
+				def_add_before(di, line, bracket);
 		}
 		line = nl ? nl + 1 : NULL;
 	}
@@ -104,7 +124,7 @@ static void index_definitions(struct definition_index *di, const char *text, con
 
 /* Every `.name =` and `->name =` (designated initialisers and member
  * assignments): the files that may set a struct member named name. */
-static void index_member_sets(struct definition_index *di, const char *text, const char *file)
+static void index_member_sets(struct strbuf *di, const char *text)
 {
 	for (const char *p = text; (p = strpbrk(p, ".>")); ) {
 		const char *name = p + 1, *end = name, *q;
@@ -121,7 +141,7 @@ static void index_member_sets(struct definition_index *di, const char *text, con
 		for (q = end; *q == ' ' || *q == '\t'; q++)
 			;
 		if (*q == '=' && q[1] != '=')
-			def_add(di, name, (size_t)(end - name), file);
+			name_add(di, name, (size_t)(end - name));
 	}
 }
 
@@ -284,16 +304,26 @@ static int is_candidate(struct candidate_words *cw, const char *text, const char
 	return found;
 }
 
+/* One .c or .h file of the tree, in the order of the walk, and what its
+ * text says. */
+struct tree_file {
+	char *rel;
+	int header;
+	int read;		/* its text could be read */
+	int candidate;
+	struct strbuf defs, member_sets;	/* names, each ended by '\0' */
+};
+
 struct walk_state {
 	struct source_files *sf;
 	const struct kernel_tree *kt;
 	const struct knowledge *kn;
-	struct candidate_words words;
-	char *text;		/* the file being read: one buffer, reused */
-	size_t text_cap;
+	VEC(struct tree_file) files;
 	char skip_dir[PATH_MAX];	/* the build directory when inside the tree */
 };
 
+/* Lists the .c and .h files under rel, sorted, so that the scan order and
+ * everything after it is deterministic; their text is read later. */
 static void walk_dir(struct walk_state *ws, const char *rel)
 {
 	char *abs = rel[0] ? path_join(ws->kt->ksrc, rel) : xstrdup(ws->kt->ksrc);
@@ -309,7 +339,6 @@ static void walk_dir(struct walk_state *ws, const char *rel)
 		if (de->d_name[0] != '.')
 			strvec_push(&names, de->d_name);
 	closedir(d);
-	/* sorted, so the scan order and everything after it is deterministic */
 	strvec_sort(&names);
 	for (size_t i = 0; i < names.len; i++) {
 		const char *n = names.items[i];
@@ -332,25 +361,11 @@ static void walk_dir(struct walk_state *ws, const char *rel)
 			}
 			if (!skip)
 				walk_dir(ws, r);
-		} else if (S_ISREG(st.st_mode) && ends_with(n, ".h")) {
-			/* a header may install a member's target too (a
-			 * static initialiser, a macro that expands to one) */
-			if (read_file_into(a, &ws->text, &ws->text_cap) >= 0) {
-				strvec_push(&ws->sf->headers, r);
-				index_member_sets(ws->sf->member_sets, ws->text,
-						  ws->sf->headers.items[ws->sf->headers.len - 1]);
-			}
-		} else if (S_ISREG(st.st_mode) && ends_with(n, ".c")) {
-			if (read_file_into(a, &ws->text, &ws->text_cap) >= 0) {
-				const char *text = ws->text;
+		} else if (S_ISREG(st.st_mode) && (ends_with(n, ".h") || ends_with(n, ".c"))) {
+			struct tree_file f = { .rel = r, .header = ends_with(n, ".h") };
 
-				strvec_push(&ws->sf->all, r);
-				if (is_candidate(&ws->words, text, r, ws->kn))
-					strvec_push(&ws->sf->candidates, r);
-				index_definitions(ws->sf->defs, text, ws->sf->all.items[ws->sf->all.len - 1]);
-				index_member_sets(ws->sf->member_sets, text,
-						  ws->sf->all.items[ws->sf->all.len - 1]);
-			}
+			vec_push(&ws->files, f);
+			r = NULL;
 		}
 		free(r);
 		free(a);
@@ -359,10 +374,73 @@ static void walk_dir(struct walk_state *ws, const char *rel)
 	free(abs);
 }
 
+/* Reads the listed files' text, shared out among workers: a file is the
+ * same work whichever worker reads it, and the indexes are filled in the
+ * walk's order afterwards. */
+struct text_pool {
+	struct walk_state *ws;
+	const struct candidate_words *words;
+	atomic_size_t next;
+};
+
+static void read_tree_file(struct text_pool *p, struct candidate_words *words, struct tree_file *f,
+			   char **text, size_t *cap)
+{
+	char *a = path_join(p->ws->kt->ksrc, f->rel);
+
+	f->read = read_file_into(a, text, cap) >= 0;
+	free(a);
+	if (!f->read)
+		return;
+	/* a header may install a member's target too (a static
+	 * initialiser, a macro that expands to one) */
+	if (!f->header) {
+		f->candidate = is_candidate(words, *text, f->rel, p->ws->kn);
+		index_definitions(&f->defs, *text);
+	}
+	index_member_sets(&f->member_sets, *text);
+}
+
+static void *text_worker(void *arg)
+{
+	struct text_pool *p = arg;
+	struct candidate_words words = *p->words;	/* its own seen[] */
+	char *text = NULL;
+	size_t cap = 0;
+
+	for (;;) {
+		size_t i = atomic_fetch_add(&p->next, 1);
+
+		if (i >= p->ws->files.len)
+			break;
+		read_tree_file(p, &words, &p->ws->files.items[i], &text, &cap);
+	}
+	free(text);
+	return NULL;
+}
+
+static void read_tree_files(struct walk_state *ws, const struct candidate_words *words, int jobs)
+{
+	struct text_pool p = { .ws = ws, .words = words };
+	pthread_t *threads = xcalloc((size_t)(jobs > 1 ? jobs : 1), sizeof(*threads));
+	int started = 0;
+
+	atomic_init(&p.next, 0);
+	for (int i = 0; i < jobs; i++)
+		if (pthread_create(&threads[i], NULL, text_worker, &p) == 0)
+			started++;
+	if (!started)
+		text_worker(&p);
+	for (int i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
+	free(threads);
+}
+
 int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
-		      const struct knowledge *kn)
+		      const struct knowledge *kn, int jobs)
 {
 	struct walk_state ws = { .sf = sf, .kt = kt, .kn = kn };
+	struct candidate_words words;
 
 	memset(sf, 0, sizeof(*sf));
 	sf->defs = xcalloc(1, sizeof(*sf->defs));
@@ -370,10 +448,30 @@ int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
 	if (!realpath(kt->build_dir, ws.skip_dir))
 		ws.skip_dir[0] = '\0';
 	ident_chars_init();
-	candidate_words_init(&ws.words, kn);
+	candidate_words_init(&words, kn);
 	walk_dir(&ws, "");
-	candidate_words_free(&ws.words);
-	free(ws.text);
+	read_tree_files(&ws, &words, jobs);
+	candidate_words_free(&words);
+	for (size_t i = 0; i < ws.files.len; i++) {
+		struct tree_file *f = &ws.files.items[i];
+		strvec *list = f->header ? &sf->headers : &sf->all;
+
+		if (f->read) {
+			const char *file;
+
+			vec_push(list, f->rel);
+			file = list->items[list->len - 1];
+			if (f->candidate)
+				strvec_push(&sf->candidates, file);
+			def_add_names(sf->defs, &f->defs, file);
+			def_add_names(sf->member_sets, &f->member_sets, file);
+		} else {
+			free(f->rel);
+		}
+		free(f->defs.buf);
+		free(f->member_sets.buf);
+	}
+	vec_free(&ws.files);
 	return 0;
 }
 

@@ -17,8 +17,9 @@ struct source_files {
 	struct definition_index *member_sets;	/* member name -> files */
 };
 
+/* Reads the tree's text with jobs workers. */
 int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
-		      const struct knowledge *kn);
+		      const struct knowledge *kn, int jobs);
 /* Files whose text looks like it defines name (relative paths). */
 const strvec *source_files_defining(const struct source_files *sf, const char *name);
 /* Files (.c and .h) whose text sets a struct member of that name
