@@ -98,6 +98,7 @@ static json_t *entry_for(json_t *h, unsigned long value)
 
 struct chosen {
 	char cls[16], handler[64];
+	char said[64];	/* the report's words: unknown, admin without a capability */
 };
 
 static int classify(char *chain, const char *name, unsigned long *value, const char **dir,
@@ -134,6 +135,7 @@ static int classify(char *chain, const char *name, unsigned long *value, const c
 	*dir = json_string_value(json_object_get(cmd, "dir"));
 lookup:
 	snprintf(ch->cls, sizeof(ch->cls), "none");
+	snprintf(ch->said, sizeof(ch->said), "none (no handler of the chain serves it)");
 	snprintf(ch->handler, sizeof(ch->handler), "-");
 	snprintf(cap, capsize, "-");
 	for (int i = 0; i < n; i++) {
@@ -146,10 +148,15 @@ lookup:
 			continue;
 		cls = json_string_value(json_object_get(e, "class"));
 		snprintf(ch->cls, sizeof(ch->cls), "%s", strcmp(cls, "unknown") ? cls : "none");
+		snprintf(ch->said, sizeof(ch->said), "%s", strcmp(cls, "unknown") ? "" :
+			 "unknown (not in the table)");
 		snprintf(ch->handler, sizeof(ch->handler), "%s", names[i]);
 		c = json_string_value(json_array_get(json_object_get(e, "capabilities"), 0));
-		if (!strcmp(cls, "admin") && !c)
+		if (!strcmp(cls, "admin") && !c) {
 			snprintf(ch->cls, sizeof(ch->cls), "modify");	/* as the generator does */
+			snprintf(ch->said, sizeof(ch->said), "admin with no capability (the table's"
+				 " modify)");
+		}
 		if (!strcmp(cls, "admin") && c) {
 			size_t k = 0;
 
@@ -353,7 +360,7 @@ int main(int argc, char **argv)
 
 			fprintf(stderr, "make_cases: %s %s (%s): the report says %s, the hand-checked"
 				" class is %s (%s%s%s%s%s%s)\n", tok[0], tok[3], ch.handler,
-				class_name(ch.cls, cap, said, sizeof(said)),
+				ch.said[0] ? ch.said : class_name(ch.cls, cap, said, sizeof(said)),
 				class_name(e.cls, e.cap, want, sizeof(want)), e.where,
 				quoted[0] ? ": \"" : "", quoted, quoted[0] ? "\"" : "",
 				e.why[0] ? "; " : "", e.why);

@@ -5,10 +5,11 @@
 # the report the table is generated from says otherwise. Here, without a
 # kernel build: the installed release's report agrees with cases.conf, every
 # case cites a line for both series, and a scratch copy of cases.conf with
-# a wrong class, a wrong capability, no class, a line that does not exist,
-# no line for this release, or too few commands per class makes make_cases
-# exit non-zero with a message naming the command, both classes and the
-# line. t70 then boots the cases make_cases writes.
+# a wrong class, a wrong capability, a class for a value nothing serves, no
+# class, a line that does not exist, no line for this release, or too few
+# commands per class makes make_cases exit non-zero with a message naming
+# the command, both classes and the line. t70 then boots the cases
+# make_cases writes.
 set -u
 . "$ANALYZER/tests/lib/generated.sh"
 w=$WORK/make-cases
@@ -83,6 +84,8 @@ mutant read-for-admin '/ RNDZAPENTCNT admin:CAP_SYS_ADMIN /s/ admin:CAP_SYS_ADMI
 	"case RNDZAPENTCNT (random_ioctl): the report says admin CAP_SYS_ADMIN, the hand-checked class is read"
 mutant wrong-capability '/ RTC_SET_TIME admin:CAP_SYS_TIME /s/CAP_SYS_TIME /CAP_SYS_ADMIN /' \
 	"case RTC_SET_TIME (rtc_dev_ioctl): the report says admin CAP_SYS_TIME, the hand-checked class is admin CAP_SYS_ADMIN (drivers/rtc/dev.c:226"
+mutant read-for-unserved '/ 0x7000ffff none /s/ none / read /' \
+	"case 0x7000ffff (-): the report says none (no handler of the chain serves it), the hand-checked class is read (drivers/rtc/dev.c:457"
 mutant no-class '/ TIOCGPTN read /s/ read .*//' \
 	'want case DEVICE HANDLER COMMAND CLASS FILE:LINE'
 mutant no-such-line '/ RTC_IRQP_READ read /s/dev\.c:367/dev.c:99999/' \
