@@ -4,7 +4,8 @@
 # that decides it, and make_cases (qemu-check/host/make_cases.c) fails when
 # the report the table is generated from says otherwise. Here, without a
 # kernel build: the installed release's report agrees with cases.conf, every
-# case cites a line for both series, and a scratch copy of cases.conf with
+# case cites a line for both series (a line of that series' tree, where it
+# is extracted), and a scratch copy of cases.conf with
 # a wrong class, a wrong capability, a class for a value nothing serves, no
 # class, a line that does not exist, no line for this release, or too few
 # commands per class makes make_cases exit non-zero with a message naming
@@ -50,6 +51,33 @@ if [ -z "$missing" ]; then
 else
 	echo "not ok - cases.conf cases without a class or a line for both series: $missing"
 fi
+
+# the lines cited for each series exist in that series' tree, where it is
+# extracted (make_cases reads only the report's release)
+for s in 6.1 6.12; do
+	tree=${BUILD:-$ROOT/build}/linux-source-$s
+	if [ ! -f "$tree/Makefile" ]; then
+		echo "# no $tree: the lines cited for $s are not looked up"
+		continue
+	fi
+	bad=$(awk -v s="$s" '$1 == "case" || $1 == "bench" {
+			mine = ""; any = ""
+			for (i = 6; i <= NF && $i != "--"; i++)
+				if (index($i, s "=") == 1)
+					mine = substr($i, length(s) + 2)
+				else if ($i !~ /=/)
+					any = $i
+			print $4, (mine != "" ? mine : any)
+		}' "$conf" | while read -r cmd where; do
+			f=${where%:*} n=${where##*:}
+			[ -n "$(sed -n "${n}p" "$tree/$f" 2> /dev/null)" ] || echo "$cmd $where"
+		done)
+	if [ -z "$bad" ]; then
+		echo "ok - every line cases.conf cites for $s is a line of $tree"
+	else
+		echo "not ok - lines cases.conf cites for $s that $tree does not have: $(paste -sd, <<<"$bad")"
+	fi
+done
 
 # mutant NAME SED-SCRIPT PATTERN...: make_cases on a scratch copy of
 # cases.conf changed by SED-SCRIPT must exit non-zero with every PATTERN
