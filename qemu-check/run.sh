@@ -123,7 +123,8 @@ check_build() {
 	fi
 }
 
-# 3. the guest: test program, cases from the report, policy, initramfs
+# 3. the guest: test program, cases (values from the report, classes
+#    hand-checked), policy, initramfs
 guest() {
 	local variant=$1 g=$QBUILD/guest
 	rm -rf "$g" && mkdir -p "$g/rootfs/bin" "$g/rootfs/dev" "$g/rootfs/sys/fs/selinux"
@@ -131,7 +132,16 @@ guest() {
 		fail "building the guest program"
 	gcc -O2 -Wall -Wextra -o "$g/make_cases" "$here/host/make_cases.c" -ljansson ||
 		fail "building make_cases"
-	"$g/make_cases" "$REPORT" "$here/cases.conf" > "$g/rootfs/cases" || fail "make_cases"
+	# the report's class of every command must be the hand-checked one of
+	# cases.conf (whose cited lines are read in the tree being booted)
+	if ! "$g/make_cases" "$REPORT" "$here/cases.conf" "$src" > "$g/rootfs/cases" \
+		2> "$g/make_cases.err"; then
+		cat "$g/make_cases.err" >&2
+		fail "make_cases: $(grep -v '^make_cases: [0-9]* commands\|^make_cases: read ' \
+			"$g/make_cases.err" | sed 's/^make_cases: //' | paste -sd'|' | sed 's/|/ | /g')"
+	fi
+	echo "ok - the report's classes are the hand-checked classes of cases.conf:$(sed -n \
+		's/^make_cases: \([0-9]*\) commands.*/ \1 commands/p' "$g/make_cases.err")"
 	checkpolicy -U allow -c 33 -o "$g/rootfs/policy-nocap.bin" "$here/policy/ioctl-check.conf" \
 		>/dev/null || fail "compiling the policy"
 	# the same policy declaring ioctl_semantics, which checkpolicy does not

@@ -5,8 +5,9 @@
  * Mounts what it needs, loads the test policy, labels the test devices,
  * checks that a policy without the ioctl_semantics capability keeps its
  * meaning (nothing denied or logged), loads the same policy with the
- * capability and then, for every case in /cases (written on the host from the generated
- * report: device, command, value, class, capability), issues the command in
+ * capability and then, for every case in /cases (written on the host by make_cases:
+ * device, command, the value from the generated report, the hand-checked class and
+ * capability of cases.conf, which the report agrees with), issues the command in
  * each test domain and decides from errno and the kernel's AVC records
  * whether SELinux denied it. A denial's record must name the class the case
  * expects, the handler that serves the command and the mode

@@ -1,20 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * make_cases REPORT CHOICES: the guest's /cases, with each command's
- * expected class taken from the generated report, never typed in.
+ * make_cases REPORT CHOICES [SOURCE]: the guest's /cases, each command's
+ * value taken from the generated report and its expected class from the
+ * hand-checked class CHOICES gives it, which the report must agree with.
  *
- * CHOICES (qemu-check/cases.conf) names commands only:
- *   case DEVICE HANDLER[,HANDLER...] COMMAND|0xVALUE
+ * CHOICES (qemu-check/cases.conf):
+ *   case DEVICE HANDLER[,HANDLER...] COMMAND|0xVALUE CLASS WHERE... [-- WHY]
  *   storm DEVICE
- *   bench DEVICE HANDLER COMMAND
+ *   bench DEVICE HANDLER COMMAND CLASS WHERE... [-- WHY]
  * HANDLER is the chain the kernel looks the command up in after the
  * syscall's own commands (do_vfs_ioctl): the file's ioctl handler, then for
  * a block device or a tty the second-level ones. The command's value is
- * found by name in the chain; its class is the one the patched kernel
- * applies: the first handler of do_vfs_ioctl + chain whose entries match the
- * value (exact value first, then the families, most specific mask first),
- * as the table generator and the kernel lookup order them. `unknown` is
- * written as `none` (not checked by the table).
+ * found by name in the chain; the report's class is the one the patched
+ * kernel applies: the first handler of do_vfs_ioctl + chain whose entries
+ * match the value (exact value first, then the families, most specific
+ * mask first), as the table generator and the kernel lookup order them.
+ * `unknown` is written as `none` (not checked by the table).
+ *
+ * CLASS is the class a person found by reading the driver source
+ * (/work/shared/CLASSES.md): read, modify, admin:CAP_X (the capability
+ * every successful run passes), or none (no handler of the chain serves the
+ * value). WHERE is the line that decides it, FILE:LINE for every release or
+ * RELEASE=FILE:LINE (6.1=..., 6.12=...) for one; the report's release must
+ * have one. A case whose report class differs from CLASS is an error naming
+ * the command, both classes and the line: the boot then checks the table
+ * against the hand-checked class, not against the report it came from.
+ * With SOURCE (a tree of the report's release), each cited line must exist
+ * in it and is quoted in the message.
  *
  * Checks that the choice covers what the QEMU check must show: two commands
  * of each class from at least three drivers, and one command whose
@@ -86,6 +98,7 @@ static json_t *entry_for(json_t *h, unsigned long value)
 
 struct chosen {
 	char cls[16], handler[64];
+	char said[64];	/* the report's words: unknown, admin without a capability */
 };
 
 static int classify(char *chain, const char *name, unsigned long *value, const char **dir,
@@ -122,6 +135,7 @@ static int classify(char *chain, const char *name, unsigned long *value, const c
 	*dir = json_string_value(json_object_get(cmd, "dir"));
 lookup:
 	snprintf(ch->cls, sizeof(ch->cls), "none");
+	snprintf(ch->said, sizeof(ch->said), "none (no handler of the chain serves it)");
 	snprintf(ch->handler, sizeof(ch->handler), "-");
 	snprintf(cap, capsize, "-");
 	for (int i = 0; i < n; i++) {
@@ -134,10 +148,15 @@ lookup:
 			continue;
 		cls = json_string_value(json_object_get(e, "class"));
 		snprintf(ch->cls, sizeof(ch->cls), "%s", strcmp(cls, "unknown") ? cls : "none");
+		snprintf(ch->said, sizeof(ch->said), "%s", strcmp(cls, "unknown") ? "" :
+			 "unknown (not in the table)");
 		snprintf(ch->handler, sizeof(ch->handler), "%s", names[i]);
 		c = json_string_value(json_array_get(json_object_get(e, "capabilities"), 0));
-		if (!strcmp(cls, "admin") && !c)
+		if (!strcmp(cls, "admin") && !c) {
 			snprintf(ch->cls, sizeof(ch->cls), "modify");	/* as the generator does */
+			snprintf(ch->said, sizeof(ch->said), "admin with no capability (the table's"
+				 " modify)");
+		}
 		if (!strcmp(cls, "admin") && c) {
 			size_t k = 0;
 
@@ -150,17 +169,132 @@ lookup:
 	return 0;
 }
 
+/* What a person read in the source: CLASS WHERE... [-- WHY] of a line. */
+struct expected {
+	char cls[16], cap[32];	/* cap as make_cases writes it: sys_time */
+	char where[256], why[512];
+};
+
+/*
+ * Parses the hand-checked class and picks the justification for the
+ * report's series (6.1 of 6.1.192): RELEASE=FILE:LINE for it, else a
+ * FILE:LINE without a release.
+ */
+static int expectation(char **tok, int ntok, const char *series, struct expected *e,
+		       const char *cmd)
+{
+	const char *cls = ntok ? tok[0] : "";
+	char any[256] = "";
+	int i;
+
+	memset(e, 0, sizeof(*e));
+	if (!strncmp(cls, "admin:CAP_", 10) && cls[10]) {
+		size_t k = 0;
+
+		snprintf(e->cls, sizeof(e->cls), "admin");
+		for (const char *c = cls + 10; *c && k + 1 < sizeof(e->cap); c++)
+			e->cap[k++] = (char)tolower((unsigned char)*c);
+	} else if (!strcmp(cls, "read") || !strcmp(cls, "modify") || !strcmp(cls, "none")) {
+		snprintf(e->cls, sizeof(e->cls), "%s", cls);
+		snprintf(e->cap, sizeof(e->cap), "-");
+	} else {
+		fprintf(stderr, "make_cases: %s: no hand-checked class (read, modify, admin:CAP_X"
+			" or none) but \"%s\"\n", cmd, cls);
+		return -1;
+	}
+	for (i = 1; i < ntok && strcmp(tok[i], "--"); i++) {
+		char *eq = strchr(tok[i], '='), *colon = strrchr(tok[i], ':');
+
+		if (!colon || colon == tok[i] || !colon[1] || strspn(colon + 1, "0123456789")
+		    != strlen(colon + 1)) {
+			fprintf(stderr, "make_cases: %s: \"%s\" is not FILE:LINE or"
+				" RELEASE=FILE:LINE\n", cmd, tok[i]);
+			return -1;
+		}
+		if (!eq)
+			snprintf(any, sizeof(any), "%s", tok[i]);
+		else if ((size_t)(eq - tok[i]) == strlen(series) && !strncmp(tok[i], series, strlen(series)))
+			snprintf(e->where, sizeof(e->where), "%s", eq + 1);
+	}
+	if (!e->where[0])
+		snprintf(e->where, sizeof(e->where), "%s", any);
+	if (!e->where[0]) {
+		fprintf(stderr, "make_cases: %s: no FILE:LINE for Linux %s\n", cmd, series);
+		return -1;
+	}
+	for (i++; i < ntok; i++) {
+		size_t l = strlen(e->why);
+
+		snprintf(e->why + l, sizeof(e->why) - l, "%s%s", l ? " " : "", tok[i]);
+	}
+	return 0;
+}
+
+/* The text of FILE:LINE in the source tree, spaces squeezed; "" without one. */
+static int source_line(const char *src, const char *where, char *out, size_t size)
+{
+	char path[1024], buf[1024];
+	const char *colon = strrchr(where, ':');
+	long want = strtol(colon + 1, NULL, 10), n = 0;
+	FILE *f;
+
+	out[0] = 0;
+	if (!src)
+		return 0;
+	snprintf(path, sizeof(path), "%s/%.*s", src, (int)(colon - where), where);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(buf, sizeof(buf), f))
+		if (++n == want) {
+			size_t k = 0;
+			int space = 1;
+
+			for (char *c = buf; *c && k + 1 < size; c++) {
+				if (isspace((unsigned char)*c)) {
+					if (!space)
+						out[k++] = ' ';
+					space = 1;
+				} else {
+					out[k++] = *c;
+					space = 0;
+				}
+			}
+			while (k && out[k - 1] == ' ')
+				k--;
+			out[k] = 0;
+			break;
+		}
+	fclose(f);
+	return n == want ? 0 : -1;
+}
+
+/* "admin CAP_SYS_TIME" of admin and sys_time; the class alone otherwise */
+static const char *class_name(const char *cls, const char *cap, char *out, size_t size)
+{
+	size_t k;
+
+	if (strcmp(cls, "admin") || !strcmp(cap, "-"))
+		return cls;
+	k = (size_t)snprintf(out, size, "admin CAP_");
+	for (; *cap && k + 1 < size; cap++)
+		out[k++] = (char)toupper((unsigned char)*cap);
+	out[k < size ? k : size - 1] = 0;
+	return out;
+}
+
 int main(int argc, char **argv)
 {
-	char line[512], kind[16], dev[64], chain[256], name[64];
-	int per_class[3] = { 0 }, lesson = 0, rc = 0;
+	char line[1024], series[32] = "";
+	int per_class[3] = { 0 }, lesson = 0, rc = 0, agreed = 0, disagreed = 0;
 	char drivers[64][64];
 	int nr_drivers = 0;
+	const char *release, *src = argc == 4 ? argv[3] : NULL;
 	json_error_t err;
 	FILE *fp;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: make_cases REPORT CHOICES\n");
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: make_cases REPORT CHOICES [SOURCE]\n");
 		return 2;
 	}
 	report = json_load_file(argv[1], 0, &err);
@@ -169,32 +303,79 @@ int main(int argc, char **argv)
 		fprintf(stderr, "make_cases: cannot read %s\n", report ? argv[2] : argv[1]);
 		return 2;
 	}
-	printf("# generated by make_cases from %s (Linux %s)\n", argv[1],
-	       json_string_value(json_object_get(json_object_get(report, "kernel"), "release")));
+	release = json_string_value(json_object_get(json_object_get(report, "kernel"), "release"));
+	if (!release) {
+		fprintf(stderr, "make_cases: %s names no kernel release\n", argv[1]);
+		return 2;
+	}
+	/* the series: 6.1 of 6.1.192 */
+	snprintf(series, sizeof(series), "%s", release);
+	if (strchr(series, '.') && strchr(strchr(series, '.') + 1, '.'))
+		*strchr(strchr(series, '.') + 1, '.') = 0;
+	printf("# generated by make_cases from %s (Linux %s) and %s\n", argv[1], release, argv[2]);
 	while (fgets(line, sizeof(line), fp)) {
 		unsigned long value;
 		const char *dir;
-		char cap[32];
+		char cap[32], quoted[512], copy[1024], *tok[64], *save = NULL;
 		struct chosen ch;
-		int k = sscanf(line, "%15s %63s %255s %63s", kind, dev, chain, name);
+		struct expected e;
+		int ntok = 0;
 
-		if (line[0] == '#' || k < 2)
+		snprintf(copy, sizeof(copy), "%s", line);
+		for (char *t = strtok_r(copy, " \t\n", &save); t && ntok < 64; t = strtok_r(NULL, " \t\n", &save))
+			tok[ntok++] = t;
+		if (line[0] == '#' || ntok < 2)
 			continue;
-		if (!strcmp(kind, "storm")) {
-			printf("storm %s\n", dev);
+		if (!strcmp(tok[0], "storm")) {
+			printf("storm %s\n", tok[1]);
 			continue;
 		}
-		if (k != 4 || classify(chain, name, &value, &dir, cap, sizeof(cap), &ch)) {
+		if (strcmp(tok[0], "case") && strcmp(tok[0], "bench")) {
+			fprintf(stderr, "make_cases: unknown line: %s", line);
 			rc = 1;
 			continue;
 		}
-		printf("%s %s %s 0x%08lx %s %s %s %s\n", kind, dev, name, value, ch.cls, cap, dir,
-		       ch.handler);
-		if (strcmp(kind, "case"))
+		if (ntok < 6) {
+			fprintf(stderr, "make_cases: want %s DEVICE HANDLER COMMAND CLASS FILE:LINE: %s",
+				tok[0], line);
+			rc = 1;
+			continue;
+		}
+		if (expectation(tok + 4, ntok - 4, series, &e, tok[3])) {
+			rc = 1;
+			continue;
+		}
+		if (source_line(src, e.where, quoted, sizeof(quoted))) {
+			fprintf(stderr, "make_cases: %s: %s is not a line of %s\n", tok[3], e.where, src);
+			rc = 1;
+			continue;
+		}
+		if (classify(tok[2], tok[3], &value, &dir, cap, sizeof(cap), &ch)) {
+			rc = 1;
+			continue;
+		}
+		/* the report's class against the hand-checked one */
+		if (strcmp(ch.cls, e.cls) || (!strcmp(e.cls, "admin") && strcmp(cap, e.cap))) {
+			char said[64], want[64];
+
+			fprintf(stderr, "make_cases: %s %s (%s): the report says %s, the hand-checked"
+				" class is %s (%s%s%s%s%s%s)\n", tok[0], tok[3], ch.handler,
+				ch.said[0] ? ch.said : class_name(ch.cls, cap, said, sizeof(said)),
+				class_name(e.cls, e.cap, want, sizeof(want)), e.where,
+				quoted[0] ? ": \"" : "", quoted, quoted[0] ? "\"" : "",
+				e.why[0] ? "; " : "", e.why);
+			disagreed++;
+			rc = 1;
+		} else {
+			agreed++;
+		}
+		printf("%s %s %s 0x%08lx %s %s %s %s\n", tok[0], tok[1], tok[3], value, e.cls, e.cap,
+		       dir, ch.handler);
+		if (strcmp(tok[0], "case"))
 			continue;
 		for (int c = 0; c < 3; c++)
-			per_class[c] += !strcmp(ch.cls, (const char *[]){ "read", "modify", "admin" }[c]);
-		if ((!strcmp(ch.cls, "modify") || !strcmp(ch.cls, "admin")) &&
+			per_class[c] += !strcmp(e.cls, (const char *[]){ "read", "modify", "admin" }[c]);
+		if ((!strcmp(e.cls, "modify") || !strcmp(e.cls, "admin")) &&
 		    (!strcmp(dir, "none") || !strcmp(dir, "read")))
 			lesson++;
 		if (strcmp(ch.handler, "-")) {
@@ -207,6 +388,8 @@ int main(int argc, char **argv)
 		}
 	}
 	fclose(fp);
+	fprintf(stderr, "make_cases: %d commands' report classes agree with the hand-checked ones,"
+		" %d disagree\n", agreed, disagreed);
 	fprintf(stderr, "make_cases: read %d, modify %d, admin %d; %d handlers; %d against the"
 		" direction bits\n", per_class[0], per_class[1], per_class[2], nr_drivers, lesson);
 	if (per_class[0] < 2 || per_class[1] < 2 || per_class[2] < 2 || nr_drivers < 3 || !lesson) {

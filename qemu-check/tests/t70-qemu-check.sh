@@ -1,6 +1,10 @@
 #!/bin/bash
 # The end-to-end check: the patched kernel, booted under QEMU, enforces the
-# generated table (qemu-check/run.sh; the guest prints one line per check).
+# generated table (qemu-check/run.sh; the guest prints one line per check),
+# and the table is right for the commands the guest issues: run.sh's
+# make_cases fails before the boot when the report's class of a case is not
+# the hand-checked class of qemu-check/cases.conf, and the guest expects the
+# hand-checked class (t69 shows that a wrong class in cases.conf fails).
 # Builds both kernels (with and without the option) on the first run; later
 # runs reuse the build directories.
 #
