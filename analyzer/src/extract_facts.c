@@ -770,6 +770,28 @@ static void add_first_element(CXCursor var, CXCursor init, struct stmt *block)
 	vec_free(&elems);
 }
 
+/* Is the macro invocation the tokens start with only the start of the
+ * expression (hsi_get_port(cl)->flush(cl): container_of under two driver
+ * macros, then a call through what it yields)? Then the expression is not
+ * that macro's. */
+static int invocation_is_prefix(CXTranslationUnit tu, const CXToken *toks, unsigned n)
+{
+	int depth = 0;
+
+	for (unsigned i = 1; i < n; i++) {
+		char *t = cxstr(clang_getTokenSpelling(tu, toks[i]));
+		int open = !strcmp(t, "("), close = !strcmp(t, ")");
+
+		free(t);
+		if (i == 1 && !open)
+			return 0;
+		depth += open - close;
+		if (!depth)
+			return i < n - 1;
+	}
+	return 0;
+}
+
 /* The API macro a driver's macro wraps, when its whole body calls one, at
  * most a few wrappers deep (queuefree(q) is snd_use_lock_free(&(q)->use_lock),
  * which the knowledge file calls neutral). Only API macros whose effect
@@ -805,7 +827,8 @@ static char *api_macro_at(struct walk *w, CXCursor c)
 		return NULL;
 	if (!cursor_tokens(w->tu, c, &toks, &n))
 		return NULL;
-	if (n >= 2 && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
+	if (n >= 2 && clang_getTokenKind(toks[0]) == CXToken_Identifier &&
+	    !invocation_is_prefix(w->tu, toks, n)) {
 		char *s = cxstr(clang_getTokenSpelling(w->tu, toks[0]));
 
 		if (strvec_contains(&w->kn->macro_calls, s)) {
