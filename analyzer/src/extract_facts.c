@@ -2302,17 +2302,15 @@ static int asm_constant_operands(CXCursor c)
 	return constant;
 }
 
-/* Inline assembly may write anything. With constant operands only, or
- * written by a macro the knowledge file calls neutral, it is nothing;
- * written by a macro the knowledge file describes otherwise (cmpxchg), it
- * has that effect; anything else is a call that cannot be analysed. */
+/* Inline assembly may write anything. With constant operands only it is
+ * nothing; otherwise it is recorded by the macro it is written in (its
+ * first token), and facts_bind_knowledge decides what it is. */
 static struct stmt *asm_stmt(struct walk *w, CXCursor c)
 {
 	struct stmt *s;
 	CXToken *toks = NULL;
 	unsigned n = 0;
 	char *first = NULL;
-	const struct api_entry *a;
 
 	if (w->flags) {
 		cursorvec ops = children_of(c);
@@ -2328,21 +2326,70 @@ static struct stmt *asm_stmt(struct walk *w, CXCursor c)
 		first = cxstr(clang_getTokenSpelling(w->tu, toks[0]));
 		clang_disposeTokens(w->tu, toks, n);
 	}
-	a = first ? knowledge_api(w->kn, first) : NULL;
-	if (a && a->effect == API_NEUTRAL) {
-		free(first);
-		return NULL;
-	}
 	s = stmt_new(ST_CALL, cursor_line(c));
-	if (a) {
-		/* a macro the knowledge file describes (cmpxchg: modify) */
-		s->callee = first;
-		s->is_macro = 1;
-		return s;
-	}
 	s->is_asm = 1;
 	s->callee_text = first ? first : xstrdup("asm");
 	return s;
+}
+
+/* Inline assembly written by a macro the knowledge file calls neutral is
+ * nothing; by a macro it describes otherwise (cmpxchg), a call of that
+ * macro; anything else stays a call that cannot be analysed. Returns 1
+ * when s is to be dropped. */
+static int bind_asm(struct stmt *s, const struct knowledge *kn)
+{
+	const struct api_entry *a;
+
+	if (s->kind != ST_CALL || !s->is_asm || !strcmp(s->callee_text, "asm"))
+		return 0;
+	a = knowledge_api(kn, s->callee_text);
+	if (!a)
+		return 0;
+	if (a->effect == API_NEUTRAL)
+		return 1;
+	s->callee = s->callee_text;
+	s->callee_text = NULL;
+	s->is_asm = 0;
+	s->is_macro = 1;
+	return 0;
+}
+
+static void bind_stmt(struct stmt *s, const struct knowledge *kn);
+
+static void bind_kids(struct stmt *s, const struct knowledge *kn)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < s->kids.len; i++) {
+		struct stmt *k = s->kids.items[i];
+
+		if (bind_asm(k, kn)) {
+			stmt_free(k);
+			continue;
+		}
+		bind_stmt(k, kn);
+		s->kids.items[out++] = k;
+	}
+	s->kids.len = out;
+}
+
+static void bind_stmt(struct stmt *s, const struct knowledge *kn)
+{
+	if (!s)
+		return;
+	bind_kids(s, kn);
+	bind_stmt(s->then_s, kn);
+	bind_stmt(s->else_s, kn);
+	for (size_t i = 0; i < s->segs.len; i++) {
+		bind_stmt(s->segs.items[i].body, kn);
+		s->segs.items[i].falls_through = !ends_flow(s->segs.items[i].body);
+	}
+}
+
+void facts_bind_knowledge(struct file_facts *ff, const struct knowledge *kn)
+{
+	for (size_t i = 0; i < ff->functions.len; i++)
+		bind_stmt(ff->functions.items[i]->body, kn);
 }
 
 static struct stmt *walk_stmt_kind(struct walk *w, CXCursor c);

@@ -4,8 +4,8 @@
  *
  * An entry is named by the key of the file: the facts format (derived at
  * build time from the sources that produce and store facts), the libclang
- * version, the knowledge data, the file's path and content, and its exact
- * compile flags. It holds the list of every file the translation unit
+ * version, the knowledge extraction reads (knowledge.h, digest), the
+ * file's path and content, and its exact compile flags. It holds the list of every file the translation unit
  * included with the digest of its content, and the facts. It is used only
  * when every included file still has that content; otherwise the file is
  * parsed again and the entry replaced. (As with ccache's direct mode, a

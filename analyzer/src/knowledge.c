@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Loads one data file and adds its name and bytes to the digest of
- * everything the knowledge was read from (knowledge.h). */
+/* Loads one data file; when d is not NULL, adds its name and bytes to
+ * that digest. */
 static json_t *load_json(const char *dir, const char *name, struct digest *d)
 {
 	char *path = path_join(dir, name);
@@ -28,9 +28,11 @@ static json_t *load_json(const char *dir, const char *name, struct digest *d)
 		j = json_loadb(text, len, 0, &err);
 		if (!j)
 			fprintf(stderr, "ioctl-scan: %s:%d: %s\n", path, err.line, err.text);
-		digest_add_str(d, name);
-		digest_add(d, &len, sizeof(len));
-		digest_add(d, text, len);
+		if (d) {
+			digest_add_str(d, name);
+			digest_add(d, &len, sizeof(len));
+			digest_add(d, text, len);
+		}
 	}
 	free(text);
 	free(path);
@@ -375,7 +377,8 @@ static const char *const api_file_keys[] = {
 };
 static const char *const contracts_file_keys[] = { "members", NULL };
 
-/* The data files in the order they are read; the digest covers them all. */
+/* The data files in the order they are read; the digest covers
+ * handler_kinds.json whole (digest_facts_knowledge has the rest). */
 static int load_files(struct knowledge *kn, const char *dir, struct digest *d)
 {
 	json_t *kinds, *api;
@@ -388,7 +391,7 @@ static int load_files(struct knowledge *kn, const char *dir, struct digest *d)
 	json_decref(kinds);
 	if (err)
 		return -1;
-	api = load_json(dir, "kernel_api.json", d);
+	api = load_json(dir, "kernel_api.json", NULL);
 	if (!api)
 		return -1;
 	err = known_keys(api, "kernel_api.json", "the file", api_file_keys) ||
@@ -404,7 +407,7 @@ static int load_files(struct knowledge *kn, const char *dir, struct digest *d)
 	json_decref(api);
 	if (err)
 		return -1;
-	api = load_json(dir, "ops_contracts.json", d);
+	api = load_json(dir, "ops_contracts.json", NULL);
 	if (!api)
 		return -1;
 	err = known_keys(api, "ops_contracts.json", "the file", contracts_file_keys) ||
@@ -419,12 +422,51 @@ static int load_files(struct knowledge *kn, const char *dir, struct digest *d)
 		}
 	if (err)
 		return -1;
-	api = load_json(dir, "request_codes.json", d);
+	api = load_json(dir, "request_codes.json", NULL);
 	if (!api)
 		return -1;
 	err = request_codes_load(&kn->requests, api);
 	json_decref(api);
 	return err ? -1 : 0;
+}
+
+static void digest_strings(struct digest *d, const char *what, const strvec *v)
+{
+	digest_add_str(d, what);
+	digest_add(d, &v->len, sizeof(v->len));
+	for (size_t i = 0; i < v->len; i++)
+		digest_add_str(d, v->items[i]);
+}
+
+/*
+ * The knowledge per-file facts depend on, beyond handler_kinds.json (its
+ * kinds and tables): extract_facts.c reads the macro lists, the value
+ * preserving macros, the open-mode flags and what the entries of
+ * kernel_api.json say of the macros it records as calls (wrapped_api_macro);
+ * pointer_origin.c the allocators and returns_argument. What a function
+ * does, an ops contract or a request code is read when classifying, so a
+ * change there leaves every cached file's facts valid and costs no parse.
+ */
+static void digest_facts_knowledge(const struct knowledge *kn, struct digest *d)
+{
+	digest_strings(d, "macro_calls", &kn->macro_calls);
+	digest_strings(d, "macro_assigns", &kn->macro_assigns);
+	digest_strings(d, "mode_flags", &kn->mode_flags);
+	digest_strings(d, "allocators", &kn->allocators);
+	digest_strings(d, "value_preserving", &kn->value_preserving);
+	for (size_t i = 0; i < kn->returns_argument.len; i++) {
+		digest_add_str(d, kn->returns_argument.items[i].name);
+		digest_add(d, &kn->returns_argument.items[i].arg, sizeof(int));
+	}
+	for (size_t i = 0; i < kn->macro_calls.len; i++) {
+		const struct api_entry *a = knowledge_api(kn, kn->macro_calls.items[i]);
+
+		digest_add_str(d, a ? a->name : "-");
+		if (a) {
+			digest_add(d, &a->effect, sizeof(a->effect));
+			digest_add(d, &a->arg, sizeof(a->arg));
+		}
+	}
 }
 
 int knowledge_load(struct knowledge *kn, const char *dir)
@@ -436,6 +478,8 @@ int knowledge_load(struct knowledge *kn, const char *dir)
 	memset(kn, 0, sizeof(*kn));
 	digest_init(&d);
 	err = load_files(kn, dir, &d);
+	if (!err)
+		digest_facts_knowledge(kn, &d);
 	digest_final(&d, raw);
 	digest_hex(raw, kn->digest);
 	return err;

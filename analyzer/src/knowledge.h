@@ -105,8 +105,9 @@ struct knowledge {
 	strvec neutral_paths;	/* files whose functions are infrastructure */
 	strvec release_tests;	/* true when the last reference is dropped */
 	struct request_codes requests;	/* transports and their query codes */
-	/* SHA-256 of the data files read, in hex: per-file facts depend on
-	 * the knowledge, so the facts cache keys on it */
+	/* SHA-256, in hex, of the knowledge per-file facts depend on (not
+	 * what APIs do, which only classifying reads): the facts cache keys
+	 * on it (knowledge.c, digest_facts_knowledge) */
 	char digest[65];
 };
 

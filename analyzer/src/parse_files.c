@@ -193,6 +193,7 @@ static struct file_facts *parse_one(CXIndex idx, const struct parse_request *req
 		ff = parse_fresh(idx, req, rel, abs, &args, keyed ? key : NULL);
 		header_functions_keep_first(req->hf, ff);
 	}
+	facts_bind_knowledge(ff, req->kn);
 	ff->parse_seconds = now() - t0;
 	strvec_clear(&args);
 	free(abs);
