@@ -1165,6 +1165,174 @@ static struct stmt *premise_copy(const struct stmt *p)
 	return q;
 }
 
+/* What a function the file defines does with the pointer its parameter
+ * `out` points to (the caller's `&ptr`), as far as its body shows. */
+struct out_param {
+	struct walk *w;
+	CXCursor param;
+	struct origins *origins;	/* the callee's own */
+	int uses;		/* of the parameter, anywhere */
+	int stores;		/* of them, `*out = v` */
+	cursorvec values;	/* the v of each store */
+};
+
+/* Is e `*p`, p naming decl? */
+static int derefs(CXCursor e, CXCursor decl)
+{
+	CXCursor t = strip(e), x;
+	cursorvec kids;
+	int yes = 0;
+
+	if (clang_getCursorKind(t) != CXCursor_UnaryOperator)
+		return 0;
+	kids = children_of(t);
+	if (kids.len == 1) {
+		x = strip(kids.items[0]);
+		yes = clang_getCursorKind(x) == CXCursor_DeclRefExpr &&
+		      clang_equalCursors(clang_getCursorReferenced(x), decl) &&
+		      same_type(clang_getCursorType(t), clang_getPointeeType(clang_getCursorType(x)));
+	}
+	vec_free(&kids);
+	return yes;
+}
+
+static enum CXChildVisitResult visit_out_param(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct out_param *op = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	cursorvec kids;
+	char *oper;
+
+	(void)parent;
+	switch (k) {
+	case CXCursor_DeclRefExpr:
+		if (clang_equalCursors(clang_getCursorReferenced(c), op->param))
+			op->uses++;
+		break;
+	case CXCursor_VarDecl:
+		kids = children_of(c);
+		for (size_t i = 0; i < kids.len; i++)
+			if (clang_isExpression(clang_getCursorKind(kids.items[i])))
+				origins_assign(op->origins, c, &kids.items[i]);
+		vec_free(&kids);
+		break;
+	case CXCursor_UnaryOperator:
+		/* `&p` of a pointer p of the callee's lets others repoint it */
+		(void)origin_of_pointer(op->origins, c);
+		break;
+	case CXCursor_BinaryOperator:
+		kids = children_of(c);
+		oper = kids.len == 2 ? operator_of(op->w, c) : NULL;
+		if (oper && !strcmp(oper, "=")) {
+			CXCursor l = strip(kids.items[0]);
+
+			if (derefs(l, op->param)) {
+				op->stores++;
+				vec_push(&op->values, kids.items[1]);
+			} else if (clang_getCursorKind(l) == CXCursor_DeclRefExpr && is_local_var(l)) {
+				origins_assign(op->origins, clang_getCursorReferenced(l), &kids.items[1]);
+			}
+		}
+		free(oper);
+		vec_free(&kids);
+		break;
+	default:
+		break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The argument whose pointee a call of fn points *arg `out` at: when fn's
+ * body (in this file) uses that parameter only as `*out = v`, and every v
+ * but NULL points into what one parameter points to (check_array_args'
+ * `*kernel_ptr = (void **)&buf->m.planes` with buf = parg), that
+ * parameter's index; else -1. The caller's pointer then points where it
+ * passed that argument (video_usercopy's kernel_ptr: into parg, the
+ * kernel's copy of the argument), or nowhere. */
+static int out_param_source(struct walk *w, CXCursor callee, int out)
+{
+	CXCursor def = clang_getCursorDefinition(callee), params[16], body = clang_getNullCursor();
+	int nparams = clang_Cursor_getNumArguments(def), src = -1;
+	struct out_param op = { .w = w };
+	cursorvec kids;
+
+	if (clang_Cursor_isNull(def) || out >= nparams || nparams > 16)
+		return -1;
+	for (int i = 0; i < nparams; i++)
+		params[i] = clang_Cursor_getArgument(def, (unsigned)i);
+	kids = children_of(def);
+	for (size_t i = 0; i < kids.len; i++)
+		if (clang_getCursorKind(kids.items[i]) == CXCursor_CompoundStmt)
+			body = kids.items[i];
+	vec_free(&kids);
+	if (clang_Cursor_isNull(body))
+		return -1;
+	op.param = params[out];
+	op.origins = origins_new(w->kn, params, nparams);
+	clang_visitChildren(body, visit_out_param, &op);
+	if (op.stores && op.uses == op.stores) {
+		for (size_t i = 0; i < op.values.len; i++) {
+			struct origin o;
+
+			if (is_null_constant(op.values.items[i]))
+				continue;
+			o = origins_resolve(op.origins, origin_of_pointer(op.origins, op.values.items[i]));
+			if (o.kind != ORIGIN_PARAM || (src >= 0 && o.n != src) || o.n == out) {
+				src = -1;
+				break;
+			}
+			src = o.n;
+		}
+	}
+	vec_free(&op.values);
+	origins_free(op.origins);
+	return src;
+}
+
+/* The variable an argument `&p` hands a callee to point somewhere, p a
+ * pointer of this frame; a null cursor otherwise. */
+static CXCursor repointed_var(CXCursor a)
+{
+	CXCursor t = strip(a), x;
+	cursorvec kids;
+	CXCursor v = clang_getNullCursor();
+
+	if (clang_getCursorKind(t) != CXCursor_UnaryOperator)
+		return v;
+	kids = children_of(t);
+	if (kids.len == 1) {
+		x = strip(kids.items[0]);
+		if (clang_getCursorKind(x) == CXCursor_DeclRefExpr && is_local_var(x) &&
+		    clang_getCanonicalType(clang_getCursorType(x)).kind == CXType_Pointer &&
+		    same_type(clang_getPointeeType(clang_getCursorType(t)), clang_getCursorType(x)))
+			v = clang_getCursorReferenced(x);
+	}
+	vec_free(&kids);
+	return v;
+}
+
+/* Where a call's argument points; an argument `&p` by which a function of
+ * this file points p into what another argument points to also assigns
+ * p that argument (out_param_source). */
+static struct origin call_arg_origin(struct walk *w, CXCursor c, CXCursor callee, int i)
+{
+	CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+	CXCursor v = repointed_var(a);
+	int src;
+
+	if (!clang_Cursor_isNull(v) && !clang_Cursor_isNull(callee) &&
+	    clang_getCursorKind(callee) == CXCursor_FunctionDecl &&
+	    (src = out_param_source(w, callee, i)) >= 0 &&
+	    src < clang_Cursor_getNumArguments(c)) {
+		CXCursor s = clang_Cursor_getArgument(c, (unsigned)src);
+		struct origin frame = { ORIGIN_FRAME, 0 };
+
+		origins_assign(w->origins, v, &s);
+		return frame;
+	}
+	return origin_of_pointer(w->origins, a);
+}
+
 static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 {
 	struct stmt *s = stmt_new(ST_CALL, cursor_line(c));
@@ -1202,7 +1370,7 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 		arg.view = view_of(w, a);
 		arg.ptr_param = -1;
 		if (w->origins) {
-			struct pending_origin p = { s, i, origin_of_pointer(w->origins, a) };
+			struct pending_origin p = { s, i, call_arg_origin(w, c, callee, i) };
 
 			if (p.origin.kind != ORIGIN_UNKNOWN)
 				vec_push(&w->pending, p);
