@@ -1,6 +1,7 @@
-/* The pipeline of one scan, in order:
+/* The pipeline of one scan, in order (scan_run):
  *   source files (text) -> parse candidates -> handlers from ops initialisers
- *   -> commands (dispatch) -> parse files the command leads to, repeat
+ *   -> commands (dispatch) -> parse files the command leads to, and the
+ *   installers of the members its calls go through (installers.c), repeat
  *   -> classify -> report. */
 #define _GNU_SOURCE
 #include "scan.h"
@@ -70,7 +71,11 @@ static void phase_done(struct phase_clock *pc, const char *name)
 
 static void phase_write(struct phase_clock *pc, const char *path)
 {
-	FILE *f = path ? fopen(path, "w") : NULL;
+	FILE *f;
+
+	if (!pc->names.len)
+		return;	/* nothing timed: --parse-only, or an error before the scan */
+	f = path ? fopen(path, "w") : NULL;
 
 	if (path && !f)
 		fprintf(stderr, "ioctl-scan: cannot write %s: %s\n", path, strerror(errno));
@@ -590,138 +595,78 @@ static int parse_only(const struct scan_options *opt, struct parse_request *req)
 	return failed ? 1 : 0;
 }
 
-int scan_run(const struct scan_options *opt)
+/* The handlers' files: the candidates, and for a scan of some PATHs the
+ * files outside them that install a function defined under them. */
+static void parse_handler_files(struct scan_result *r, struct function_index *fi,
+				struct parse_request *req, const struct source_files *sf,
+				struct kbuild_config *kc, const struct knowledge *kn,
+				const struct scan_options *opt, const strvec *files)
 {
-	struct scan_result r = {0};
-	struct knowledge kn;
-	struct flag_source *flags;
-	struct source_files sf;
-	struct function_index *fi;
-	struct kbuild_config *kc;
-	struct parse_request req;
-	struct facts_cache *cache = NULL;
-	strvec files = {0};
-	struct member_search *ms;
-	char err[1024];
-	json_t *report;
-	int status;
-	double t0 = now();
-	struct phase_clock pc = { .mark = t0 };
+	strvec installers = {0};
 
-	if (knowledge_load(&kn, opt->data_dir))
-		return 2;
-	if (kernel_tree_open(&r.kt, opt->ksrc, opt->build_dir, err, sizeof(err))) {
-		fprintf(stderr, "ioctl-scan: %s\n", err);
-		knowledge_free(&kn);
-		kernel_tree_free(&r.kt);
-		return 2;
-	}
-	if (check_paths(opt, &r.kt)) {
-		knowledge_free(&kn);
-		kernel_tree_free(&r.kt);
-		return 2;
-	}
-	flags = flag_source_open(&r.kt, err, sizeof(err));
-	if (!flags) {
-		fprintf(stderr, "ioctl-scan: %s\n", err);
-		knowledge_free(&kn);
-		kernel_tree_free(&r.kt);
-		return 2;
-	}
-	r.flags_description = xstrdup(flag_source_describe(flags));
-	if (opt->cache_dir) {
-		cache = facts_cache_open(opt->cache_dir, opt->cache_max, &kn, opt->cache_log,
-					 err, sizeof(err));
-		if (!cache && opt->cache_required) {
-			fprintf(stderr, "ioctl-scan: %s\n", err);
-			flag_source_free(flags);
-			knowledge_free(&kn);
-			kernel_tree_free(&r.kt);
-			return 2;
-		}
-		if (!cache)
-			fprintf(stderr, "ioctl-scan: warning: %s; scanning without a cache\n", err);
-	}
-	if (opt->parse_only) {
-		req = (struct parse_request){ .kt = &r.kt, .flags = flags, .kn = &kn,
-					      .hf = header_functions_new(), .cache = cache,
-					      .jobs = opt->jobs, .show_progress = opt->progress,
-					      .phase = "parsing" };
-		status = parse_only(opt, &req);
-		header_functions_free(req.hf);
-		close_cache(cache, opt);
-		flag_source_free(flags);
-		result_free(&r);
-		knowledge_free(&kn);
-		return status;
-	}
-	source_files_scan(&sf, &r.kt, &kn, opt->jobs > 0 ? opt->jobs : 1);
-	kc = kbuild_config_open(&r.kt);
-	select_files(&sf, opt, kc, &files, &r);
-	phase_done(&pc, "finding files (reading the tree)");
+	parse_into(r, fi, req, files);
+	if (!opt->paths.len)
+		return;
+	installing_files(r, sf, kc, kn, &opt->paths, &installers);
+	parse_into(r, fi, req, &installers);
+	strvec_clear(&installers);
+}
 
-	req = (struct parse_request){ .kt = &r.kt, .flags = flags, .kn = &kn,
-				      .hf = header_functions_new(), .cache = cache,
-				      .jobs = opt->jobs, .show_progress = opt->progress,
-				      .phase = "parsing handlers" };
-	fi = function_index_new();
-	parse_into(&r, fi, &req, &files);
-	if (opt->paths.len) {
-		strvec installers = {0};
+/* Handlers: the functions the parsed ops initialisers install, and the
+ * fixed functions under the PATHs. */
+static void find_handlers(struct scan_result *r, const struct scan_options *opt,
+			  const struct knowledge *kn, const struct function_index *fi)
+{
+	for (size_t i = 0; i < r->files.len; i++)
+		collect_handlers(r, opt, kn, fi, r->files.items[i]);
+	add_fixed_handlers(r, opt, kn);
+	split_forwarders(r);
+}
 
-		installing_files(&r, &sf, kc, &kn, &opt->paths, &installers);
-		parse_into(&r, fi, &req, &installers);
-		strvec_clear(&installers);
-	}
-	phase_done(&pc, "parsing handler files");
-	for (size_t i = 0; i < r.files.len; i++)
-		collect_handlers(&r, opt, &kn, fi, r.files.items[i]);
-	add_fixed_handlers(&r, opt, &kn);
-	split_forwarders(&r);
-	ms = member_search_new();
+/* The rounds of "dispatch, then parse the files the commands lead to":
+ * the functions the commands reach (classify_wanted) and the installers
+ * of the members their calls go through (installers.c). */
+static void follow_calls(struct scan_result *r, struct function_index *fi,
+			 const struct source_files *sf, struct kbuild_config *kc,
+			 const struct knowledge *kn, struct parse_request *req,
+			 struct member_search *ms, struct phase_clock *pc)
+{
 	for (int round = 0; round < FOLLOW_ROUNDS && !scan_interrupted; round++) {
 		strvec more = {0}, names = {0};
 		wanted_members members = {0};
 
-		read_setter_calls(ms, &r, fi);
-		dispatch_round(&r, fi, &sf, kc, &kn, &more);
+		read_setter_calls(ms, r, fi);
+		dispatch_round(r, fi, sf, kc, kn, &more);
 		/* the last round parses nothing more */
 		if (round < FOLLOW_ROUNDS - 1)
-			classify_wanted(&r, fi, &kn, round < CLASSIFY_ROUNDS, &names, &members);
-		files_defining(&r, &sf, kc, &kn, &names, &more);
-		seek_members(ms, &r, &sf, kc, fi, &members, &more);
+			classify_wanted(r, fi, kn, round < CLASSIFY_ROUNDS, &names, &members);
+		files_defining(r, sf, kc, kn, &names, &more);
+		seek_members(ms, r, sf, kc, fi, &members, &more);
 		strvec_clear(&names);
 		for (size_t i = 0; i < members.len; i++) {
 			free(members.items[i].sname);
 			free(members.items[i].field);
 		}
 		vec_free(&members);
-		phase_done(&pc, "finding the calls to follow");
+		phase_done(pc, "finding the calls to follow");
 		if (!more.len || round == FOLLOW_ROUNDS - 1) {
 			strvec_clear(&more);
 			break;
 		}
-		req.phase = "following calls";
-		parse_into(&r, fi, &req, &more);
+		req->phase = "following calls";
+		parse_into(r, fi, req, &more);
 		strvec_clear(&more);
-		phase_done(&pc, "parsing the files calls lead to");
+		phase_done(pc, "parsing the files calls lead to");
 	}
-	if (scan_interrupted) {
-		fputs("ioctl-scan: interrupted; no report written\n", stderr);
-		status = 130;
-		goto out;
-	}
-	read_setter_calls(ms, &r, fi);
-	close_members(ms, &r, fi);
-	if (opt->files_out)
-		write_files_list(&r, opt->files_out);
-	classify_handlers(&r, fi, &kn);
-	phase_done(&pc, "classifying");
-	finish(&r, &sf, files.len);
-	bind_objects(&r, kc);
-	count_unlocked(&r, opt);
-	r.stats.seconds = now() - t0;
-	report = report_build(&r, opt, &kn);
+}
+
+/* The report (or SARIF) written; returns the exit status. */
+static int write_report(struct scan_result *r, const struct scan_options *opt,
+			const struct knowledge *kn)
+{
+	json_t *report = report_build(r, opt, kn);
+	int status;
+
 	if (opt->sarif) {
 		json_t *sarif = sarif_from_report(report);
 
@@ -733,9 +678,98 @@ int scan_run(const struct scan_options *opt)
 			opt->output ? opt->output : "stdout", strerror(errno));
 		status = 2;
 	} else {
-		status = r.stats.files_failed ? 1 : 0;
+		status = r->stats.files_failed ? 1 : 0;
 	}
 	json_decref(report);
+	return status;
+}
+
+int scan_run(const struct scan_options *opt)
+{
+	struct scan_result r = {0};
+	struct knowledge kn;
+	struct flag_source *flags = NULL;
+	struct source_files sf = {0};
+	struct function_index *fi = NULL;
+	struct kbuild_config *kc = NULL;
+	struct parse_request req = {0};
+	struct facts_cache *cache = NULL;
+	struct member_search *ms = NULL;
+	strvec files = {0};
+	char err[1024];
+	int status = 2;
+	double t0 = now();
+	struct phase_clock pc = { .mark = t0 };
+
+	/* nothing is held yet */
+	if (knowledge_load(&kn, opt->data_dir))
+		return 2;
+
+	/* the tree, the PATHs in it, its compile flags and the facts cache */
+	if (kernel_tree_open(&r.kt, opt->ksrc, opt->build_dir, err, sizeof(err))) {
+		fprintf(stderr, "ioctl-scan: %s\n", err);
+		goto out;
+	}
+	if (check_paths(opt, &r.kt))
+		goto out;
+	flags = flag_source_open(&r.kt, err, sizeof(err));
+	if (!flags) {
+		fprintf(stderr, "ioctl-scan: %s\n", err);
+		goto out;
+	}
+	r.flags_description = xstrdup(flag_source_describe(flags));
+	if (opt->cache_dir) {
+		cache = facts_cache_open(opt->cache_dir, opt->cache_max, &kn, opt->cache_log,
+					 err, sizeof(err));
+		if (!cache && opt->cache_required) {
+			fprintf(stderr, "ioctl-scan: %s\n", err);
+			goto out;
+		}
+		if (!cache)
+			fprintf(stderr, "ioctl-scan: warning: %s; scanning without a cache\n", err);
+	}
+	req = (struct parse_request){ .kt = &r.kt, .flags = flags, .kn = &kn,
+				      .hf = header_functions_new(), .cache = cache,
+				      .jobs = opt->jobs, .show_progress = opt->progress,
+				      .phase = opt->parse_only ? "parsing" : "parsing handlers" };
+	if (opt->parse_only) {
+		status = parse_only(opt, &req);
+		goto out;
+	}
+
+	/* candidate files, read as text */
+	source_files_scan(&sf, &r.kt, &kn, opt->jobs > 0 ? opt->jobs : 1);
+	kc = kbuild_config_open(&r.kt);
+	select_files(&sf, opt, kc, &files, &r);
+	phase_done(&pc, "finding files (reading the tree)");
+
+	/* parse them; the handlers their ops initialisers install */
+	fi = function_index_new();
+	parse_handler_files(&r, fi, &req, &sf, kc, &kn, opt, &files);
+	phase_done(&pc, "parsing handler files");
+	find_handlers(&r, opt, &kn, fi);
+
+	/* commands, following calls into the files they lead to */
+	ms = member_search_new();
+	follow_calls(&r, fi, &sf, kc, &kn, &req, ms, &pc);
+	if (scan_interrupted) {
+		fputs("ioctl-scan: interrupted; no report written\n", stderr);
+		status = 130;
+		goto out;
+	}
+	read_setter_calls(ms, &r, fi);
+	close_members(ms, &r, fi);
+	if (opt->files_out)
+		write_files_list(&r, opt->files_out);
+
+	/* classify; the report */
+	classify_handlers(&r, fi, &kn);
+	phase_done(&pc, "classifying");
+	finish(&r, &sf, files.len);
+	bind_objects(&r, kc);
+	count_unlocked(&r, opt);
+	r.stats.seconds = now() - t0;
+	status = write_report(&r, opt, &kn);
 	phase_done(&pc, "writing the report");
 out:
 	close_cache(cache, opt);
