@@ -1,6 +1,7 @@
-/* The pipeline of one scan, in order:
+/* The pipeline of one scan, in order (scan_run):
  *   source files (text) -> parse candidates -> handlers from ops initialisers
- *   -> commands (dispatch) -> parse files the command leads to, repeat
+ *   -> commands (dispatch) -> parse files the command leads to, and the
+ *   installers of the members its calls go through (installers.c), repeat
  *   -> classify -> report. */
 #define _GNU_SOURCE
 #include "scan.h"
@@ -17,7 +18,7 @@
 #include "dispatch.h"
 #include "header_functions.h"
 #include "function_index.h"
-#include "hook_setters.h"
+#include "installers.h"
 #include "kbuild_config.h"
 #include "facts_cache.h"
 #include "parse_files.h"
@@ -70,7 +71,11 @@ static void phase_done(struct phase_clock *pc, const char *name)
 
 static void phase_write(struct phase_clock *pc, const char *path)
 {
-	FILE *f = path ? fopen(path, "w") : NULL;
+	FILE *f;
+
+	if (!pc->names.len)
+		return;	/* nothing timed: --parse-only, or an error before the scan */
+	f = path ? fopen(path, "w") : NULL;
 
 	if (path && !f)
 		fprintf(stderr, "ioctl-scan: cannot write %s: %s\n", path, strerror(errno));
@@ -82,7 +87,7 @@ static void phase_write(struct phase_clock *pc, const char *path)
 	vec_free(&pc->secs);
 }
 
-static int under_paths(const strvec *paths, const char *file)
+int under_paths(const strvec *paths, const char *file)
 {
 	if (!paths->len)
 		return 1;
@@ -219,7 +224,7 @@ static void reset_commands(struct handler *h)
 	h->default_action = NULL;
 }
 
-static const struct file_facts *parsed_file(const struct scan_result *r, const char *file)
+const struct file_facts *parsed_file(const struct scan_result *r, const char *file)
 {
 	for (size_t i = 0; i < r->files.len; i++)
 		if (!strcmp(r->files.items[i]->file, file))
@@ -227,7 +232,7 @@ static const struct file_facts *parsed_file(const struct scan_result *r, const c
 	return NULL;
 }
 
-static int file_known(const struct scan_result *r, const char *file)
+int file_known(const struct scan_result *r, const char *file)
 {
 	return parsed_file(r, file) != NULL;
 }
@@ -521,370 +526,6 @@ static void write_files_list(const struct scan_result *r, const char *path)
 		fprintf(stderr, "ioctl-scan: cannot write %s\n", path);
 }
 
-/* Candidate files outside the PATHs that may install a function defined
- * under them: their text names it after '=' (a designated initialiser or
- * an assignment). Read as text; only those are parsed. */
-static void installing_files(const struct scan_result *r, const struct source_files *sf,
-			     struct kbuild_config *kc, const struct knowledge *kn,
-			     const struct scan_options *opt, strvec *out)
-{
-	strvec names = {0};
-
-	for (size_t i = 0; i < r->files.len; i++) {
-		const struct file_facts *ff = r->files.items[i];
-
-		/* the file's own functions, not the header functions it reads */
-		for (size_t j = 0; j < ff->functions.len; j++)
-			if (!knowledge_forwarder(kn, ff->functions.items[j]->name) &&
-			    !strcmp(ff->functions.items[j]->file, ff->file))
-				strvec_push(&names, ff->functions.items[j]->name);
-	}
-	strvec_sort(&names);
-	if (!names.len) {
-		strvec_clear(&names);
-		return;
-	}
-	for (size_t i = 0; i < sf->candidates.len; i++) {
-		const char *f = sf->candidates.items[i];
-		char *path, *text;
-		int hit = 0;
-
-		if (under_paths(&opt->paths, f) || file_known(r, f) || !kbuild_config_builds(kc, f))
-			continue;
-		path = path_join(r->kt.ksrc, f);
-		text = read_file(path, NULL);
-		free(path);
-		/* every identifier right after an '=' */
-		for (const char *p = text; text && !hit && (p = strchr(p, '=')); ) {
-			const char *b, *e;
-			char *id;
-
-			for (b = ++p; *b == ' ' || *b == '\t'; b++)
-				;
-			for (e = b; isalnum((unsigned char)*e) || *e == '_'; e++)
-				;
-			if (e == b)
-				continue;
-			id = xstrndup(b, (size_t)(e - b));
-			hit = bsearch(&id, names.items, names.len, sizeof(char *), strvec_cmp) != NULL;
-			free(id);
-		}
-		if (hit)
-			strvec_push(out, f);
-		free(text);
-	}
-	strvec_clear(&names);
-}
-
-/* A member that calls handing on the command go through (ld->ops->ioctl),
- * and the files of the tree whose text may install a function in it. */
-struct sought_member {
-	char *sname, *field;
-	size_t cap;	/* the installer files followed at most */
-	strvec files;
-	int open;	/* a header sets it, or too many files to follow */
-	/* a hook's setters, the parameter each installs, and how many of
-	 * the parsed files their calls were read in (hook_setters.h) */
-	strvec setters;
-	VEC(int) setter_params;
-	size_t files_read;
-	strvec to_search;	/* setters whose callers are not looked for yet */
-};
-
-static void sought_free(struct sought_member *m)
-{
-	free(m->sname);
-	free(m->field);
-	strvec_clear(&m->files);
-	strvec_clear(&m->setters);
-	vec_free(&m->setter_params);
-	strvec_clear(&m->to_search);
-}
-
-typedef VEC(struct sought_member) member_list;
-
-/* Does the text name `struct sname` (an object or a pointer of the type
- * is declared: what an initialiser or an assignment to its member needs)? */
-static int names_struct(const char *text, const char *sname)
-{
-	size_t n = strlen(sname);
-
-	for (const char *p = text; (p = strstr(p, sname)); p += n) {
-		const char *q = p;
-
-		if ((isalnum((unsigned char)p[n]) || p[n] == '_') ||
-		    (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
-			continue;
-		while (q > text && isspace((unsigned char)q[-1]))
-			q--;
-		if (q - text >= 6 && q < p && !strncmp(q - 6, "struct", 6) &&
-		    (q - text == 6 || !(isalnum((unsigned char)q[-7]) || q[-7] == '_')))
-			return 1;
-	}
-	return 0;
-}
-
-/* f installs in m if the configuration builds it; past the cap, m is
- * open. Returns whether f is one of m's installers. */
-static int add_installer(struct kbuild_config *kc, struct sought_member *m, const char *f)
-{
-	if (!kbuild_config_builds(kc, f))
-		return 0;
-	if (strvec_contains(&m->files, f))
-		return 1;
-	if (m->files.len == m->cap) {
-		m->open = 1;
-		return 0;
-	}
-	strvec_push(&m->files, f);
-	return 1;
-}
-
-/* A hook variable's installers: its own file, which holds every store to
- * it, and the files that call a setter storing its parameter there
- * (looked for with the other members' setters, search_setters). */
-static void find_hook_installers(const struct scan_result *r, const struct function_index *fi,
-				 const char *file, struct sought_member *m)
-{
-	const struct file_facts *ff = parsed_file(r, file);
-
-	if (!ff) {
-		m->open = 1;
-		return;
-	}
-	strvec_push(&m->files, file);
-	for (size_t i = 0; i < ff->member_inits.len && !m->open; i++) {
-		const struct member_init *mi = &ff->member_inits.items[i];
-		const struct function_facts *setter;
-
-		if (!mi->setter || strcmp(mi->struct_name, m->sname) || strcmp(mi->field, m->field) ||
-		    strvec_contains(&m->setters, mi->setter))
-			continue;
-		strvec_push(&m->setters, mi->setter);
-		vec_push(&m->setter_params, mi->setter_param);
-		/* a static setter is called from this file only */
-		setter = function_index_find(fi, mi->setter, file);
-		if (setter && setter->is_static)
-			continue;
-		strvec_push(&m->to_search, mi->setter);
-	}
-}
-
-/* The files that call the setters the sought members wait for: one pass
- * over the tree; they are installers, to be parsed. */
-static void search_setters(const struct scan_result *r, const struct source_files *sf,
-			   struct kbuild_config *kc, member_list *sought, strvec *to_parse)
-{
-	strvec names = {0};
-	strvec *files;
-
-	for (size_t i = 0; i < sought->len; i++)
-		for (size_t j = 0; j < sought->items[i].to_search.len; j++)
-			if (!strvec_contains(&names, sought->items[i].to_search.items[j]))
-				strvec_push(&names, sought->items[i].to_search.items[j]);
-	if (!names.len)
-		return;
-	files = xcalloc(names.len, sizeof(*files));
-	hook_files_calling(sf, r->kt.ksrc, &names, files);
-	for (size_t i = 0; i < sought->len; i++) {
-		struct sought_member *m = &sought->items[i];
-
-		for (size_t j = 0; j < m->to_search.len; j++) {
-			const strvec *callers = NULL;
-
-			for (size_t n = 0; n < names.len && !callers; n++)
-				if (!strcmp(names.items[n], m->to_search.items[j]))
-					callers = &files[n];
-			for (size_t k = 0; callers && k < callers->len && !m->open; k++) {
-				const char *f = callers->items[k];
-
-				if (add_installer(kc, m, f) && !file_known(r, f) &&
-				    !strvec_contains(to_parse, f))
-					strvec_push(to_parse, f);
-			}
-		}
-		strvec_clear(&m->to_search);
-	}
-	for (size_t n = 0; n < names.len; n++)
-		strvec_clear(&files[n]);
-	free(files);
-	strvec_clear(&names);
-}
-
-/* The installers of sname.field: the files that set a member of that
- * name and name `struct sname`. A header among them (a macro or static
- * initialiser whose users cannot be told) leaves the member open. */
-static void find_installers(const struct scan_result *r, const struct source_files *sf,
-			    struct kbuild_config *kc, const struct function_index *fi,
-			    struct sought_member *m)
-{
-	const strvec *setting = source_files_setting_member(sf, m->field);
-
-	if (hook_file(m->sname)) {
-		find_hook_installers(r, fi, hook_file(m->sname), m);
-		return;
-	}
-
-	/* a member name set in many files (read, open) is not read through
-	 * for a call that does not hand on the command */
-	if (setting && m->cap < MAX_COMMAND_TARGETS && setting->len > MAX_COMMAND_TARGETS)
-		m->open = 1;
-	for (size_t i = 0; setting && i < setting->len && !m->open; i++) {
-		const char *f = setting->items[i];
-		int header = ends_with(f, ".h");
-		char *path, *text;
-
-		if (!header && !kbuild_config_builds(kc, f))
-			continue;
-		path = path_join(r->kt.ksrc, f);
-		text = read_file(path, NULL);
-		free(path);
-		/* an unreadable file may install */
-		if (!text || names_struct(text, m->sname)) {
-			if (header)
-				m->open = 1;
-			else
-				add_installer(kc, m, f);
-		}
-		free(text);
-	}
-}
-
-/* New members sought: their installers join the files to parse. A
- * member sought again with a larger cap is looked at again. */
-static void seek_members(const struct scan_result *r, const struct source_files *sf,
-			 struct kbuild_config *kc, const struct function_index *fi,
-			 const wanted_members *wanted, member_list *sought, strvec *to_parse)
-{
-	for (size_t i = 0; i < wanted->len; i++) {
-		const struct wanted_member *w = &wanted->items[i];
-		struct sought_member m = { .cap = w->cap }, *seen = NULL;
-
-		for (size_t j = 0; j < sought->len && !seen; j++)
-			if (!strcmp(sought->items[j].sname, w->sname) &&
-			    !strcmp(sought->items[j].field, w->field))
-				seen = &sought->items[j];
-		if (seen && seen->cap >= w->cap)
-			continue;
-		m.sname = xstrdup(w->sname);
-		m.field = xstrdup(w->field);
-		find_installers(r, sf, kc, fi, &m);
-		for (size_t j = 0; !m.open && j < m.files.len; j++)
-			if (!file_known(r, m.files.items[j]) &&
-			    !strvec_contains(to_parse, m.files.items[j]))
-				strvec_push(to_parse, m.files.items[j]);
-		if (seen) {
-			sought_free(seen);
-			*seen = m;
-		} else {
-			vec_push(sought, m);
-		}
-	}
-	search_setters(r, sf, kc, sought, to_parse);
-}
-
-/* The values that the parsed files' calls to the sought hooks' setters
- * install, added to the function index (read once per file). */
-/* The names each parsed file calls, sorted, made when first asked for:
- * most files call no setter, and a look here spares walking all their
- * statements once for every setter. */
-struct callee_names {
-	VEC(const char *) names;
-	int made;
-};
-typedef VEC(struct callee_names) callee_table;
-
-static int collect_callee(const struct stmt *s, void *ctx)
-{
-	struct callee_names *cn = ctx;
-
-	/* the calls hook_setter_calls takes (setter_call) */
-	if (s->kind == ST_CALL && !s->is_macro && s->callee)
-		vec_push(&cn->names, s->callee);
-	return 0;
-}
-
-static int cmp_name_ptr(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static int file_calls(callee_table *t, const struct scan_result *r, size_t f, const char *name)
-{
-	struct callee_names *cn;
-
-	while (t->len < r->files.len) {
-		struct callee_names none = {0};
-
-		vec_push(t, none);
-	}
-	cn = &t->items[f];
-	if (!cn->made) {
-		const struct file_facts *ff = r->files.items[f];
-		size_t n = 0;
-
-		for (size_t i = 0; i < ff->functions.len; i++)
-			stmt_any(ff->functions.items[i]->body, collect_callee, cn);
-		if (cn->names.len)
-			qsort(cn->names.items, cn->names.len, sizeof(char *), cmp_name_ptr);
-		for (size_t i = 0; i < cn->names.len; i++)
-			if (!n || strcmp(cn->names.items[i], cn->names.items[n - 1]))
-				cn->names.items[n++] = cn->names.items[i];
-		cn->names.len = n;
-		cn->made = 1;
-	}
-	return cn->names.len &&
-	       bsearch(&name, cn->names.items, cn->names.len, sizeof(char *), cmp_name_ptr);
-}
-
-static void callee_table_free(callee_table *t)
-{
-	for (size_t i = 0; i < t->len; i++)
-		vec_free(&t->items[i].names);
-	vec_free(t);
-}
-
-static void read_setter_calls(const struct scan_result *r, struct function_index *fi,
-			      member_list *sought, member_init_list *installed,
-			      callee_table *calls)
-{
-	for (size_t i = 0; i < sought->len; i++) {
-		struct sought_member *m = &sought->items[i];
-		size_t before = installed->len;
-
-		for (size_t f = m->files_read; f < r->files.len; f++)
-			for (size_t j = 0; j < m->setters.len; j++)
-				if (file_calls(calls, r, f, m->setters.items[j]))
-					hook_setter_calls(r->files.items[f], m->setters.items[j],
-							  m->setter_params.items[j], m->sname,
-							  m->field, installed);
-		m->files_read = r->files.len;
-		for (size_t j = before; j < installed->len; j++)
-			function_index_add_member_init(fi, installed->items[j]);
-	}
-}
-
-/* A member is closed when every installer was parsed. */
-static void close_members(const struct scan_result *r, struct function_index *fi,
-			  const member_list *sought)
-{
-	for (size_t i = 0; i < sought->len; i++) {
-		const struct sought_member *m = &sought->items[i];
-		int all = !m->open;
-
-		for (size_t j = 0; all && j < m->files.len; j++)
-			all = file_known(r, m->files.items[j]);
-		if (all)
-			function_index_close_member(fi, m->sname, m->field);
-	}
-}
-
-static void members_free(member_list *sought)
-{
-	for (size_t i = 0; i < sought->len; i++)
-		sought_free(&sought->items[i]);
-	vec_free(sought);
-}
 
 static void result_free(struct scan_result *r)
 {
@@ -954,139 +595,78 @@ static int parse_only(const struct scan_options *opt, struct parse_request *req)
 	return failed ? 1 : 0;
 }
 
-int scan_run(const struct scan_options *opt)
+/* The handlers' files: the candidates, and for a scan of some PATHs the
+ * files outside them that install a function defined under them. */
+static void parse_handler_files(struct scan_result *r, struct function_index *fi,
+				struct parse_request *req, const struct source_files *sf,
+				struct kbuild_config *kc, const struct knowledge *kn,
+				const struct scan_options *opt, const strvec *files)
 {
-	struct scan_result r = {0};
-	struct knowledge kn;
-	struct flag_source *flags;
-	struct source_files sf;
-	struct function_index *fi;
-	struct kbuild_config *kc;
-	struct parse_request req;
-	struct facts_cache *cache = NULL;
-	strvec files = {0};
-	member_list sought = {0};
-	member_init_list installed = {0};
-	callee_table calls = {0};
-	char err[1024];
-	json_t *report;
-	int status;
-	double t0 = now();
-	struct phase_clock pc = { .mark = t0 };
+	strvec installers = {0};
 
-	if (knowledge_load(&kn, opt->data_dir))
-		return 2;
-	if (kernel_tree_open(&r.kt, opt->ksrc, opt->build_dir, err, sizeof(err))) {
-		fprintf(stderr, "ioctl-scan: %s\n", err);
-		knowledge_free(&kn);
-		kernel_tree_free(&r.kt);
-		return 2;
-	}
-	if (check_paths(opt, &r.kt)) {
-		knowledge_free(&kn);
-		kernel_tree_free(&r.kt);
-		return 2;
-	}
-	flags = flag_source_open(&r.kt, err, sizeof(err));
-	if (!flags) {
-		fprintf(stderr, "ioctl-scan: %s\n", err);
-		knowledge_free(&kn);
-		kernel_tree_free(&r.kt);
-		return 2;
-	}
-	r.flags_description = xstrdup(flag_source_describe(flags));
-	if (opt->cache_dir) {
-		cache = facts_cache_open(opt->cache_dir, opt->cache_max, &kn, opt->cache_log,
-					 err, sizeof(err));
-		if (!cache && opt->cache_required) {
-			fprintf(stderr, "ioctl-scan: %s\n", err);
-			flag_source_free(flags);
-			knowledge_free(&kn);
-			kernel_tree_free(&r.kt);
-			return 2;
-		}
-		if (!cache)
-			fprintf(stderr, "ioctl-scan: warning: %s; scanning without a cache\n", err);
-	}
-	if (opt->parse_only) {
-		req = (struct parse_request){ .kt = &r.kt, .flags = flags, .kn = &kn,
-					      .hf = header_functions_new(), .cache = cache,
-					      .jobs = opt->jobs, .show_progress = opt->progress,
-					      .phase = "parsing" };
-		status = parse_only(opt, &req);
-		header_functions_free(req.hf);
-		close_cache(cache, opt);
-		flag_source_free(flags);
-		result_free(&r);
-		knowledge_free(&kn);
-		return status;
-	}
-	source_files_scan(&sf, &r.kt, &kn, opt->jobs > 0 ? opt->jobs : 1);
-	kc = kbuild_config_open(&r.kt);
-	select_files(&sf, opt, kc, &files, &r);
-	phase_done(&pc, "finding files (reading the tree)");
+	parse_into(r, fi, req, files);
+	if (!opt->paths.len)
+		return;
+	installing_files(r, sf, kc, kn, &opt->paths, &installers);
+	parse_into(r, fi, req, &installers);
+	strvec_clear(&installers);
+}
 
-	req = (struct parse_request){ .kt = &r.kt, .flags = flags, .kn = &kn,
-				      .hf = header_functions_new(), .cache = cache,
-				      .jobs = opt->jobs, .show_progress = opt->progress,
-				      .phase = "parsing handlers" };
-	fi = function_index_new();
-	parse_into(&r, fi, &req, &files);
-	if (opt->paths.len) {
-		strvec installers = {0};
+/* Handlers: the functions the parsed ops initialisers install, and the
+ * fixed functions under the PATHs. */
+static void find_handlers(struct scan_result *r, const struct scan_options *opt,
+			  const struct knowledge *kn, const struct function_index *fi)
+{
+	for (size_t i = 0; i < r->files.len; i++)
+		collect_handlers(r, opt, kn, fi, r->files.items[i]);
+	add_fixed_handlers(r, opt, kn);
+	split_forwarders(r);
+}
 
-		installing_files(&r, &sf, kc, &kn, opt, &installers);
-		parse_into(&r, fi, &req, &installers);
-		strvec_clear(&installers);
-	}
-	phase_done(&pc, "parsing handler files");
-	for (size_t i = 0; i < r.files.len; i++)
-		collect_handlers(&r, opt, &kn, fi, r.files.items[i]);
-	add_fixed_handlers(&r, opt, &kn);
-	split_forwarders(&r);
+/* The rounds of "dispatch, then parse the files the commands lead to":
+ * the functions the commands reach (classify_wanted) and the installers
+ * of the members their calls go through (installers.c). */
+static void follow_calls(struct scan_result *r, struct function_index *fi,
+			 const struct source_files *sf, struct kbuild_config *kc,
+			 const struct knowledge *kn, struct parse_request *req,
+			 struct member_search *ms, struct phase_clock *pc)
+{
 	for (int round = 0; round < FOLLOW_ROUNDS && !scan_interrupted; round++) {
 		strvec more = {0}, names = {0};
 		wanted_members members = {0};
 
-		read_setter_calls(&r, fi, &sought, &installed, &calls);
-		dispatch_round(&r, fi, &sf, kc, &kn, &more);
+		read_setter_calls(ms, r, fi);
+		dispatch_round(r, fi, sf, kc, kn, &more);
 		/* the last round parses nothing more */
 		if (round < FOLLOW_ROUNDS - 1)
-			classify_wanted(&r, fi, &kn, round < CLASSIFY_ROUNDS, &names, &members);
-		files_defining(&r, &sf, kc, &kn, &names, &more);
-		seek_members(&r, &sf, kc, fi, &members, &sought, &more);
+			classify_wanted(r, fi, kn, round < CLASSIFY_ROUNDS, &names, &members);
+		files_defining(r, sf, kc, kn, &names, &more);
+		seek_members(ms, r, sf, kc, fi, &members, &more);
 		strvec_clear(&names);
 		for (size_t i = 0; i < members.len; i++) {
 			free(members.items[i].sname);
 			free(members.items[i].field);
 		}
 		vec_free(&members);
-		phase_done(&pc, "finding the calls to follow");
+		phase_done(pc, "finding the calls to follow");
 		if (!more.len || round == FOLLOW_ROUNDS - 1) {
 			strvec_clear(&more);
 			break;
 		}
-		req.phase = "following calls";
-		parse_into(&r, fi, &req, &more);
+		req->phase = "following calls";
+		parse_into(r, fi, req, &more);
 		strvec_clear(&more);
-		phase_done(&pc, "parsing the files calls lead to");
+		phase_done(pc, "parsing the files calls lead to");
 	}
-	if (scan_interrupted) {
-		fputs("ioctl-scan: interrupted; no report written\n", stderr);
-		status = 130;
-		goto out;
-	}
-	read_setter_calls(&r, fi, &sought, &installed, &calls);
-	close_members(&r, fi, &sought);
-	if (opt->files_out)
-		write_files_list(&r, opt->files_out);
-	classify_handlers(&r, fi, &kn);
-	phase_done(&pc, "classifying");
-	finish(&r, &sf, files.len);
-	bind_objects(&r, kc);
-	count_unlocked(&r, opt);
-	r.stats.seconds = now() - t0;
-	report = report_build(&r, opt, &kn);
+}
+
+/* The report (or SARIF) written; returns the exit status. */
+static int write_report(struct scan_result *r, const struct scan_options *opt,
+			const struct knowledge *kn)
+{
+	json_t *report = report_build(r, opt, kn);
+	int status;
+
 	if (opt->sarif) {
 		json_t *sarif = sarif_from_report(report);
 
@@ -1098,18 +678,103 @@ int scan_run(const struct scan_options *opt)
 			opt->output ? opt->output : "stdout", strerror(errno));
 		status = 2;
 	} else {
-		status = r.stats.files_failed ? 1 : 0;
+		status = r->stats.files_failed ? 1 : 0;
 	}
 	json_decref(report);
+	return status;
+}
+
+int scan_run(const struct scan_options *opt)
+{
+	struct scan_result r = {0};
+	struct knowledge kn;
+	struct flag_source *flags = NULL;
+	struct source_files sf = {0};
+	struct function_index *fi = NULL;
+	struct kbuild_config *kc = NULL;
+	struct parse_request req = {0};
+	struct facts_cache *cache = NULL;
+	struct member_search *ms = NULL;
+	strvec files = {0};
+	char err[1024];
+	int status = 2;
+	double t0 = now();
+	struct phase_clock pc = { .mark = t0 };
+
+	/* nothing is held yet */
+	if (knowledge_load(&kn, opt->data_dir))
+		return 2;
+
+	/* the tree, the PATHs in it, its compile flags and the facts cache */
+	if (kernel_tree_open(&r.kt, opt->ksrc, opt->build_dir, err, sizeof(err))) {
+		fprintf(stderr, "ioctl-scan: %s\n", err);
+		goto out;
+	}
+	if (check_paths(opt, &r.kt))
+		goto out;
+	flags = flag_source_open(&r.kt, err, sizeof(err));
+	if (!flags) {
+		fprintf(stderr, "ioctl-scan: %s\n", err);
+		goto out;
+	}
+	r.flags_description = xstrdup(flag_source_describe(flags));
+	if (opt->cache_dir) {
+		cache = facts_cache_open(opt->cache_dir, opt->cache_max, &kn, opt->cache_log,
+					 err, sizeof(err));
+		if (!cache && opt->cache_required) {
+			fprintf(stderr, "ioctl-scan: %s\n", err);
+			goto out;
+		}
+		if (!cache)
+			fprintf(stderr, "ioctl-scan: warning: %s; scanning without a cache\n", err);
+	}
+	req = (struct parse_request){ .kt = &r.kt, .flags = flags, .kn = &kn,
+				      .hf = header_functions_new(), .cache = cache,
+				      .jobs = opt->jobs, .show_progress = opt->progress,
+				      .phase = opt->parse_only ? "parsing" : "parsing handlers" };
+	if (opt->parse_only) {
+		status = parse_only(opt, &req);
+		goto out;
+	}
+
+	/* candidate files, read as text */
+	source_files_scan(&sf, &r.kt, &kn, opt->jobs > 0 ? opt->jobs : 1);
+	kc = kbuild_config_open(&r.kt);
+	select_files(&sf, opt, kc, &files, &r);
+	phase_done(&pc, "finding files (reading the tree)");
+
+	/* parse them; the handlers their ops initialisers install */
+	fi = function_index_new();
+	parse_handler_files(&r, fi, &req, &sf, kc, &kn, opt, &files);
+	phase_done(&pc, "parsing handler files");
+	find_handlers(&r, opt, &kn, fi);
+
+	/* commands, following calls into the files they lead to */
+	ms = member_search_new();
+	follow_calls(&r, fi, &sf, kc, &kn, &req, ms, &pc);
+	if (scan_interrupted) {
+		fputs("ioctl-scan: interrupted; no report written\n", stderr);
+		status = 130;
+		goto out;
+	}
+	read_setter_calls(ms, &r, fi);
+	close_members(ms, &r, fi);
+	if (opt->files_out)
+		write_files_list(&r, opt->files_out);
+
+	/* classify; the report */
+	classify_handlers(&r, fi, &kn);
+	phase_done(&pc, "classifying");
+	finish(&r, &sf, files.len);
+	bind_objects(&r, kc);
+	count_unlocked(&r, opt);
+	r.stats.seconds = now() - t0;
+	status = write_report(&r, opt, &kn);
 	phase_done(&pc, "writing the report");
 out:
 	close_cache(cache, opt);
 	phase_write(&pc, opt->times_out);
-	members_free(&sought);
-	callee_table_free(&calls);
-	for (size_t i = 0; i < installed.len; i++)
-		member_init_free(installed.items[i]);
-	vec_free(&installed);
+	member_search_free(ms);
 	strvec_clear(&files);
 	function_index_free(fi);
 	header_functions_free(req.hf);

@@ -47,6 +47,13 @@ struct scan_result {
 	struct scan_stats stats;
 };
 
+/* Is file (relative to the tree) under one of paths? Every file is when
+ * there are none. */
+int under_paths(const strvec *paths, const char *file);
+/* The facts of a parsed file, or NULL; and whether it was parsed. */
+const struct file_facts *parsed_file(const struct scan_result *r, const char *file);
+int file_known(const struct scan_result *r, const char *file);
+
 /* Returns the exit status: 0, 1 (some files failed to parse), 2. */
 int scan_run(const struct scan_options *opt);
 
