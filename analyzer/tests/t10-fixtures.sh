@@ -15,17 +15,8 @@ t=$ANALYZER/tests/fixtures/tree
 w=$WORK/fixtures-walk
 rm -rf "$w"
 mkdir -p "$w"
-{
-	echo "["
-	first=1
-	for f in $(cd "$t" && ls drivers/*.c fs/*.c); do
-		[ $first -eq 1 ] || echo ","
-		first=0
-		printf '{ "directory": "%s", "file": "%s/%s", "command": "cc -I%s/include -c %s/%s" }\n' \
-			"$t" "$t" "$f" "$t" "$t" "$f"
-	done
-	echo "]"
-} > "$w/compile_commands.json"
+. "$ANALYZER/tests/lib/checks.sh"
+fixture_compile_db "$t" > "$w/compile_commands.json"
 cp "$t/fixtures.config" "$w/.config"
 "$ANALYZER/ioctl-scan" -q -j2 --no-cache --compile-commands "$w/compile_commands.json" \
 	-o "$w/report.json" "$t" 2> "$w/scan.err"
