@@ -20,6 +20,7 @@ static const char usage_text[] =
 	"       ioctl-scan stats REPORT\n"
 	"       ioctl-scan coverage REPORT KSRC [--build-dir DIR] [--min-found P] [--missing] [PATH...]\n"
 	"       ioctl-scan flags [--build-dir DIR] KSRC FILE...\n"
+	"       ioctl-scan facts [--build-dir DIR] [--compile-commands F] [--data-dir D] [--command NAME [--handler H]] KSRC FILE\n"
 	"       ioctl-scan labels REPORT LABELS... [--min-agreement P] [--min-capability P] [--min-found P]\n"
 	"       ioctl-scan table REPORT [-o FILE] [--config DOTCONFIG]\n"
 	"       ioctl-scan diff OLD.json NEW.json [--json]\n"
@@ -106,6 +107,7 @@ static const struct {
 } subcommands[] = {
 	{ "list", cmd_list },
 	{ "flags", cmd_flags },
+	{ "facts", cmd_facts },
 	{ "labels", cmd_labels },
 	{ "stats", cmd_stats },
 	{ "table", cmd_table },

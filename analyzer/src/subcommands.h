@@ -4,6 +4,7 @@
 
 int cmd_list(int argc, char **argv);
 int cmd_flags(int argc, char **argv);
+int cmd_facts(int argc, char **argv);
 int cmd_labels(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_table(int argc, char **argv);
