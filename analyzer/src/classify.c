@@ -189,6 +189,12 @@ struct classifier {
 	int depth;
 	unsigned cuts;		/* calls left out for the depth, so far */
 	int via_header;		/* analysing under a function defined in a header */
+	/* summarising a function (bypass_tracked), and a success return (a
+	 * constant >= 0) already met on its walk (success_return): a
+	 * capability check past it guards nothing for the function's
+	 * callers, who go on after either return (drm_master_check_perm's
+	 * `if (was_master && same pid) return 0;` before capable()) */
+	int bypass_tracked, success_return;
 	/* the labels gotos on the path jump to (label NULL: a computed goto,
 	 * any label of fn); past MAX_GOTOS every label is reached */
 	struct { const struct function_facts *fn; const char *label; } gotos[MAX_GOTOS];
@@ -383,6 +389,13 @@ static int always_leaves(const struct stmt *b)
 		return 0;
 	last = b->kids.items[b->kids.len - 1];
 	return always_leaves(last);
+}
+
+/* Has the function being summarised returned success on a path that
+ * comes before the check now met? */
+static int bypassed(const struct classifier *c)
+{
+	return c->bypass_tracked && c->success_return;
 }
 
 /* The then-branch of a failed check: it leaves (return, goto, break), or
@@ -617,7 +630,7 @@ static void lift_callee(struct classifier *c, const struct function_facts *fn,
 
 		/* a guard inside a callee guards the caller only if
 		 * the call itself is unconditional */
-		if (k == EF_CAP_GUARD && !top)
+		if (k == EF_CAP_GUARD && (!top || bypassed(c)))
 			k = EF_CAP_COND;
 		/* the driver's own mode tests count, not those of
 		 * functions of other files it calls */
@@ -1536,7 +1549,7 @@ static int analyse_if(struct classifier *c, const struct function_facts *fn,
 			 * not called; for other commands it guards */
 			enum label_match p = premises_hold(c, fn, k);
 			int guard = top && (k->negated_in_cond || (k->premises.len && p == MATCH_YES)) &&
-				error_exit(s->then_s);
+				error_exit(s->then_s) && !bypassed(c);
 
 			if (k->premises.len && p == MATCH_NO) {
 				strvec_clear(&caps);
@@ -1781,6 +1794,8 @@ static int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 		note_goto(c, fn, s->target);
 		return 0;
 	case ST_RETURN:
+		if (c->bypass_tracked && s->ret_is_const && s->ret_value >= 0)
+			c->success_return = 1;
 		if (c->cmd && c->hkind && c->hkind->declined_struct && !c->depth &&
 		    s->ret_is_const && s->ret_value == c->hkind->declined_value)
 			note_declined(c, fn, s);
@@ -1829,7 +1844,7 @@ static struct summary *summarise_for(struct classifier *c, const struct function
 	unsigned h = hash_ptr(fn);
 	struct summary *s;
 	const struct function_facts *flags_fn, *const_fn = c->const_fn;
-	int const_param = c->const_param;
+	int const_param = c->const_param, tracked, success;
 	int64_t const_value = c->const_value;
 	unsigned cuts;
 
@@ -1861,7 +1876,13 @@ static struct summary *summarise_for(struct classifier *c, const struct function
 	c->via_header += ends_with(fn->file, ".h");
 	flags_fn = c->flags_fn;
 	c->flags_fn = NULL;	/* a summary holds for every path */
+	tracked = c->bypass_tracked;
+	success = c->success_return;
+	c->bypass_tracked = 1;
+	c->success_return = 0;
 	analyse_block(c, fn, fn->body, 1, &s->effects);
+	c->bypass_tracked = tracked;
+	c->success_return = success;
 	c->flags_fn = flags_fn;
 	c->const_fn = const_fn;
 	c->const_param = const_param;
