@@ -1,0 +1,515 @@
+/* What a call on the path does: inline assembly, a request sent to a
+ * device (request_codes.json), a kernel API by its knowledge entry, a call
+ * through a struct member (a contract, a const object's member, or the
+ * targets the tree installs), a parsed callee (through its summary, or
+ * analysed for the command it is handed). Deciding only: what the scan
+ * should parse next is asked of classify_wanted.c. */
+#include "classify_internal.h"
+
+#include "request_call.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The effect a call to a kernel API has, by its knowledge-file effect. */
+static const enum effect_kind api_effect_kind[] = {
+	[API_USER_OUT] = EF_USER_OUT, [API_USER_IN] = EF_USER_IN,
+	[API_MODIFY] = EF_API_MODIFY, [API_HARDWARE] = EF_HARDWARE,
+	[API_LIFETIME] = EF_LIFETIME,
+};
+
+/* The capabilities a call checks, if it is a capability check or a
+ * driver-local wrapper around one; empty otherwise. */
+void call_capabilities(struct classifier *c, const struct function_facts *from,
+		       const struct stmt *call, strvec *caps)
+{
+	const struct api_entry *a = call->callee ? api_of(c, call->callee) : NULL;
+
+	if (a && a->effect == API_CAPABILITY) {
+		if (a->arg < 0) {
+			for (size_t i = 0; i < a->caps.len; i++)
+				strvec_push(caps, a->caps.items[i]);
+		} else if ((size_t)a->arg < call->args.len) {
+			const struct call_arg *arg = &call->args.items[a->arg];
+
+			if (arg->spelling && starts_with(arg->spelling, "CAP_"))
+				strvec_push(caps, arg->spelling);
+			else
+				vec_push(caps, xasprintf("CAP_? (%s)", arg->spelling ? arg->spelling : "?"));
+		}
+		return;
+	}
+	if (!a && call->callee) {
+		const struct function_facts *fn = function_index_find(c->fi, call->callee, from->unit);
+		struct summary *s = fn ? summarise(c, fn) : NULL;
+
+		for (size_t i = 0; s && i < s->wrapper_caps.len; i++)
+			strvec_push(caps, s->wrapper_caps.items[i]);
+	}
+}
+
+/* "a, b and 3 more" */
+static void target_names(const struct function_facts *const *t, size_t n, struct strbuf *names)
+{
+	for (size_t i = 0; i < n && i < MAX_MEMBER_TARGETS; i++) {
+		if (i)
+			sb_add(names, ", ");
+		sb_add(names, t[i]->name);
+	}
+	if (n > MAX_MEMBER_TARGETS) {
+		char *more = xasprintf(" and %zu more", n - MAX_MEMBER_TARGETS);
+
+		sb_add(names, more);
+		free(more);
+	}
+}
+
+/* The parsed targets of sname.field, up to max in t (how many: *n), its
+ * installers wanted when seek: is the member closed (these are all)? */
+int member_targets(struct classifier *c, const char *sname, const char *field,
+		   size_t max, int seek, const struct function_facts **t, size_t *n)
+{
+	int all_named = 0;
+	strvec missing = {0};
+
+	if (seek)
+		want_member(c->wanted_members, sname, field, max);
+	/* when collecting, the targets installed by name whose files are
+	 * not parsed yet are wanted too */
+	*n = function_index_member_targets(c->fi, sname, field, t, max, &all_named,
+					   seek ? &missing : NULL);
+	for (size_t i = 0; i < missing.len; i++)
+		want_function(c, missing.items[i]);
+	strvec_clear(&missing);
+	return all_named && *n <= max && function_index_member_closed(c->fi, sname, field);
+}
+
+/* The evidence that a call through `what` is decided by its n targets. */
+char *resolved_what(const char *what, const struct function_facts *const *t, size_t n)
+{
+	struct strbuf names = {0};
+	char *r;
+
+	if (!n)
+		return xasprintf("%s: the tree installs no target", what);
+	target_names(t, n, &names);
+	r = xasprintf("%s: the tree installs %zu target%s (%s), all analysed", what, n,
+		      n == 1 ? "" : "s", names.buf);
+	free(sb_detach(&names));
+	return r;
+}
+
+/* A call that hands the command on from a function analysed for it
+ * (vt_ioctl's "ret = vt_k_ioctl(tty, cmd, arg, perm); if (ret !=
+ * -ENOIOCTLCMD) return ret;" before the dispatch that holds the command):
+ * the callee is analysed for the command too, its tests on the command
+ * following it, instead of through its summary for every command. */
+/* The argument of call s (in fn) that hands on the command being
+ * classified, or -1. */
+int command_argument(const struct classifier *c, const struct function_facts *fn,
+		     const struct stmt *s)
+{
+	int param = command_param(c, fn);
+
+	for (size_t i = 0; param >= 0 && i < s->args.len; i++)
+		if (passes_command(&s->args.items[i].view, param))
+			return (int)i;
+	return -1;
+}
+
+/* The callee handed a re-assigned command, analysed for its new value
+ * too (the union: the store may sit on a branch the path did not take).
+ * A value that constants do not make leaves the call unanalysed. */
+static void analyse_rewritten(struct classifier *c, const struct function_facts *callee,
+			      effect_list *out)
+{
+	const struct stmt *r = c->rewrite;
+	const struct command *was = c->cmd;
+	struct command now;
+
+	if (!c->rewrite_known) {
+		effect_add(out, EF_UNKNOWN, xasprintf("the command re-assigned (%s) before %s: new value not known",
+						      r->target, callee->name),
+			   c->rewrite_fn->file, r->line, NULL);
+		return;
+	}
+	now = *was;
+	now.value = c->rewrite_value;
+	now.mask = c->rewrite_mask;
+	c->rewrite = NULL;
+	c->cmd = &now;
+	c->renamed++;
+	analyse_block(c, callee, callee->body, 1, out);
+	c->renamed--;
+	c->cmd = was;
+	c->rewrite = r;
+}
+
+/* A store to the command parameter on the command's path: `cmd = K`,
+ * or `cmd &= K` / `cmd |= K` / `cmd += K` / `cmd -= K` on a value known
+ * so far (perf_compat_ioctl's size fix-up). */
+void note_rewrite(struct classifier *c, const struct function_facts *fn,
+		  const struct stmt *s)
+{
+	int again = c->rewrite && c->rewrite_fn == fn;
+	int known = again ? c->rewrite_known : 1;
+	uint64_t v = again ? c->rewrite_value : c->cmd->value;
+	uint64_t m = again ? c->rewrite_mask : c->cmd->mask;
+	uint64_t k = (uint64_t)(s->store_is_const ? s->store_value : s->compound_value);
+
+	if (s->store_is_const) {
+		known = 1;
+		v = k;
+		m = ~(uint64_t)0;
+	} else if (s->compound_op == '&') {
+		v &= k;
+		m |= ~k;	/* the bits cleared are known */
+	} else if (s->compound_op == '|') {
+		v |= k;
+		m |= k;		/* the bits set are known */
+	} else if ((s->compound_op == '+' || s->compound_op == '-') && (m & 0xffffffffu) == 0xffffffffu) {
+		v = s->compound_op == '+' ? v + k : v - k;
+	} else {
+		known = 0;
+	}
+	c->rewrite_fn = fn;
+	c->rewrite = s;
+	c->rewrite_known = known;
+	c->rewrite_value = v & 0xffffffffu;
+	c->rewrite_mask = m & 0xffffffffu;
+}
+
+/* Is call s (in fn) too deep to follow? A call handing on the command is
+ * a link of its dispatch, bounded by MAX_EXTRA_LINKS instead (an ATM
+ * socket's query reaches its PHY driver's ioctl six calls down). */
+static int beyond_depth(const struct classifier *c, const struct function_facts *fn,
+			const struct stmt *s)
+{
+	return c->depth >= CLASSIFY_MAX_DEPTH &&
+	       (c->nextra >= MAX_EXTRA_LINKS || command_argument(c, fn, s) < 0);
+}
+
+/* Is callee, handed the command unchanged as its parameter passed,
+ * being analysed for it already? */
+static int recursion_for_command(const struct classifier *c, const struct function_facts *callee,
+				 int passed)
+{
+	if (c->rewrite || c->renamed)
+		return 0;
+	for (int d = 0; d < c->site->chain_len; d++)
+		if (c->site->chain[d].fn == callee && c->site->chain[d].cmd_param == passed)
+			return 1;
+	for (int d = 0; d < c->nextra; d++)
+		if (c->extra[d].fn == callee && c->extra[d].cmd_param == passed)
+			return 1;
+	return 0;
+}
+
+static int analyse_for_command(struct classifier *c, const struct function_facts *fn,
+			       const struct stmt *s, const struct function_facts *callee, int top,
+			       effect_list *out)
+{
+	int passed = command_argument(c, fn, s);
+	effect_list sub = {0};
+	const struct function_facts *caller_flags_fn = c->flags_fn;
+	unsigned char *caller_flag_maybe = c->flag_maybe;
+
+	if (passed < 0)
+		return 0;
+	/* a recursion handing on the command unchanged (smc_ioctl calling
+	 * its inner socket's ops->ioctl, which may be smc_ioctl): the
+	 * command's path through the callee is being analysed already, and
+	 * what it does there is counted once, not summarised for every
+	 * command */
+	if (recursion_for_command(c, callee, passed))
+		return 1;
+	if (c->nextra >= MAX_EXTRA_LINKS || in_command_context(c, callee))
+		return 0;
+	c->extra[c->nextra].fn = callee;
+	c->extra[c->nextra].cmd_param = passed;
+	c->nextra++;
+	c->depth++;
+	flags_start(c, callee);
+	analyse_block(c, callee, callee->body, 1, &sub);
+	if (c->rewrite && c->rewrite_fn == fn) {
+		flags_leave(c);
+		flags_start(c, callee);
+		analyse_rewritten(c, callee, &sub);
+	}
+	flags_leave(c);
+	c->flags_fn = caller_flags_fn;
+	c->flag_maybe = caller_flag_maybe;
+	c->depth--;
+	c->nextra--;
+	lift_callee(c, fn, s, callee, &sub, top, out);
+	effects_free(&sub);
+	return 1;
+}
+
+/* A call through an ops member whose interface contract the knowledge
+ * file states (ops_contracts.json: rtc_class_ops.read_time queries,
+ * rtc_class_ops.set_time modifies). The contract holds for every driver
+ * that fills the member, so the targets the parsed files happen to show
+ * are not read: the result does not depend on which files were parsed. */
+static void apply_contract(const struct function_facts *fn, const struct stmt *s,
+			   const struct api_entry *k, effect_list *out)
+{
+	switch (k->effect) {
+	case API_NEUTRAL:
+		break;
+	case API_USER_OUT:
+	case API_USER_IN:
+	case API_MODIFY:
+	case API_HARDWARE:
+	case API_LIFETIME:
+		effect_add(out, api_effect_kind[k->effect],
+			   xasprintf("indirect call %s (%s: %s by its interface contract)",
+				     s->callee_text, k->name, api_effect_name(k->effect)),
+			   fn->file, s->line, NULL);
+		break;
+	default:	/* the loader accepts only the effects above for members */
+		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
+			   fn->file, s->line, NULL);
+		break;
+	}
+}
+
+/* A call to a transport that sends the device a request
+ * (request_codes.json): decided by the request code the calling function
+ * puts in the block, without following the transport's queueing code.
+ * Returns 0 when the code is not known there: the call is then followed as
+ * any call is. */
+static int analyse_request(struct classifier *c, const struct function_facts *fn,
+			   const struct stmt *s, effect_list *out)
+{
+	struct request_verdict v = request_call(&c->kn->requests, fn, s);
+
+	if (!v.known)
+		return 0;
+	if (v.query)
+		effect_add(out, EF_QUERY, xasprintf("%s sends %s, a query by its request code",
+						    v.transport->callee, v.query), fn->file, s->line,
+			   NULL);
+	else if (v.macro)
+		effect_add(out, EF_HARDWARE,
+			   xasprintf("%s sends %s (0x%02llx), not a known query", v.transport->callee,
+				     v.macro, (unsigned long long)v.code), fn->file, s->line, NULL);
+	else
+		effect_add(out, EF_HARDWARE,
+			   xasprintf("%s sends request code 0x%02llx, not a known query",
+				     v.transport->callee, (unsigned long long)v.code), fn->file,
+			   s->line, NULL);
+	return 1;
+}
+
+/* A call through a struct member (rtc->ops->read_time). The initialisers
+ * of the parsed files show some of its targets; all of them only when the
+ * member is closed (the scan parsed every file of the tree that may
+ * install a function in it, function_index_member_closed) and every value
+ * installed names a parsed function. Otherwise the call stays unanalysed
+ * (it never lets a command be read); the targets that are seen add their
+ * effects, so a command that one of them modifies with is modify. The
+ * evidence names the targets considered. */
+void analyse_member_call(struct classifier *c, const struct function_facts *fn,
+			 const struct stmt *s, int top, effect_list *out)
+{
+	const struct function_facts *t[MAX_COMMAND_TARGETS];
+	const struct api_entry *k = s->callee_struct ?
+		knowledge_contract(c->kn, s->callee_struct, s->callee_field) : NULL;
+	size_t n = 0, max = MAX_MEMBER_TARGETS;
+	struct strbuf names = {0};
+	int closed, seek;
+	char *what;
+
+	note_kind_entry(c, fn, s);
+	if (s->callee_param >= 0) {
+		/* a callback: the caller's call says which function */
+		signed char map[MAX_CB_ARGS];
+
+		for (int j = 0; j < MAX_CB_ARGS; j++)
+			map[j] = arg_target(s, j);
+		effect_add_mapped(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
+				  fn->file, s->line, NULL, s->callee_param, map);
+		return;
+	}
+	/* a const object's member: what its initialiser installs
+	 * (packet_ioctl's inet_dgram_ops.ioctl is inet_ioctl) */
+	if (s->callee_object && s->callee_struct &&
+	    (t[0] = function_index_object_member(c->fi, s->callee_struct, s->callee_field,
+						  s->callee_object))) {
+		struct summary *sum;
+
+		if (beyond_depth(c, fn, s)) {
+			effect_add(out, EF_UNKNOWN, xasprintf("%s: beyond the call depth analysed",
+							     t[0]->name), fn->file, s->line, NULL);
+			c->cuts++;
+			return;
+		}
+		if (analyse_for_command(c, fn, s, t[0], top, out))
+			return;
+		sum = const_param_summary(c, fn, s, t[0]);
+		lift_callee(c, fn, s, t[0], &(sum ? sum : summarise(c, t[0]))->effects, top, out);
+		return;
+	}
+	if (k) {
+		apply_contract(fn, s, k, out);
+		return;
+	}
+	if (analyse_request(c, fn, s, out))
+		return;
+	if (command_argument(c, fn, s) >= 0)
+		max = MAX_COMMAND_TARGETS;
+	/* the members that calls handing on the command go through, and
+	 * the others near the command's code, as callees are */
+	seek = s->callee_struct && c->wanted_members &&
+		(max == MAX_COMMAND_TARGETS ||
+		 (c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH && !c->via_header));
+	closed = s->callee_struct &&
+		 member_targets(c, s->callee_struct, s->callee_field, max, seek, t, &n);
+	what = xasprintf("indirect call %s", s->callee_text);
+	if (!closed && (!n || n > max)) {
+		effect_add(out, EF_UNKNOWN, what, fn->file, s->line, NULL);
+		return;
+	}
+	if (closed) {
+		effect_add(out, EF_RESOLVED, resolved_what(what, t, n), fn->file, s->line, NULL);
+	} else {
+		target_names(t, n, &names);
+		effect_add(out, EF_UNKNOWN, xasprintf("%s (targets seen: %s; others not known)", what,
+						     names.buf), fn->file, s->line, NULL);
+		free(sb_detach(&names));
+	}
+	free(what);
+	if (beyond_depth(c, fn, s)) {
+		if (closed)	/* the targets are not analysed after all */
+			effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s: beyond the call depth analysed",
+							     s->callee_text), fn->file, s->line, NULL);
+		c->cuts++;
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct summary *sum;
+
+		if (analyse_for_command(c, fn, s, t[i], 0, out))
+			continue;
+		sum = const_param_summary(c, fn, s, t[i]);
+		lift_callee(c, fn, s, t[i], &(sum ? sum : summarise(c, t[i]))->effects, 0, out);
+	}
+}
+
+/* An API that writes through its argument a->arg (memset, the
+ * destination of copy_from_user): a store where that argument points,
+ * nothing when it points into this frame or a temporary. */
+/*
+ * An API that writes through its argument a->arg (memset, the
+ * destination of copy_from_user: k EF_STORE) or links or unlinks the list
+ * entry a->arg (list_add(&w.list, &dev->waiters): k EF_LINK). Nothing when
+ * the argument points into this frame (for a store, a temporary too): a
+ * stack entry cannot stay linked past the frame that holds it, so its
+ * stay on a shared list is temporary, like a wait-queue entry's, while a
+ * fresh allocation linked in stays.
+ */
+static void through_arg(const struct function_facts *fn, const struct stmt *s,
+			const struct api_entry *a, enum effect_kind k, effect_list *out)
+{
+	const struct call_arg *arg = a->arg >= 0 && (size_t)a->arg < s->args.len ?
+		&s->args.items[a->arg] : NULL;
+
+	if (lands_in_frame(arg, k))
+		return;
+	if (s->is_macro || !arg) {
+		effect_add(out, EF_API_MODIFY, xasprintf("%s (destination unknown)", s->callee),
+			   fn->file, s->line, NULL);
+		return;
+	}
+	effect_add_param(out, k, xasprintf(k == EF_LINK ? "%s of the entry %s" : "%s into %s",
+					   s->callee, arg->spelling),
+			 fn->file, s->line, NULL, pointer_param(arg));
+}
+
+void analyse_call(struct classifier *c, const struct function_facts *fn,
+		  const struct stmt *s, int top, effect_list *out)
+{
+	const struct api_entry *a;
+	const struct function_facts *callee;
+	strvec caps = {0};
+
+	if (s->is_asm) {
+		effect_add(out, EF_UNKNOWN, xasprintf("inline assembly (%s): not analysed", s->callee_text),
+			   fn->file, s->line, NULL);
+		return;
+	}
+	if (!s->callee) {
+		analyse_member_call(c, fn, s, top, out);
+		return;
+	}
+	if (analyse_request(c, fn, s, out))
+		return;
+	a = api_of(c, s->callee);
+	if (a) {
+		switch (a->effect) {
+		case API_NEUTRAL:
+			break;
+		case API_USER_IN:
+			effect_add(out, EF_USER_IN, xstrdup(s->callee), fn->file, s->line, NULL);
+			/* copy_from_user(dst, ...) also stores into dst */
+			if (a->arg >= 0)
+				through_arg(fn, s, a, EF_STORE, out);
+			break;
+		case API_USER_OUT:
+		case API_MODIFY:
+		case API_HARDWARE:
+		case API_LIFETIME:
+			effect_add(out, api_effect_kind[a->effect], xstrdup(s->callee), fn->file,
+				   s->line, NULL);
+			break;
+		case API_WRITES_ARG:
+			through_arg(fn, s, a, EF_STORE, out);
+			break;
+		case API_LINKS_ARG:
+			through_arg(fn, s, a, EF_LINK, out);
+			break;
+		case API_HW_READ:
+			/* acquirewdt pings its watchdog with inb_p(wdt_start); */
+			if (s->value_unused)
+				effect_add(out, EF_HARDWARE,
+					   xasprintf("%s with its result unused: read for its effect",
+						     s->callee), fn->file, s->line, NULL);
+			break;
+		case API_CAPABILITY:
+			call_capabilities(c, fn, s, &caps);
+			effect_add(out, EF_CAP_COND, xasprintf("%s() result not tested", s->callee),
+				   fn->file, s->line, &caps);
+			strvec_clear(&caps);
+			break;
+		}
+		return;
+	}
+	callee = function_index_find(c->fi, s->callee, fn->unit);
+	if (!callee) {
+		/* calls under header functions do not pull in more files:
+		 * the parse set stays what the tree's own code leads to; a
+		 * call that hands on the command (raw_ioctl's default:
+		 * ipmr_ioctl(sk, cmd, ...)) is the command's dispatch going
+		 * on, followed in every round */
+		if (c->wanted && !c->via_header &&
+		    ((c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH) ||
+		     command_argument(c, fn, s) >= 0))
+			want_function(c, s->callee);
+		effect_add(out, EF_UNKNOWN, xasprintf("%s: not in the scanned files or the knowledge file",
+						     s->callee), fn->file, s->line, NULL);
+		return;
+	}
+	if (beyond_depth(c, fn, s) && !ends_with(callee->file, ".h")) {
+		effect_add(out, EF_UNKNOWN, xasprintf("%s: beyond the call depth analysed", s->callee),
+			   fn->file, s->line, NULL);
+		c->cuts++;
+		return;
+	}
+	if (!analyse_for_command(c, fn, s, callee, top, out)) {
+		struct summary *sum = const_param_summary(c, fn, s, callee);
+
+		lift_callee(c, fn, s, callee, &(sum ? sum : summarise(c, callee))->effects, top,
+			    out);
+	}
+}
