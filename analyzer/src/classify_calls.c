@@ -65,21 +65,18 @@ static void target_names(const struct function_facts *const *t, size_t n, struct
 }
 
 /* The parsed targets of sname.field, up to max in t (how many: *n), its
- * installers wanted when seek: is the member closed (these are all)? */
+ * installers and unparsed targets wanted when seek (seek_member): is the
+ * member closed (these are all)? */
 int member_targets(struct classifier *c, const char *sname, const char *field,
 		   size_t max, int seek, const struct function_facts **t, size_t *n)
 {
 	int all_named = 0;
 	strvec missing = {0};
 
-	if (seek)
-		want_member(c->wanted_members, sname, field, max);
-	/* when collecting, the targets installed by name whose files are
-	 * not parsed yet are wanted too */
 	*n = function_index_member_targets(c->fi, sname, field, t, max, &all_named,
 					   seek ? &missing : NULL);
-	for (size_t i = 0; i < missing.len; i++)
-		want_function(c, missing.items[i]);
+	if (seek)
+		want_member_targets(c, sname, field, max, &missing);
 	strvec_clear(&missing);
 	return all_named && *n <= max && function_index_member_closed(c->fi, sname, field);
 }
@@ -359,11 +356,7 @@ void analyse_member_call(struct classifier *c, const struct function_facts *fn,
 		return;
 	if (command_argument(c, fn, s) >= 0)
 		max = MAX_COMMAND_TARGETS;
-	/* the members that calls handing on the command go through, and
-	 * the others near the command's code, as callees are */
-	seek = s->callee_struct && c->wanted_members &&
-		(max == MAX_COMMAND_TARGETS ||
-		 (c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH && !c->via_header));
+	seek = seek_member(c, s, max == MAX_COMMAND_TARGETS);
 	closed = s->callee_struct &&
 		 member_targets(c, s->callee_struct, s->callee_field, max, seek, t, &n);
 	what = xasprintf("indirect call %s", s->callee_text);
@@ -487,15 +480,7 @@ void analyse_call(struct classifier *c, const struct function_facts *fn,
 	}
 	callee = function_index_find(c->fi, s->callee, fn->unit);
 	if (!callee) {
-		/* calls under header functions do not pull in more files:
-		 * the parse set stays what the tree's own code leads to; a
-		 * call that hands on the command (raw_ioctl's default:
-		 * ipmr_ioctl(sk, cmd, ...)) is the command's dispatch going
-		 * on, followed in every round */
-		if (c->wanted && !c->via_header &&
-		    ((c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH) ||
-		     command_argument(c, fn, s) >= 0))
-			want_function(c, s->callee);
+		want_callee(c, fn, s);
 		effect_add(out, EF_UNKNOWN, xasprintf("%s: not in the scanned files or the knowledge file",
 						     s->callee), fn->file, s->line, NULL);
 		return;

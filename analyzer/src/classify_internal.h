@@ -283,8 +283,12 @@ int entry_kind(const struct handler_kind *k);
 void inherit_entry_guards(const struct classifier *c, const struct command *cmd,
 			  effect_list *l);
 
-/* classify_wanted.c: what to parse next */
-void want_function(struct classifier *c, const char *name);
-void want_member(wanted_members *w, const char *sname, const char *field, size_t cap);
+/* classify_wanted.c: what to parse next, asked for by the deciding code
+ * (all of it does nothing unless classify_wanted is collecting) */
+void want_callee(struct classifier *c, const struct function_facts *fn, const struct stmt *s);
+int seek_member(const struct classifier *c, const struct stmt *s, int hands_on_command);
+int seek_callback_member(const struct classifier *c);
+void want_member_targets(struct classifier *c, const char *sname, const char *field, size_t max,
+			 const strvec *missing);
 
 #endif

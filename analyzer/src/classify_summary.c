@@ -92,8 +92,7 @@ static int lift_member_callback(struct classifier *c, const struct function_fact
 				const struct call_arg *a, effect_list *out)
 {
 	const struct function_facts *t[MAX_MEMBER_TARGETS];
-	int seek = c->wanted_members && c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH &&
-		   !c->via_header;
+	int seek = seek_callback_member(c);
 	size_t n;
 	char *what;
 

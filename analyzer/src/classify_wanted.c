@@ -8,7 +8,7 @@
 #include <string.h>
 
 /* Adds name to the functions wanted, once. */
-void want_function(struct classifier *c, const char *name)
+static void want_function(struct classifier *c, const char *name)
 {
 	if (name_map_find(&c->wanted_set, name, NULL))
 		return;
@@ -16,7 +16,7 @@ void want_function(struct classifier *c, const char *name)
 	name_map_put(&c->wanted_set, c->wanted->items[c->wanted->len - 1], NULL);
 }
 
-void want_member(wanted_members *w, const char *sname, const char *field, size_t cap)
+static void want_member(wanted_members *w, const char *sname, const char *field, size_t cap)
 {
 	struct wanted_member m;
 
@@ -31,6 +31,48 @@ void want_member(wanted_members *w, const char *sname, const char *field, size_t
 	m.field = xstrdup(field);
 	m.cap = cap;
 	vec_push(w, m);
+}
+
+/* A call s (in fn) to a function no parsed file defines: wanted when
+ * collecting. Calls under header functions do not pull in more files:
+ * the parse set stays what the tree's own code leads to; a call that
+ * hands on the command (raw_ioctl's default: ipmr_ioctl(sk, cmd, ...))
+ * is the command's dispatch going on, followed in every round. */
+void want_callee(struct classifier *c, const struct function_facts *fn, const struct stmt *s)
+{
+	if (c->wanted && !c->via_header &&
+	    ((c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH) ||
+	     command_argument(c, fn, s) >= 0))
+		want_function(c, s->callee);
+}
+
+/* Are the installers of the member call s goes through wanted, when
+ * collecting? The members that calls handing on the command go through,
+ * and the others near the command's code, as callees are. */
+int seek_member(const struct classifier *c, const struct stmt *s, int hands_on_command)
+{
+	return s->callee_struct && c->wanted_members &&
+		(hands_on_command ||
+		 (c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH && !c->via_header));
+}
+
+/* Are the installers of a member whose value is handed to a callee as a
+ * callback wanted, when collecting? Near the command's code only. */
+int seek_callback_member(const struct classifier *c)
+{
+	return c->wanted_members && c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH &&
+	       !c->via_header;
+}
+
+/* A member sought (seek_member): its installers wanted, with the largest
+ * cap asked for, and the targets installed by name whose files are not
+ * parsed yet (missing). */
+void want_member_targets(struct classifier *c, const char *sname, const char *field, size_t max,
+			 const strvec *missing)
+{
+	want_member(c->wanted_members, sname, field, max);
+	for (size_t i = 0; i < missing->len; i++)
+		want_function(c, missing->items[i]);
 }
 
 void classify_wanted(struct scan_result *r, const struct function_index *fi,
