@@ -401,8 +401,16 @@ static void emit(FILE *body, handlervec *hs, entryvec *fb, struct counts *n, str
 		head = xasprintf("\t{ \"%s\", \"%s\",", h->name, h->object);
 		rest = xasprintf("%s, %zu, %zu, %zu },", h->module, first, exact_count(&h->ents),
 				 h->ents.len - exact_count(&h->ents));
-		/* the kernel's 100 columns: else one line for each part */
-		strvec_push(index, 8 + strlen(head) + strlen(h->builtin) + strlen(rest) + 4 > 100 ?
+		/* the kernel's 100 columns: else one line for each part, and the
+		 * module expression apart from the numbers when that is too long
+		 * (pppox: three options) */
+		if (8 + 2 + strlen(rest) > 100) {
+			free(rest);
+			rest = xasprintf("%s,\n\t  %zu, %zu, %zu },", h->module, first,
+					 exact_count(&h->ents), h->ents.len - exact_count(&h->ents));
+		}
+		strvec_push(index, 8 + strlen(head) + strlen(h->builtin) + strlen(rest) + 4 > 100 ||
+				   strchr(rest, '\n') ?
 			    xasprintf("%s\n\t  %s,\n\t  %s\n", head, h->builtin, rest) :
 			    xasprintf("%s %s, %s\n", head, h->builtin, rest));
 		free(head);
