@@ -4,7 +4,9 @@
 #   - the series itself, for the changes to existing kernel files;
 #   - the kernel-side files it adds, kept readable under kernel-glue/linux-<ver>/
 #     (security/selinux/...) or, when they are the same for every release,
-#     kernel-glue/common/, which replace the patches' copies;
+#     kernel-glue/common/, which replace the copies of the patch that adds
+#     them; a later patch's change to such a file stays in that patch (the
+#     copy kept here is the file as the adding patch leaves it);
 #   - the generated table, generated/linux-<release>/ioctl_semantics_table.c.
 # Each patch is applied with `git am` to a scratch repository holding the
 # pristine files the series touches (from KSRC), its added files are refreshed,
@@ -32,8 +34,10 @@ git -C "$repo" init -q
 git -C "$repo" config user.name pristine
 git -C "$repo" config user.email pristine@localhost
 
-# the pristine files the series modifies
+# the pristine files the series modifies (not those an earlier patch adds
+# and a later one changes: see below)
 for f in $(grep -h '^--- a/' "$series"/*.patch | sed 's|^--- a/||' | sort -u); do
+	[ -f "$ksrc/$f" ] || continue
 	mkdir -p "$repo/$(dirname "$f")"
 	cp "$ksrc/$f" "$repo/$f"
 done

@@ -63,29 +63,74 @@ struct table_handler {
 	const char *kind;	/* the first kind it was seen under */
 	json_t *objects;	/* the report's, for --config */
 	int ambiguous;		/* another function of the same name and object */
+	int socket_only;	/* reached only through a socket: not in the fallback */
 	entryvec ents;
 };
 
 /* The handler kinds that kernel-glue's lookup reaches
  * (sel_ioctl_find_all() in ioctl_semantics.c): the ioctl syscall's own
  * commands, the file's handler, the disk's, the tty driver's and the line
- * discipline's. A kind whose commands the kernel cannot reach yet (socket
- * protocols, a DRM driver's table, ...) stays out of the table, fallback
- * included: merged into the fallback, its commands would apply to files
- * that never reach them. */
+ * discipline's, and a socket's protocol handlers (sock->ops->ioctl, then
+ * sk->sk_prot->ioctl). A kind whose commands the kernel cannot reach yet
+ * (a DRM driver's table, V4L2, compat calls on sockets, ...) stays out of
+ * the table, fallback included: merged into the fallback, its commands
+ * would apply to files that never reach them. */
 static const char *const looked_up_kinds[] = {
 	"vfs", "vfs_compat", "unlocked_ioctl", "compat_ioctl",
 	"block_device_operations.ioctl", "block_device_operations.compat_ioctl",
 	"tty_operations.ioctl", "tty_operations.compat_ioctl",
 	"tty_ldisc_ops.ioctl", "tty_ldisc_ops.compat_ioctl",
+	"proto_ops.ioctl", "proto.ioctl",
 };
+
+/* Kinds reached only through a socket (sel_ioctl_find_sock()): in the
+ * table under their own handler, never in the fallback, which serves files
+ * whose handler is unknown and so cannot know a socket's protocol. */
+static const char *const socket_kinds[] = { "proto_ops.ioctl", "proto.ioctl" };
+
+/* Commands a file handler serves only after a second-level handler has
+ * declined them: net/socket.c sock_do_ioctl() calls sock->ops->ioctl first
+ * and dev_ioctl() only for what that returns -ENOIOCTLCMD for. The report
+ * lists them under sock_ioctl with dev_ioctl in their path; the table
+ * puts them under a handler of their own, named for the function that
+ * makes that call, which the kernel searches after the socket's protocol
+ * handlers (and, as before, when it cannot find those). */
+static const struct handed_last {
+	const char *handler;	/* the file's handler, as the report names it */
+	const char *via;	/* a function in the command's path */
+	const char *as;		/* the handler the table lists them under */
+} handed_last[] = {
+	{ "sock_ioctl", "dev_ioctl", "sock_do_ioctl" },
+};
+
+static int kind_in(const char *kind, const char *const *kinds, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (kind && !strcmp(kind, kinds[i]))
+			return 1;
+	return 0;
+}
+
+/* The handler a command of h is listed under: h's own name, or the
+ * handed_last entry's when its path goes through that entry's function. */
+static const char *listed_under(const char *handler, json_t *cmd)
+{
+	json_t *fn;
+	size_t i;
+
+	for (size_t k = 0; k < sizeof(handed_last) / sizeof(handed_last[0]); k++) {
+		if (strcmp(handler, handed_last[k].handler))
+			continue;
+		json_array_foreach(json_object_get(cmd, "path"), i, fn)
+			if (json_string_value(fn) && !strcmp(json_string_value(fn), handed_last[k].via))
+				return handed_last[k].as;
+	}
+	return handler;
+}
 
 static int looked_up(const char *kind)
 {
-	for (size_t i = 0; i < sizeof(looked_up_kinds) / sizeof(looked_up_kinds[0]); i++)
-		if (kind && !strcmp(kind, looked_up_kinds[i]))
-			return 1;
-	return 0;
+	return kind_in(kind, looked_up_kinds, sizeof(looked_up_kinds) / sizeof(looked_up_kinds[0]));
 }
 
 /* The object the handler's file is linked into, from the report's
@@ -180,15 +225,35 @@ static int same_binding(const struct table_handler *x, const struct table_handle
 	return !strcmp(x->name, y->name) && x->object && y->object && !strcmp(x->object, y->object);
 }
 
-static struct table_handler *handler_get(handlervec *hs, const char *name, const char *file)
+static struct table_handler *handler_find(handlervec *hs, const char *name, const char *file)
 {
-	struct table_handler h = { .name = name, .file = file };
-
 	for (size_t i = 0; i < hs->len; i++)
 		if (!strcmp(hs->items[i].name, name) && !strcmp(hs->items[i].file, file))
 			return &hs->items[i];
+	return NULL;
+}
+
+static struct table_handler *handler_get(handlervec *hs, const char *name, const char *file)
+{
+	struct table_handler h = { .name = name, .file = file };
+	struct table_handler *found = handler_find(hs, name, file);
+
+	if (found)
+		return found;
 	vec_push(hs, h);
 	return &hs->items[hs->len - 1];
+}
+
+/* Binds hd to the object of the report's handler h, seen under kind. */
+static void bind_handler(struct table_handler *hd, json_t *h, const char *kind)
+{
+	bind_object(hd, h);
+	if (!hd->kind) {
+		hd->kind = kind;
+		hd->objects = json_object_get(h, "objects");
+		hd->socket_only = kind_in(kind, socket_kinds,
+					  sizeof(socket_kinds) / sizeof(socket_kinds[0]));
+	}
 }
 
 /* Adds e to v; the same value and mask seen again keeps the stricter class
@@ -225,21 +290,16 @@ static void collect(json_t *report, handlervec *hs, int *not_looked_up)
 	size_t i, j;
 
 	json_array_foreach(json_object_get(report, "handlers"), i, h) {
-		struct table_handler *hd;
+		const char *kind = json_string_value(json_object_get(h, "kind"));
+		const char *name = json_string_value(json_object_get(h, "name"));
+		const char *file = json_string_value(json_object_get(h, "file"));
 
-		if (!looked_up(json_string_value(json_object_get(h, "kind")))) {
+		if (!looked_up(kind)) {
 			(*not_looked_up)++;
 			continue;
 		}
-		hd = handler_get(hs, json_string_value(json_object_get(h, "name")),
-				 json_string_value(json_object_get(h, "file")));
-		bind_object(hd, h);
-		if (!hd->kind) {
-			hd->kind = json_string_value(json_object_get(h, "kind"));
-			hd->objects = json_object_get(h, "objects");
-		}
-
 		json_array_foreach(json_object_get(h, "commands"), j, c) {
+			struct table_handler *hd = handler_get(hs, listed_under(name, c), file);
 			struct entry e = {
 				.value = report_hex(c, "value"),
 				.mask = report_hex(c, "mask"),
@@ -252,6 +312,15 @@ static void collect(json_t *report, handlervec *hs, int *not_looked_up)
 			if (e.cls == CLASS_ADMIN && !e.cap)
 				e.cls = CLASS_MODIFY;	/* admin without a named capability */
 			entry_merge(&hd->ents, e);
+		}
+		/* the handler itself (even with no command), and the handler its
+		 * handed_last commands went to: both in h's object */
+		bind_handler(handler_get(hs, name, file), h, kind);
+		for (size_t k = 0; k < sizeof(handed_last) / sizeof(handed_last[0]); k++) {
+			struct table_handler *last = handler_find(hs, handed_last[k].as, file);
+
+			if (!strcmp(name, handed_last[k].handler) && last)
+				bind_handler(last, h, kind);
 		}
 	}
 	vec_sort(hs, handler_cmp);
@@ -332,8 +401,16 @@ static void emit(FILE *body, handlervec *hs, entryvec *fb, struct counts *n, str
 		head = xasprintf("\t{ \"%s\", \"%s\",", h->name, h->object);
 		rest = xasprintf("%s, %zu, %zu, %zu },", h->module, first, exact_count(&h->ents),
 				 h->ents.len - exact_count(&h->ents));
-		/* the kernel's 100 columns: else one line for each part */
-		strvec_push(index, 8 + strlen(head) + strlen(h->builtin) + strlen(rest) + 4 > 100 ?
+		/* the kernel's 100 columns: else one line for each part, and the
+		 * module expression apart from the numbers when that is too long
+		 * (pppox: three options) */
+		if (8 + 2 + strlen(rest) > 100) {
+			free(rest);
+			rest = xasprintf("%s,\n\t  %zu, %zu, %zu },", h->module, first,
+					 exact_count(&h->ents), h->ents.len - exact_count(&h->ents));
+		}
+		strvec_push(index, 8 + strlen(head) + strlen(h->builtin) + strlen(rest) + 4 > 100 ||
+				   strchr(rest, '\n') ?
 			    xasprintf("%s\n\t  %s,\n\t  %s\n", head, h->builtin, rest) :
 			    xasprintf("%s %s, %s\n", head, h->builtin, rest));
 		free(head);
@@ -413,10 +490,13 @@ static int write_table(FILE *fp, FILE *stats, json_t *report, handlervec *hs, en
 /* The lookup that reaches a kind's commands, for --config. */
 enum lookup { LOOKUP_SYSCALL, LOOKUP_FILE, LOOKUP_SECOND, NR_LOOKUPS };
 
-static const char *const lookup_names[NR_LOOKUPS] = { "syscall", "file", "disk or tty" };
+static const char *const lookup_names[NR_LOOKUPS] = { "syscall", "file", "disk, tty or socket" };
 
-static enum lookup lookup_of(const char *kind)
+static enum lookup lookup_of(const char *name, const char *kind)
 {
+	for (size_t k = 0; k < sizeof(handed_last) / sizeof(handed_last[0]); k++)
+		if (!strcmp(name, handed_last[k].as))
+			return LOOKUP_SECOND;
 	if (starts_with(kind, "vfs"))
 		return LOOKUP_SYSCALL;
 	return strchr(kind, '.') ? LOOKUP_SECOND : LOOKUP_FILE;
@@ -481,7 +561,7 @@ static int config_figures(const char *path, const handlervec *hs)
 		if (!h->ents.len)
 			continue;
 		handlers[l]++;
-		entries[l][lookup_of(h->kind)] += (int)h->ents.len;
+		entries[l][lookup_of(h->name, h->kind)] += (int)h->ents.len;
 	}
 	printf("with %s (%zu options =y, %zu =m):\n", path, y.len, m.len);
 	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
@@ -525,7 +605,7 @@ int cmd_table(int argc, char **argv)
 		return 2;
 	collect(r, &hs, &not_looked_up);
 	for (size_t i = 0; i < hs.len; i++)
-		for (size_t k = 0; k < hs.items[i].ents.len; k++)
+		for (size_t k = 0; k < hs.items[i].ents.len && !hs.items[i].socket_only; k++)
 			if (hs.items[i].ents.items[k].cls != CLASS_UNKNOWN &&
 			    (is_exact(&hs.items[i].ents.items[k]) ||
 			     fallback_safe(&hs.items[i].ents.items[k])))

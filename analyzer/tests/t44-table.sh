@@ -7,8 +7,11 @@
 # objects of one name stay apart, an object two options build is built in
 # when either builds it in, one built whenever the kernel is is built in,
 # one the configuration does not build is neither. A handler not bound to
-# one object is left to the fallback, and a kind the kernel's lookup does
-# not reach (proto_ops.ioctl) is nowhere in the table.
+# one object is left to the fallback. A socket kind (proto_ops.ioctl) has
+# its own entry but is not in the fallback; sock_ioctl's commands that reach
+# dev_ioctl are listed under sock_do_ioctl, the others under sock_ioctl; a
+# kind the kernel's lookup does not reach (drm_driver.ioctls) is nowhere in
+# the table.
 set -u
 w=$WORK/table
 rm -rf "$w" && mkdir -p "$w/inc/generated" "$w/inc/linux"
@@ -52,6 +55,10 @@ int main(void)
 		printf("%s %s %s\n", h->name, h->object,
 		       h->builtin ? "builtin" : h->module ? "module" : "absent");
 	}
+	for (unsigned int i = 0; i < sel_ioctl_nr_handlers; i++)
+		for (unsigned int k = 0; k < sel_ioctl_handlers[i].exact; k++)
+			printf("entry %s 0x%08x\n", sel_ioctl_handlers[i].name,
+			       sel_ioctl_cmds[sel_ioctl_handlers[i].first + k].value);
 	for (unsigned int i = 0; i < sel_ioctl_fallback.exact; i++)
 		printf("fallback 0x%08x\n", sel_ioctl_cmds[sel_ioctl_fallback.first + i].value);
 	return 0;
@@ -75,8 +82,17 @@ want "absent_ioctl absent absent" "an object the configuration does not build is
 	echo "ok - a handler not bound to one object has no entry of its own" ||
 	echo "not ok - an unbound handler has an entry: $(grep 'two_modules\|unbound' "$w/links")"
 want "fallback 0x4004f701" "an unbound handler's command is in the fallback"
-! grep -qi "f801" "$w/table.c" && echo "ok - a kind the lookup does not reach is not in the table" ||
-	echo "not ok - proto_ops.ioctl's command is in the table"
+want "entry proto_ioctl 0x4004f801" "a socket kind's handler (proto_ops.ioctl) has its own entry"
+! grep -q "^fallback 0x4004f801" "$w/links" && echo "ok - a socket kind's command is not in the fallback" ||
+	echo "not ok - proto_ops.ioctl's command is in the fallback"
+want "entry sock_ioctl 0x0000f901" "a command sock_ioctl serves itself is sock_ioctl's"
+want "entry sock_do_ioctl 0x0000f902" "a command of sock_ioctl that reaches dev_ioctl is sock_do_ioctl's"
+! grep -q "^entry sock_ioctl 0x0000f902" "$w/links" && echo "ok - ... and not sock_ioctl's" ||
+	echo "not ok - sock_ioctl keeps its dev_ioctl command"
+want "sock_do_ioctl socket builtin" "sock_do_ioctl is bound to sock_ioctl's object"
+want "fallback 0x0000f902" "sock_ioctl's commands stay in the fallback, as before"
+! grep -qi "fa01" "$w/table.c" && echo "ok - a kind the lookup does not reach is not in the table" ||
+	echo "not ok - drm_driver.ioctls's command is in the table"
 
 # --config: the same configuration as a .config, figures per link
 printf 'CONFIG_FIX_MOD=m\nCONFIG_FIX_OTHER=y\nCONFIG_TWIN_A=m\nCONFIG_TWIN_B=y\n# CONFIG_FIX_ABSENT is not set\n' > "$w/dot.config"
@@ -90,11 +106,11 @@ fig() {
 	grep -qF "$1" "$w/config.out" && echo "ok - --config: $2" ||
 		echo "not ok - --config: $2: '$1' not in: $(grep '^  ' "$w/config.out" | tr '\n' ';')"
 }
-fig "  built in: 3 handlers; entries by lookup: syscall 0, file 1, disk or tty 2" \
-	"built in: fix_ioctl of otherdrv (file), twin_ioctl (tty), core_ioctl (disk)"
-fig "  modules: 1 handlers; entries by lookup: syscall 0, file 2, disk or tty 0" \
+fig "  built in: 6 handlers; entries by lookup: syscall 0, file 2, disk, tty or socket 4" \
+	"built in: fix_ioctl of otherdrv and sock_ioctl (file), twin_ioctl (tty), core_ioctl (disk), proto_ioctl and sock_do_ioctl (socket)"
+fig "  modules: 1 handlers; entries by lookup: syscall 0, file 2, disk, tty or socket 0" \
 	"a module: fix_ioctl of fixmod, two entries"
-fig "  not built: 1 handlers; entries by lookup: syscall 0, file 1, disk or tty 0" \
+fig "  not built: 1 handlers; entries by lookup: syscall 0, file 1, disk, tty or socket 0" \
 	"not built: absent_ioctl"
 fig "  not bound to one object (fallback): 2 handlers" "the two unbound handlers"
 "$scan" table "$r" -o "$w/table3.c" --config "$w/nosuch.config" > /dev/null 2>&1; rc=$?

@@ -4,12 +4,12 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 400 handlers (9 of them always built in), 4251 exact entries and 1512
+ * 439 handlers (10 of them always built in), 4564 exact entries and 1512
  * families; fallback: 2230 exact entries and 148 families, 1348 of them
  * values served by more than one handler. Left to the fallback: 16
  * handlers not bound to one object, 0 ambiguous names.
- * Not in the table: 424 handlers of kinds the lookup does not reach.
- * Entries per class: read 1868, modify 4693, admin 1262, none (unknown) 318.
+ * Not in the table: 379 handlers of kinds the lookup does not reach.
+ * Entries per class: read 2014, modify 4749, admin 1362, none (unknown) 329.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -453,6 +453,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
+	/* atalk_ioctl (net/appletalk/ddp.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDELRT */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x00008936, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDIFADDR */
+	{ 0x00008953, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDARP */
+	{ 0x00008955, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSARP */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCATALKDIFADDR */
 	/* autofs_dev_ioctl (fs/autofs/dev-ioctl.c) */
 	{ 0x00000071, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_VERSION_CMD */
 	/* AUTOFS_DEV_IOCTL_OPENMOUNT_CMD */
@@ -493,6 +505,36 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x810c9365, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE */
 	{ 0xc0049364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT32 */
 	{ 0xc0089364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT */
+	/* ax25_ioctl (net/ax25/af_ax25.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFNETMASK */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMETRIC */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCAX25GETUID */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCAX25ADDUID */
+	{ 0x000089e2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCAX25DELUID */
+	{ 0x000089e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCAX25NOUID */
+	{ 0x000089e7, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCAX25OPTRT */
+	{ 0x000089e8, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCAX25CTLCON */
+	{ 0x000089e9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCAX25GETINFOOLD */
+	{ 0x000089ea, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCAX25ADDFWD */
+	{ 0x000089eb, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCAX25DELFWD */
+	{ 0x000089ed, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCAX25GETINFO */
+	/* base_sock_ioctl (drivers/isdn/mISDN/socket.c) */
+	{ 0x80044942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IMGETVERSION */
+	{ 0x80044943, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMGETCOUNT */
+	{ 0x80044944, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMGETDEVINFO */
+	{ 0x80184947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IMSETDEVNAME */
 	/* bcm_vk_ioctl (drivers/misc/bcm-vk/bcm_vk_dev.c) */
 	{ 0x40085e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VK_IOCTL_RESET */
 	{ 0x40445e02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VK_IOCTL_LOAD_IMAGE */
@@ -558,6 +600,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* blkif_ioctl (drivers/block/xen-blkfront.c) */
 	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION */
 	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY */
+	/* bnep_sock_ioctl (net/bluetooth/bnep/sock.c) */
+	{ 0x400442c8, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* BNEPCONNADD */
+	{ 0x400442c9, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* BNEPCONNDEL */
+	{ 0x800442d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BNEPGETCONNLIST */
+	{ 0x800442d3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BNEPGETCONNINFO */
+	{ 0x800442d4, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BNEPGETSUPPFEAT */
 	/* bsg_ioctl (block/bsg.c) */
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_SEND_COMMAND */
 	{ 0x00002201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_TIMEOUT */
@@ -573,6 +621,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	/* bt_bmc_ioctl (drivers/char/ipmi/bt-bmc.c) */
 	{ 0x0000b100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BT_BMC_IOCTL_SMS_ATN */
+	/* bt_sock_ioctl (net/bluetooth/af_bluetooth.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
 	/* btrfs_compat_ioctl (fs/btrfs/ioctl.c) */
 	{ 0x00009408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SYNC */
 	{ 0x0000941c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_SCRUB_CANCEL */
@@ -847,6 +898,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CM_IOCSPTS */
 	{ 0x80086300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CM_IOCGSTATUS */
 	{ 0xc0086301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CM_IOCGATR */
+	/* cmtp_sock_ioctl (net/bluetooth/cmtp/sock.c) */
+	{ 0x400443c8, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* CMTPCONNADD */
+	{ 0x400443c9, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* CMTPCONNDEL */
+	{ 0x800443d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CMTPGETCONNLIST */
+	{ 0x800443d3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CMTPGETCONNINFO */
 	/* coda_psdev_ioctl (fs/coda/psdev.c) */
 	{ 0xc008630a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CIOC_KERNEL_VERSION */
 	/* comedi_compat_ioctl (drivers/comedi/comedi_fops.c) */
@@ -1084,6 +1140,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* cxl_memdev_ioctl (drivers/cxl/core/memdev.c) */
 	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
 	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
+	/* data_sock_ioctl (drivers/isdn/mISDN/socket.c) */
+	{ 0x80044942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IMGETVERSION */
+	{ 0x80044943, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMGETCOUNT */
+	{ 0x80044944, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMGETDEVINFO */
+	{ 0x80044945, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMCTRLREQ */
+	{ 0x80044946, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMCLEAR_L2 */
+	{ 0x80044948, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMHOLD_L1 */
+	/* dccp_ioctl (net/dccp/proto.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	/* dgram_ioctl (net/ieee802154/socket.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
 	/* dimm_ioctl (drivers/nvdimm/bus.c) */
 	{ 0x00000002, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_ARS_START */
 	{ 0x00000004, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_CLEAR_ERROR */
@@ -2022,6 +2091,28 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0506704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GUP_BASIC_TEST */
 	{ 0xc0506705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_BASIC_TEST */
 	{ 0xc0506706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DUMP_USER_PAGES_TEST */
+	/* hci_sock_ioctl (net/bluetooth/hci_sock.c) */
+	{ 0x400448c9, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCIDEVUP */
+	{ 0x400448ca, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCIDEVDOWN */
+	{ 0x400448cb, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCIDEVRESET */
+	{ 0x400448cc, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCIDEVRESTAT */
+	{ 0x400448dc, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETRAW */
+	{ 0x400448dd, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETSCAN */
+	{ 0x400448de, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETAUTH */
+	{ 0x400448df, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETENCRYPT */
+	{ 0x400448e0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETPTYPE */
+	{ 0x400448e1, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETLINKPOL */
+	{ 0x400448e2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETLINKMODE */
+	{ 0x400448e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETACLMTU */
+	{ 0x400448e4, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETSCOMTU */
+	{ 0x400448e6, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCIBLOCKADDR */
+	{ 0x400448e7, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCIUNBLOCKADDR */
+	{ 0x800448d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIGETDEVLIST */
+	{ 0x800448d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIGETDEVINFO */
+	{ 0x800448d4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIGETCONNLIST */
+	{ 0x800448d5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIGETCONNINFO */
+	{ 0x800448d7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIGETAUTHINFO */
+	{ 0x800448f0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIINQUIRY */
 	/* hci_uart_tty_ioctl (drivers/bluetooth/hci_ldisc.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
@@ -2087,6 +2178,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xd01c4813, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGUSAGES */
 	{ 0x00000006, 0x000000ff, SEL_IOCTL_READ, 0 }, /* HIDIOCGNAME */
 	{ 0x00000012, 0x000000ff, SEL_IOCTL_READ, 0 }, /* HIDIOCGPHYS */
+	/* hidp_sock_ioctl (net/bluetooth/hidp/sock.c) */
+	{ 0x400448c8, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HIDPCONNADD */
+	{ 0x400448c9, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HIDPCONNDEL */
+	{ 0x800448d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDPGETCONNLIST */
+	{ 0x800448d3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDPGETCONNINFO */
 	/* hidraw_ioctl (drivers/hid/hidraw.c) */
 	{ 0x80044801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGRDESCSIZE */
 	{ 0x80084803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGRAWINFO */
@@ -2269,6 +2365,33 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
+	/* ieee802154_sock_ioctl (net/ieee802154/socket.c) */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
+	/* inet6_ioctl (net/ipv6/af_inet6.c) */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008936, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDIFADDR */
+	/* inet_ioctl (net/ipv4/af_inet.c) */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	{ 0x0000890d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCRTMSG */
+	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNETMASK */
+	{ 0x00008934, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFPFLAGS */
+	{ 0x00008935, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFPFLAGS */
+	{ 0x00008953, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDARP */
+	{ 0x00008954, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGARP */
+	{ 0x00008955, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSARP */
 	/* inotify_ioctl (fs/notify/inotify/inotify_user.c) */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	{ 0x40044900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* INOTIFY_IOC_SETNEXTWD */
@@ -2385,6 +2508,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80006a13, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGNAME */
 	{ 0x80006a32, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGAXMAP */
 	{ 0x80006a34, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGBTNMAP */
+	/* kcm_ioctl (net/kcm/kcmsock.c) */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCKCMATTACH */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCKCMUNATTACH */
+	{ 0x000089e2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCKCMCLONE */
 	/* kcov_ioctl (kernel/kcov.c) */
 	{ 0x00006364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_ENABLE */
 	{ 0x00006365, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_DISABLE */
@@ -2501,6 +2628,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044d01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GET_RECORD_LEN */
 	{ 0x80044d02, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GET_LOG_LEN */
 	{ 0x80044d03, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GETCLEAR_FLAGS */
+	/* mctp_ioctl (net/mctp/af_mctp.c) */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCMCTPALLOCTAG */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCMCTPDROPTAG */
 	/* md_compat_ioctl (drivers/md/md.c) */
 	{ 0x00000922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* HOT_REMOVE_DISK */
 	{ 0x00000928, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* HOT_ADD_DISK */
@@ -2734,6 +2864,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0186d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_TRANSFER */
 	{ 0xc0286d0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MAP_OUTBOUND */
 	{ 0xc0286d11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MAP_INBOUND */
+	/* mptcp_ioctl (net/mptcp/protocol.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
 	/* mptctl_ioctl (drivers/message/fusion/mptctl.c) */
 	{ 0x80305a15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETTARGETINFO */
 	{ 0xc00c6d18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTHARDRESET */
@@ -3187,6 +3321,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
 	{ 0x00000007, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* DRM_NOUVEAU_NVIF */
+	/* nr_ioctl (net/netrom/af_netrom.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFNETMASK */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMETRIC */
+	{ 0x000089e2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCNRDECOBS */
 	/* ns_ioctl (fs/nsfs.c) */
 	{ 0x0000b701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NS_GET_USERNS */
 	{ 0x0000b702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NS_GET_PARENT */
@@ -3420,6 +3570,23 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086b09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_CLIENT_STRING */
 	{ 0x40106b08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_CLIENT_MASK */
 	{ 0x80046b06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_DEBUG */
+	/* packet_ioctl (net/packet/af_packet.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNETMASK */
+	{ 0x00008953, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDARP */
+	{ 0x00008954, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGARP */
+	{ 0x00008955, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSARP */
 	/* pc87413_ioctl (drivers/watchdog/pc87413_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -3490,6 +3657,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* pd_ioctl (drivers/block/paride/pd.c) */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
+	/* pep_ioctl (net/phonet/pep.c) */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x000089ed, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNENABLEPIPE */
 	/* perf_compat_ioctl (kernel/events/core.c) */
 	{ 0x00002400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_ENABLE */
 	{ 0x00002401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_DISABLE */
@@ -3574,6 +3744,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN */
 	/* pmcraid_chr_ioctl (drivers/scsi/pmcraid.c) */
 	{ 0xc0104405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PMCRAID_IOCTL_RESET_ADAPTER */
+	/* pn_ioctl (net/phonet/datagram.c) */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x000089ee, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SIOCPNADDRESOURCE */
+	{ 0x000089ef, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SIOCPNDELRESOURCE */
+	/* pn_socket_ioctl (net/phonet/socket.c) */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCPNGETOBJECT */
 	/* pp_ioctl (drivers/char/ppdev.c) */
 	{ 0x0000708b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPCLAIM */
 	{ 0x0000708c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRELEASE */
@@ -3701,6 +3877,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN */
 	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
+	/* pppox_ioctl (drivers/net/ppp/pppox.c) */
+	{ 0x80047437, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGCHAN */
 	/* pps_cdev_compat_ioctl (drivers/pps/pps.c) */
 	{ 0x400870a2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_SETPARAMS */
 	{ 0x400870a5, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_KC_BIND */
@@ -3754,6 +3932,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045430, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPTN */
 	{ 0x80045438, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPKT */
 	{ 0x80045439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPTLCK */
+	/* qrtr_ioctl (net/qrtr/af_qrtr.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCDELRT */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFNETMASK */
 	/* r128_compat_ioctl (drivers/gpu/drm/r128/r128_ioc32.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -4082,6 +4273,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045201, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RNDADDTOENTCNT */
 	{ 0x40085203, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RNDADDENTROPY */
 	{ 0x80045200, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RNDGETENTCNT */
+	/* raw_ioctl (net/ipv4/raw.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETVIFCNT */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGETSGCNT */
 	/* raw_ioctl (drivers/usb/gadget/legacy/raw_gadget.c) */
 	{ 0x00005501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_RUN */
 	{ 0x00005509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_CONFIGURE */
@@ -4099,11 +4295,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x83c0550b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USB_RAW_IOCTL_EPS_INFO */
 	{ 0xc0085504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP0_READ */
 	{ 0xc0085508, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_READ */
+	/* rawv6_ioctl (net/ipv6/raw.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETMIFCNT_IN6 */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGETSGCNT_IN6 */
 	/* rdc321x_wdt_ioctl (drivers/watchdog/rdc321x_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS */
 	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
+	/* rds_ioctl (net/rds/af_rds.c) */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCRDSSETTOS */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCRDSGETTOS */
 	/* reiserfs_compat_ioctl (fs/reiserfs/ioctl.c) */
 	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC32_SETVERSION */
 	{ 0x4004cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC32_UNPACK */
@@ -4115,6 +4319,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_SETVERSION */
 	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* REISERFS_IOC_GETVERSION */
+	/* rfcomm_sock_ioctl (net/bluetooth/rfcomm/sock.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x400452c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RFCOMMCREATEDEV */
+	{ 0x400452c9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RFCOMMRELEASEDEV */
+	{ 0x800452d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RFCOMMGETDEVLIST */
+	{ 0x800452d3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RFCOMMGETDEVINFO */
 	/* rfcomm_tty_ioctl (net/bluetooth/rfcomm/tty.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
@@ -4138,6 +4349,27 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc010630a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_CHAN_RECEIVE */
 	/* roccat_ioctl (drivers/hid/hid-roccat.c) */
 	{ 0x800448f1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ROCCATIOCGREPSIZE */
+	/* rose_ioctl (net/rose/af_rose.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFNETMASK */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMETRIC */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCRSGCAUSE */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCRSSCAUSE */
+	{ 0x000089e2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCRSSL2CALL */
+	{ 0x000089e3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCRSACCEPT */
+	{ 0x000089e4, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCRSCLRRT */
+	{ 0x000089e5, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCRSGL2CALL */
 	/* rpc_pipe_ioctl (net/sunrpc/rpc_pipe.c) */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	/* rpmsg_ctrldev_ioctl (drivers/rpmsg/rpmsg_ctrl.c) */
@@ -4211,6 +4443,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FSI_SCOM_CHECK */
 	{ 0xc0207301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SCOM_READ */
 	{ 0xc0207302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SCOM_WRITE */
+	/* sctp_ioctl (net/sctp/socket.c) */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
 	/* scu_ipc_ioctl (drivers/platform/x86/intel_scu_ipcutil.c) */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* INTE_SCU_IPC_REGISTER_READ */
 	/* INTE_SCU_IPC_REGISTER_WRITE */
@@ -4444,6 +4678,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2 */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
+	/* smc_ioctl (net/smc/af_smc.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCATMARK */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
 	/* snapshot_compat_ioctl (kernel/power/user.c) */
 	{ 0x00003301, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SNAPSHOT_FREEZE */
 	{ 0x00003302, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SNAPSHOT_UNFREEZE */
@@ -4843,16 +5082,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0205300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNP_GET_REPORT */
 	{ 0xc0205301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNP_GET_DERIVED_KEY */
 	{ 0xc0205302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNP_GET_EXT_REPORT */
-	/* sock_ioctl (net/socket.c) */
-	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN */
-	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP */
-	{ 0x00008903, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOGETOWN */
-	{ 0x00008904, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGPGRP */
-	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
-	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
+	/* sock_do_ioctl (net/socket.c) */
 	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME */
 	{ 0x00008911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFLINK */
-	{ 0x00008912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFCONF */
 	{ 0x00008913, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
 	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
@@ -4870,8 +5102,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI */
 	{ 0x00008933, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFINDEX */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWBROADCAST */
-	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
-	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
 	{ 0x00008942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
@@ -4879,23 +5109,33 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
-	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
 	{ 0x00008970, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP */
-	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
-	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
 	{ 0x00008990, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDENSLAVE */
 	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDRELEASE */
 	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDSETHWADDR */
 	{ 0x00008993, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCBONDSLAVEINFOQUERY */
 	{ 0x00008994, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCBONDINFOQUERY */
 	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDCHANGEACTIVE */
+	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
+	{ 0x000089b1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGHWTSTAMP */
+	/* sock_ioctl (net/socket.c) */
+	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN */
+	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP */
+	{ 0x00008903, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOGETOWN */
+	{ 0x00008904, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGPGRP */
+	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
+	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
+	{ 0x00008912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFCONF */
+	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
+	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
+	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
+	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
+	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
 	{ 0x000089a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDBR */
 	{ 0x000089a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELBR */
 	{ 0x000089a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDIF */
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF */
-	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
-	{ 0x000089b1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
@@ -5066,6 +5306,41 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8002a52a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_DEVICE_MODE */
 	{ 0x8002a52b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_LATCH_STATUS */
 	{ 0x8004a529, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_BASE_INFO */
+	/* svc_ioctl (net/atm/svc.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x000061d0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMLEC_CTRL */
+	{ 0x000061d8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMMPC_CTRL */
+	{ 0x000061d9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMMPC_DATA */
+	{ 0x000061e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMARPD_CTRL */
+	{ 0x000061f0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATMSIGD_CTRL */
+	{ 0x400261f2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_SETBACKEND */
+	{ 0x400261f3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_NEWBACKENDIF */
+	{ 0x40046115, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_SETFRAMING */
+	{ 0x400461f1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_SETSC */
+	{ 0x400461f5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_DROPPARTY */
+	{ 0x40106150, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_GETSTAT */
+	{ 0x40106151, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_GETSTATZ */
+	{ 0x40106153, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETLOOP */
+	{ 0x40106181, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETLINKRATE */
+	{ 0x40106183, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETNAMES */
+	{ 0x40106184, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETTYPE */
+	{ 0x40106185, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETESI */
+	{ 0x40106186, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETADDR */
+	{ 0x40106187, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_RSTADDR */
+	{ 0x40106188, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_ADDADDR */
+	{ 0x40106189, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_DELADDR */
+	{ 0x4010618a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETCIRANGE */
+	{ 0x4010618b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETCIRANGE */
+	{ 0x4010618c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETESI */
+	{ 0x4010618d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETESIF */
+	{ 0x4010618e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_ADDLECSADDR */
+	{ 0x4010618f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_DELLECSADDR */
+	{ 0x40106190, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETLECSADDR */
+	{ 0x401061f4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_ADDPARTY */
+	{ 0x80246111, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_GETSTATZ */
+	{ 0xc0046112, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_SETDIAG */
+	{ 0xc0046113, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_CLRDIAG */
 	/* sw_sync_ioctl (drivers/dma-buf/sw_sync.c) */
 	{ 0x40045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SW_SYNC_IOC_INC */
 	{ 0xc0285700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SW_SYNC_IOC_CREATE_FENCE */
@@ -5095,6 +5370,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800454d7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETHDRSZ */
 	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE */
 	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE */
+	/* tcp_ioctl (net/ipv4/tcp.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCATMARK */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQNSD */
 	/* tee_ioctl (drivers/tee/tee_core.c) */
 	{ 0x8004a405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_CLOSE_SESSION */
 	{ 0x8008a404, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TEE_IOC_CANCEL */
@@ -5107,6 +5387,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc018a409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SHM_REGISTER */
 	/* timerfd_ioctl (fs/timerfd.c) */
 	{ 0x40085400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TFD_IOC_SET_TICKS */
+	/* tipc_ioctl (net/tipc/socket.c) */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETLINKNAME */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETNODEID */
 	/* toshiba_acpi_ioctl (drivers/platform/x86/toshiba_acpi.c) */
 	{ 0xc0187490, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSH_SMM */
 	{ 0xc0187491, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSHIBA_ACPI_SCI */
@@ -5329,6 +5612,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* udmabuf_ioctl (drivers/dma-buf/udmabuf.c) */
 	{ 0x40087543, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDMABUF_CREATE_LIST */
 	{ 0x40187542, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDMABUF_CREATE */
+	/* udp_ioctl (net/ipv4/udp.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
 	/* uinput_compat_ioctl (drivers/input/misc/uinput.c) */
 	{ 0x00005501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_DEV_CREATE */
 	{ 0x00005502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_DEV_DESTROY */
@@ -5376,6 +5662,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc06855c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_BEGIN_FF_UPLOAD */
 	{ 0x40005504, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* UI_ABS_SETUP */
 	{ 0x8000552c, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* UI_GET_SYSNAME */
+	/* unix_ioctl (net/unix/af_unix.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCATMARK */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCUNIXFILE */
 	/* usb_pcwd_ioctl (drivers/watchdog/pcwd_usb.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -5498,6 +5789,39 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0005606, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CALL_32 */
 	{ 0xc0005607, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CALL */
 	{ 0xc0005609, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_LOG_ALT */
+	/* vcc_ioctl (net/atm/ioctl.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x000061d0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMLEC_CTRL */
+	{ 0x000061d8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMMPC_CTRL */
+	{ 0x000061d9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMMPC_DATA */
+	{ 0x000061e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMARPD_CTRL */
+	{ 0x000061f0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATMSIGD_CTRL */
+	{ 0x400261f2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_SETBACKEND */
+	{ 0x400261f3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_NEWBACKENDIF */
+	{ 0x40046115, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_SETFRAMING */
+	{ 0x400461f1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_SETSC */
+	{ 0x40106150, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_GETSTAT */
+	{ 0x40106151, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_GETSTATZ */
+	{ 0x40106153, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETLOOP */
+	{ 0x40106181, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETLINKRATE */
+	{ 0x40106183, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETNAMES */
+	{ 0x40106184, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETTYPE */
+	{ 0x40106185, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETESI */
+	{ 0x40106186, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETADDR */
+	{ 0x40106187, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_RSTADDR */
+	{ 0x40106188, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_ADDADDR */
+	{ 0x40106189, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_DELADDR */
+	{ 0x4010618a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETCIRANGE */
+	{ 0x4010618b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETCIRANGE */
+	{ 0x4010618c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETESI */
+	{ 0x4010618d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETESIF */
+	{ 0x4010618e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_ADDLECSADDR */
+	{ 0x4010618f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_DELLECSADDR */
+	{ 0x40106190, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETLECSADDR */
+	{ 0x80246111, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_GETSTATZ */
+	{ 0xc0046112, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_SETDIAG */
+	{ 0xc0046113, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_CLRDIAG */
 	/* vduse_dev_ioctl (drivers/vdpa/vdpa_user/vduse_dev.c) */
 	{ 0x00008113, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_INJECT_CONFIG_IRQ */
 	{ 0x40048117, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_INJECT_IRQ */
@@ -6088,6 +6412,34 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2 */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
+	/* x25_ioctl (net/x25/af_x25.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFNETMASK */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMETRIC */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCX25GSUBSCRIP */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCX25SSUBSCRIP */
+	{ 0x000089e2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCX25GFACILITIES */
+	{ 0x000089e3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCX25SFACILITIES */
+	{ 0x000089e4, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCX25GCALLUSERDATA */
+	{ 0x000089e5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCX25SCALLUSERDATA */
+	{ 0x000089e6, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCX25GCAUSEDIAG */
+	{ 0x000089e7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCX25SCUDMATCHLEN */
+	{ 0x000089e8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCX25CALLACCPTAPPRV */
+	{ 0x000089e9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCX25SENDCALLACCPT */
+	{ 0x000089ea, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCX25GDTEFACILITIES */
+	{ 0x000089eb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCX25SDTEFACILITIES */
+	{ 0x000089ec, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCX25SCAUSEDIAG */
 	/* xen_mce_chrdev_ioctl (drivers/xen/mcelog.c) */
 	{ 0x80044d01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GET_RECORD_LEN */
 	{ 0x80044d02, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GET_LOG_LEN */
@@ -8971,1080 +9323,1154 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "at91_wdt_ioctl", "at91rm9200_wdt",
 	  IS_BUILTIN(CONFIG_AT91RM9200_WATCHDOG),
 	  IS_MODULE(CONFIG_AT91RM9200_WATCHDOG), 403, 7, 0 },
+	{ "atalk_ioctl", "appletalk",
+	  IS_BUILTIN(CONFIG_ATALK),
+	  IS_MODULE(CONFIG_ATALK), 410, 11, 0 },
 	{ "autofs_dev_ioctl", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 410, 0, 5 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 421, 0, 5 },
 	{ "autofs_dev_ioctl_compat", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 415, 0, 5 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 426, 0, 5 },
 	{ "autofs_root_compat_ioctl", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 420, 10, 0 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 431, 10, 0 },
 	{ "autofs_root_ioctl", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 430, 10, 0 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 441, 10, 0 },
+	{ "ax25_ioctl", "ax25", IS_BUILTIN(CONFIG_AX25), IS_MODULE(CONFIG_AX25), 451, 24, 0 },
+	{ "base_sock_ioctl", "mISDN_core",
+	  IS_BUILTIN(CONFIG_MISDN),
+	  IS_MODULE(CONFIG_MISDN), 475, 4, 0 },
 	{ "bcm_vk_ioctl", "bcm_vk",
 	  IS_BUILTIN(CONFIG_BCM_VK),
-	  IS_MODULE(CONFIG_BCM_VK), 440, 2, 0 },
+	  IS_MODULE(CONFIG_BCM_VK), 479, 2, 0 },
 	{ "binder_ctl_ioctl", "binder_linux",
 	  IS_BUILTIN(CONFIG_ANDROID_BINDER_IPC),
-	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 442, 1, 0 },
+	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 481, 1, 0 },
 	{ "binder_ioctl", "binder_linux",
 	  IS_BUILTIN(CONFIG_ANDROID_BINDER_IPC),
-	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 443, 12, 0 },
-	{ "blkdev_ioctl", "ioctl", 1, 0, 455, 43, 0 },
+	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 482, 12, 0 },
+	{ "blkdev_ioctl", "ioctl", 1, 0, 494, 43, 0 },
 	{ "blkif_ioctl", "xen_blkfront",
 	  IS_BUILTIN(CONFIG_XEN_BLKDEV_FRONTEND),
-	  IS_MODULE(CONFIG_XEN_BLKDEV_FRONTEND), 498, 2, 0 },
+	  IS_MODULE(CONFIG_XEN_BLKDEV_FRONTEND), 537, 2, 0 },
+	{ "bnep_sock_ioctl", "bnep",
+	  IS_BUILTIN(CONFIG_BT_BNEP),
+	  IS_MODULE(CONFIG_BT_BNEP), 539, 5, 0 },
 	{ "bsg_ioctl", "bsg",
 	  IS_BUILTIN(CONFIG_BLK_DEV_BSG_COMMON),
-	  IS_MODULE(CONFIG_BLK_DEV_BSG_COMMON), 500, 12, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_BSG_COMMON), 544, 12, 0 },
 	{ "bt_bmc_ioctl", "bt_bmc",
 	  IS_BUILTIN(CONFIG_ASPEED_BT_IPMI_BMC),
-	  IS_MODULE(CONFIG_ASPEED_BT_IPMI_BMC), 512, 1, 0 },
+	  IS_MODULE(CONFIG_ASPEED_BT_IPMI_BMC), 556, 1, 0 },
+	{ "bt_sock_ioctl", "bluetooth", IS_BUILTIN(CONFIG_BT), IS_MODULE(CONFIG_BT), 557, 2, 0 },
 	{ "btrfs_compat_ioctl", "btrfs",
 	  IS_BUILTIN(CONFIG_BTRFS_FS),
-	  IS_MODULE(CONFIG_BTRFS_FS), 513, 63, 0 },
+	  IS_MODULE(CONFIG_BTRFS_FS), 559, 63, 0 },
 	{ "btrfs_control_ioctl", "btrfs",
 	  IS_BUILTIN(CONFIG_BTRFS_FS),
-	  IS_MODULE(CONFIG_BTRFS_FS), 576, 4, 0 },
+	  IS_MODULE(CONFIG_BTRFS_FS), 622, 4, 0 },
 	{ "btrfs_ioctl", "btrfs",
 	  IS_BUILTIN(CONFIG_BTRFS_FS),
-	  IS_MODULE(CONFIG_BTRFS_FS), 580, 62, 0 },
+	  IS_MODULE(CONFIG_BTRFS_FS), 626, 62, 0 },
 	{ "bus_ioctl", "libnvdimm",
 	  IS_BUILTIN(CONFIG_LIBNVDIMM),
-	  IS_MODULE(CONFIG_LIBNVDIMM), 642, 0, 5 },
+	  IS_MODULE(CONFIG_LIBNVDIMM), 688, 0, 5 },
 	{ "ca8210_test_int_ioctl", "ca8210",
 	  IS_BUILTIN(CONFIG_IEEE802154_CA8210),
-	  IS_MODULE(CONFIG_IEEE802154_CA8210), 647, 1, 0 },
+	  IS_MODULE(CONFIG_IEEE802154_CA8210), 693, 1, 0 },
 	{ "cachefiles_ondemand_fd_ioctl", "cachefiles",
 	  IS_BUILTIN(CONFIG_CACHEFILES),
-	  IS_MODULE(CONFIG_CACHEFILES), 648, 1, 0 },
+	  IS_MODULE(CONFIG_CACHEFILES), 694, 1, 0 },
 	{ "can327_ldisc_ioctl", "can327",
 	  IS_BUILTIN(CONFIG_CAN_CAN327),
-	  IS_MODULE(CONFIG_CAN_CAN327), 649, 22, 0 },
+	  IS_MODULE(CONFIG_CAN_CAN327), 695, 22, 0 },
 	{ "cap_ioctl_unlocked", "gb_firmware",
 	  IS_BUILTIN(CONFIG_GREYBUS_FIRMWARE),
-	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 671, 3, 0 },
+	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 717, 3, 0 },
 	{ "capi_compat_ioctl", "kernelcapi",
 	  IS_BUILTIN(CONFIG_BT_CMTP),
-	  IS_MODULE(CONFIG_BT_CMTP), 674, 13, 0 },
+	  IS_MODULE(CONFIG_BT_CMTP), 720, 13, 0 },
 	{ "capi_unlocked_ioctl", "kernelcapi",
 	  IS_BUILTIN(CONFIG_BT_CMTP),
-	  IS_MODULE(CONFIG_BT_CMTP), 687, 13, 0 },
+	  IS_MODULE(CONFIG_BT_CMTP), 733, 13, 0 },
 	{ "cec_ioctl", "cec",
 	  IS_BUILTIN(CONFIG_CEC_CORE),
-	  IS_MODULE(CONFIG_CEC_CORE), 700, 11, 0 },
+	  IS_MODULE(CONFIG_CEC_CORE), 746, 11, 0 },
 	{ "ceph_ioctl", "ceph",
 	  IS_BUILTIN(CONFIG_CEPH_FS),
-	  IS_MODULE(CONFIG_CEPH_FS), 711, 6, 0 },
+	  IS_MODULE(CONFIG_CEPH_FS), 757, 6, 0 },
 	{ "ch_ioctl", "ch",
 	  IS_BUILTIN(CONFIG_CHR_DEV_SCH),
-	  IS_MODULE(CONFIG_CHR_DEV_SCH), 717, 33, 0 },
-	{ "cifs_ioctl", "cifs", IS_BUILTIN(CONFIG_CIFS), IS_MODULE(CONFIG_CIFS), 750, 13, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_SCH), 763, 33, 0 },
+	{ "cifs_ioctl", "cifs", IS_BUILTIN(CONFIG_CIFS), IS_MODULE(CONFIG_CIFS), 796, 13, 0 },
 	{ "cmm_ioctl", "cm4000_cs",
 	  IS_BUILTIN(CONFIG_CARDMAN_4000),
-	  IS_MODULE(CONFIG_CARDMAN_4000), 763, 4, 0 },
+	  IS_MODULE(CONFIG_CARDMAN_4000), 809, 4, 0 },
+	{ "cmtp_sock_ioctl", "cmtp",
+	  IS_BUILTIN(CONFIG_BT_CMTP),
+	  IS_MODULE(CONFIG_BT_CMTP), 813, 4, 0 },
 	{ "coda_psdev_ioctl", "coda",
 	  IS_BUILTIN(CONFIG_CODA_FS),
-	  IS_MODULE(CONFIG_CODA_FS), 767, 1, 0 },
+	  IS_MODULE(CONFIG_CODA_FS), 817, 1, 0 },
 	{ "comedi_compat_ioctl", "comedi",
 	  IS_BUILTIN(CONFIG_COMEDI),
-	  IS_MODULE(CONFIG_COMEDI), 768, 17, 0 },
+	  IS_MODULE(CONFIG_COMEDI), 818, 17, 0 },
 	{ "comedi_unlocked_ioctl", "comedi",
 	  IS_BUILTIN(CONFIG_COMEDI),
-	  IS_MODULE(CONFIG_COMEDI), 785, 17, 0 },
+	  IS_MODULE(CONFIG_COMEDI), 835, 17, 0 },
 	{ "compat_agp_ioctl", "agpgart",
 	  IS_BUILTIN(CONFIG_AGP),
-	  IS_MODULE(CONFIG_AGP), 802, 11, 0 },
-	{ "compat_blkdev_ioctl", "ioctl", 1, 0, 813, 43, 0 },
+	  IS_MODULE(CONFIG_AGP), 852, 11, 0 },
+	{ "compat_blkdev_ioctl", "ioctl", 1, 0, 863, 43, 0 },
 	{ "compat_i2cdev_ioctl", "i2c_dev",
 	  IS_BUILTIN(CONFIG_I2C_CHARDEV),
-	  IS_MODULE(CONFIG_I2C_CHARDEV), 856, 9, 0 },
+	  IS_MODULE(CONFIG_I2C_CHARDEV), 906, 9, 0 },
 	{ "compat_ipmi_ioctl", "ipmi_devintf",
 	  IS_BUILTIN(CONFIG_IPMI_DEVICE_INTERFACE),
-	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 865, 25, 0 },
+	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 915, 25, 0 },
 	{ "compat_mpctl_ioctl", "mptctl",
 	  IS_BUILTIN(CONFIG_FUSION_CTL),
-	  IS_MODULE(CONFIG_FUSION_CTL), 890, 13, 0 },
-	{ "compat_sock_ioctl", "socket", 1, 0, 903, 72, 0 },
+	  IS_MODULE(CONFIG_FUSION_CTL), 940, 13, 0 },
+	{ "compat_sock_ioctl", "socket", 1, 0, 953, 72, 0 },
 	{ "counter_chrdev_ioctl", "counter",
 	  IS_BUILTIN(CONFIG_COUNTER),
-	  IS_MODULE(CONFIG_COUNTER), 975, 3, 0 },
+	  IS_MODULE(CONFIG_COUNTER), 1025, 3, 0 },
 	{ "cpu5wdt_ioctl", "cpu5wdt",
 	  IS_BUILTIN(CONFIG_CPU5_WDT),
-	  IS_MODULE(CONFIG_CPU5_WDT), 978, 5, 0 },
+	  IS_MODULE(CONFIG_CPU5_WDT), 1028, 5, 0 },
 	{ "cros_ec_chardev_ioctl", "cros_ec_chardev",
 	  IS_BUILTIN(CONFIG_CROS_EC_CHARDEV),
-	  IS_MODULE(CONFIG_CROS_EC_CHARDEV), 983, 3, 0 },
+	  IS_MODULE(CONFIG_CROS_EC_CHARDEV), 1033, 3, 0 },
 	{ "ctrl_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 986, 2, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 1036, 2, 0 },
 	{ "cxl_memdev_ioctl", "cxl_core",
 	  IS_BUILTIN(CONFIG_CXL_BUS),
-	  IS_MODULE(CONFIG_CXL_BUS), 988, 2, 0 },
+	  IS_MODULE(CONFIG_CXL_BUS), 1038, 2, 0 },
+	{ "data_sock_ioctl", "mISDN_core",
+	  IS_BUILTIN(CONFIG_MISDN),
+	  IS_MODULE(CONFIG_MISDN), 1040, 6, 0 },
+	{ "dccp_ioctl", "dccp",
+	  IS_BUILTIN(CONFIG_IP_DCCP),
+	  IS_MODULE(CONFIG_IP_DCCP), 1046, 2, 0 },
+	{ "dgram_ioctl", "ieee802154_socket",
+	  IS_BUILTIN(CONFIG_IEEE802154_SOCKET),
+	  IS_MODULE(CONFIG_IEEE802154_SOCKET), 1048, 2, 0 },
 	{ "dimm_ioctl", "libnvdimm",
 	  IS_BUILTIN(CONFIG_LIBNVDIMM),
-	  IS_MODULE(CONFIG_LIBNVDIMM), 990, 0, 5 },
+	  IS_MODULE(CONFIG_LIBNVDIMM), 1050, 0, 5 },
 	{ "dm_compat_ctl_ioctl", "dm_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_DM),
-	  IS_MODULE(CONFIG_BLK_DEV_DM), 995, 0, 1 },
+	  IS_MODULE(CONFIG_BLK_DEV_DM), 1055, 0, 1 },
 	{ "dm_ctl_ioctl", "dm_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_DM),
-	  IS_MODULE(CONFIG_BLK_DEV_DM), 996, 0, 1 },
+	  IS_MODULE(CONFIG_BLK_DEV_DM), 1056, 0, 1 },
 	{ "dma_buf_ioctl", "dma_buf",
 	  IS_BUILTIN(CONFIG_DMA_SHARED_BUFFER),
-	  IS_MODULE(CONFIG_DMA_SHARED_BUFFER), 997, 5, 0 },
+	  IS_MODULE(CONFIG_DMA_SHARED_BUFFER), 1057, 5, 0 },
 	{ "dmirror_fops_unlocked_ioctl", "test_hmm",
 	  IS_BUILTIN(CONFIG_TEST_HMM),
-	  IS_MODULE(CONFIG_TEST_HMM), 1002, 8, 0 },
-	{ "do_vfs_ioctl", "ioctl", 1, 0, 1010, 23, 0 },
+	  IS_MODULE(CONFIG_TEST_HMM), 1062, 8, 0 },
+	{ "do_vfs_ioctl", "ioctl", 1, 0, 1070, 23, 0 },
 	{ "drm_compat_ioctl", "drm",
 	  IS_BUILTIN(CONFIG_DRM),
-	  IS_MODULE(CONFIG_DRM), 1033, 0, 106 },
-	{ "drm_ioctl", "drm", IS_BUILTIN(CONFIG_DRM), IS_MODULE(CONFIG_DRM), 1139, 0, 106 },
+	  IS_MODULE(CONFIG_DRM), 1093, 0, 106 },
+	{ "drm_ioctl", "drm", IS_BUILTIN(CONFIG_DRM), IS_MODULE(CONFIG_DRM), 1199, 0, 106 },
 	{ "dst_ca_ioctl", "dst_ca",
 	  IS_BUILTIN(CONFIG_DVB_BT8XX),
-	  IS_MODULE(CONFIG_DVB_BT8XX), 1245, 6, 0 },
+	  IS_MODULE(CONFIG_DVB_BT8XX), 1305, 6, 0 },
 	{ "dvb_ca_en50221_io_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1251, 3, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1311, 3, 0 },
 	{ "dvb_demux_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1254, 14, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1314, 14, 0 },
 	{ "dvb_dvr_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1268, 6, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1328, 6, 0 },
 	{ "dvb_frontend_compat_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1274, 22, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1334, 22, 0 },
 	{ "dvb_frontend_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1296, 20, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1356, 20, 0 },
 	{ "dvb_generic_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1316, 0, 4 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1376, 0, 4 },
 	{ "ecryptfs_compat_ioctl", "ecryptfs",
 	  IS_BUILTIN(CONFIG_ECRYPT_FS),
-	  IS_MODULE(CONFIG_ECRYPT_FS), 1320, 5, 0 },
+	  IS_MODULE(CONFIG_ECRYPT_FS), 1380, 5, 0 },
 	{ "ecryptfs_unlocked_ioctl", "ecryptfs",
 	  IS_BUILTIN(CONFIG_ECRYPT_FS),
-	  IS_MODULE(CONFIG_ECRYPT_FS), 1325, 5, 0 },
+	  IS_MODULE(CONFIG_ECRYPT_FS), 1385, 5, 0 },
 	{ "efi_test_ioctl", "efi_test",
 	  IS_BUILTIN(CONFIG_EFI_TEST),
-	  IS_MODULE(CONFIG_EFI_TEST), 1330, 12, 0 },
+	  IS_MODULE(CONFIG_EFI_TEST), 1390, 12, 0 },
 	{ "ep_ioctl", "gadgetfs",
 	  IS_BUILTIN(CONFIG_USB_GADGETFS),
-	  IS_MODULE(CONFIG_USB_GADGETFS), 1342, 3, 0 },
+	  IS_MODULE(CONFIG_USB_GADGETFS), 1402, 3, 0 },
 	{ "epx_c3_ioctl", "sbc_epx_c3",
 	  IS_BUILTIN(CONFIG_SBC_EPX_C3_WATCHDOG),
-	  IS_MODULE(CONFIG_SBC_EPX_C3_WATCHDOG), 1345, 6, 0 },
+	  IS_MODULE(CONFIG_SBC_EPX_C3_WATCHDOG), 1405, 6, 0 },
 	{ "erst_dbg_ioctl", "erst_dbg",
 	  IS_BUILTIN(CONFIG_ACPI_APEI_ERST_DEBUG),
-	  IS_MODULE(CONFIG_ACPI_APEI_ERST_DEBUG), 1351, 2, 0 },
+	  IS_MODULE(CONFIG_ACPI_APEI_ERST_DEBUG), 1411, 2, 0 },
 	{ "esas2r_proc_ioctl", "esas2r",
 	  IS_BUILTIN(CONFIG_SCSI_ESAS2R),
-	  IS_MODULE(CONFIG_SCSI_ESAS2R), 1353, 11, 0 },
+	  IS_MODULE(CONFIG_SCSI_ESAS2R), 1413, 11, 0 },
 	{ "eurwdt_ioctl", "eurotechwdt",
 	  IS_BUILTIN(CONFIG_EUROTECH_WDT),
-	  IS_MODULE(CONFIG_EUROTECH_WDT), 1364, 7, 0 },
+	  IS_MODULE(CONFIG_EUROTECH_WDT), 1424, 7, 0 },
 	{ "evdev_ioctl", "evdev",
 	  IS_BUILTIN(CONFIG_INPUT_EVDEV),
-	  IS_MODULE(CONFIG_INPUT_EVDEV), 1371, 15, 13 },
+	  IS_MODULE(CONFIG_INPUT_EVDEV), 1431, 15, 13 },
 	{ "evdev_ioctl_compat", "evdev",
 	  IS_BUILTIN(CONFIG_INPUT_EVDEV),
-	  IS_MODULE(CONFIG_INPUT_EVDEV), 1399, 15, 13 },
+	  IS_MODULE(CONFIG_INPUT_EVDEV), 1459, 15, 13 },
 	{ "evtchn_ioctl", "xen_evtchn",
 	  IS_BUILTIN(CONFIG_XEN_DEV_EVTCHN),
-	  IS_MODULE(CONFIG_XEN_DEV_EVTCHN), 1427, 7, 0 },
+	  IS_MODULE(CONFIG_XEN_DEV_EVTCHN), 1487, 7, 0 },
 	{ "exfat_compat_ioctl", "exfat",
 	  IS_BUILTIN(CONFIG_EXFAT_FS),
-	  IS_MODULE(CONFIG_EXFAT_FS), 1434, 1, 0 },
+	  IS_MODULE(CONFIG_EXFAT_FS), 1494, 1, 0 },
 	{ "exfat_ioctl", "exfat",
 	  IS_BUILTIN(CONFIG_EXFAT_FS),
-	  IS_MODULE(CONFIG_EXFAT_FS), 1435, 1, 0 },
+	  IS_MODULE(CONFIG_EXFAT_FS), 1495, 1, 0 },
 	{ "ext2_compat_ioctl", "ext2",
 	  IS_BUILTIN(CONFIG_EXT2_FS),
-	  IS_MODULE(CONFIG_EXT2_FS), 1436, 6, 0 },
+	  IS_MODULE(CONFIG_EXT2_FS), 1496, 6, 0 },
 	{ "ext2_ioctl", "ext2",
 	  IS_BUILTIN(CONFIG_EXT2_FS),
-	  IS_MODULE(CONFIG_EXT2_FS), 1442, 4, 0 },
+	  IS_MODULE(CONFIG_EXT2_FS), 1502, 4, 0 },
 	{ "ext4_compat_ioctl", "ext4",
 	  IS_BUILTIN(CONFIG_EXT4_FS),
-	  IS_MODULE(CONFIG_EXT4_FS), 1446, 43, 0 },
+	  IS_MODULE(CONFIG_EXT4_FS), 1506, 43, 0 },
 	{ "ext4_ioctl", "ext4",
 	  IS_BUILTIN(CONFIG_EXT4_FS),
-	  IS_MODULE(CONFIG_EXT4_FS), 1489, 35, 0 },
+	  IS_MODULE(CONFIG_EXT4_FS), 1549, 35, 0 },
 	{ "f2fs_compat_ioctl", "f2fs",
 	  IS_BUILTIN(CONFIG_F2FS_FS),
-	  IS_MODULE(CONFIG_F2FS_FS), 1524, 44, 0 },
+	  IS_MODULE(CONFIG_F2FS_FS), 1584, 44, 0 },
 	{ "f2fs_ioctl", "f2fs",
 	  IS_BUILTIN(CONFIG_F2FS_FS),
-	  IS_MODULE(CONFIG_F2FS_FS), 1568, 41, 0 },
+	  IS_MODULE(CONFIG_F2FS_FS), 1628, 41, 0 },
 	{ "fanotify_ioctl", "fanotify_user",
 	  IS_BUILTIN(CONFIG_FANOTIFY),
-	  IS_MODULE(CONFIG_FANOTIFY), 1609, 1, 0 },
+	  IS_MODULE(CONFIG_FANOTIFY), 1669, 1, 0 },
 	{ "fastrpc_device_ioctl", "fastrpc",
 	  IS_BUILTIN(CONFIG_QCOM_FASTRPC),
-	  IS_MODULE(CONFIG_QCOM_FASTRPC), 1610, 10, 0 },
+	  IS_MODULE(CONFIG_QCOM_FASTRPC), 1670, 10, 0 },
 	{ "fat_compat_dir_ioctl", "fat",
 	  IS_BUILTIN(CONFIG_FAT_FS),
-	  IS_MODULE(CONFIG_FAT_FS), 1620, 6, 0 },
+	  IS_MODULE(CONFIG_FAT_FS), 1680, 6, 0 },
 	{ "fat_dir_ioctl", "fat",
 	  IS_BUILTIN(CONFIG_FAT_FS),
-	  IS_MODULE(CONFIG_FAT_FS), 1626, 6, 0 },
+	  IS_MODULE(CONFIG_FAT_FS), 1686, 6, 0 },
 	{ "fat_generic_ioctl", "fat",
 	  IS_BUILTIN(CONFIG_FAT_FS),
-	  IS_MODULE(CONFIG_FAT_FS), 1632, 4, 0 },
-	{ "fb_compat_ioctl", "fb", IS_BUILTIN(CONFIG_FB), IS_MODULE(CONFIG_FB), 1636, 9, 0 },
-	{ "fb_ioctl", "fb", IS_BUILTIN(CONFIG_FB), IS_MODULE(CONFIG_FB), 1645, 10, 0 },
+	  IS_MODULE(CONFIG_FAT_FS), 1692, 4, 0 },
+	{ "fb_compat_ioctl", "fb", IS_BUILTIN(CONFIG_FB), IS_MODULE(CONFIG_FB), 1696, 9, 0 },
+	{ "fb_ioctl", "fb", IS_BUILTIN(CONFIG_FB), IS_MODULE(CONFIG_FB), 1705, 10, 0 },
 	{ "fd_compat_ioctl", "floppy",
 	  IS_BUILTIN(CONFIG_BLK_DEV_FD),
-	  IS_MODULE(CONFIG_BLK_DEV_FD), 1655, 27, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_FD), 1715, 27, 0 },
 	{ "fd_ioctl", "floppy",
 	  IS_BUILTIN(CONFIG_BLK_DEV_FD),
-	  IS_MODULE(CONFIG_BLK_DEV_FD), 1682, 25, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_FD), 1742, 25, 0 },
 	{ "ffs_ep0_ioctl", "usb_f_fs",
 	  IS_BUILTIN(CONFIG_USB_F_FS),
-	  IS_MODULE(CONFIG_USB_F_FS), 1707, 1, 0 },
+	  IS_MODULE(CONFIG_USB_F_FS), 1767, 1, 0 },
 	{ "ffs_epfile_ioctl", "usb_f_fs",
 	  IS_BUILTIN(CONFIG_USB_F_FS),
-	  IS_MODULE(CONFIG_USB_F_FS), 1708, 5, 0 },
+	  IS_MODULE(CONFIG_USB_F_FS), 1768, 5, 0 },
 	{ "fitpc2_wdt_ioctl", "sbc_fitpc2_wdt",
 	  IS_BUILTIN(CONFIG_SBC_FITPC2_WATCHDOG),
-	  IS_MODULE(CONFIG_SBC_FITPC2_WATCHDOG), 1713, 6, 0 },
+	  IS_MODULE(CONFIG_SBC_FITPC2_WATCHDOG), 1773, 6, 0 },
 	{ "fme_ioctl", "dfl_fme",
 	  IS_BUILTIN(CONFIG_FPGA_DFL_FME),
-	  IS_MODULE(CONFIG_FPGA_DFL_FME), 1719, 2, 0 },
+	  IS_MODULE(CONFIG_FPGA_DFL_FME), 1779, 2, 0 },
 	{ "fop_ioctl", "alim7101_wdt",
 	  IS_BUILTIN(CONFIG_ALIM7101_WDT),
-	  IS_MODULE(CONFIG_ALIM7101_WDT), 1721, 7, 0 },
+	  IS_MODULE(CONFIG_ALIM7101_WDT), 1781, 7, 0 },
 	{ "fop_ioctl", "sbc60xxwdt",
 	  IS_BUILTIN(CONFIG_60XX_WDT),
-	  IS_MODULE(CONFIG_60XX_WDT), 1728, 7, 0 },
+	  IS_MODULE(CONFIG_60XX_WDT), 1788, 7, 0 },
 	{ "fop_ioctl", "sc520_wdt",
 	  IS_BUILTIN(CONFIG_SC520_WDT),
-	  IS_MODULE(CONFIG_SC520_WDT), 1735, 7, 0 },
+	  IS_MODULE(CONFIG_SC520_WDT), 1795, 7, 0 },
 	{ "fop_ioctl", "w83877f_wdt",
 	  IS_BUILTIN(CONFIG_W83877F_WDT),
-	  IS_MODULE(CONFIG_W83877F_WDT), 1742, 7, 0 },
+	  IS_MODULE(CONFIG_W83877F_WDT), 1802, 7, 0 },
 	{ "fsl_mc_uapi_dev_ioctl", "fsl_mc_uapi",
 	  IS_BUILTIN(CONFIG_FSL_MC_UAPI_SUPPORT),
-	  IS_MODULE(CONFIG_FSL_MC_UAPI_SUPPORT), 1749, 1, 0 },
+	  IS_MODULE(CONFIG_FSL_MC_UAPI_SUPPORT), 1809, 1, 0 },
 	{ "fuse_dev_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
-	  IS_MODULE(CONFIG_FUSE_FS), 1750, 1, 0 },
+	  IS_MODULE(CONFIG_FUSE_FS), 1810, 1, 0 },
 	{ "fw_mgmt_ioctl_unlocked", "gb_firmware",
 	  IS_BUILTIN(CONFIG_GREYBUS_FIRMWARE),
-	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 1751, 6, 0 },
+	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 1811, 6, 0 },
 	{ "gb_tty_ioctl", "gb_uart",
 	  IS_BUILTIN(CONFIG_GREYBUS_UART),
-	  IS_MODULE(CONFIG_GREYBUS_UART), 1757, 1, 0 },
+	  IS_MODULE(CONFIG_GREYBUS_UART), 1817, 1, 0 },
 	{ "genwqe_ioctl", "genwqe_card",
 	  IS_BUILTIN(CONFIG_GENWQE),
-	  IS_MODULE(CONFIG_GENWQE), 1758, 11, 0 },
+	  IS_MODULE(CONFIG_GENWQE), 1818, 11, 0 },
 	{ "geodewdt_ioctl", "geodewdt",
 	  IS_BUILTIN(CONFIG_GEODE_WDT),
-	  IS_MODULE(CONFIG_GEODE_WDT), 1769, 7, 0 },
+	  IS_MODULE(CONFIG_GEODE_WDT), 1829, 7, 0 },
 	{ "gfs2_compat_ioctl", "gfs2",
 	  IS_BUILTIN(CONFIG_GFS2_FS),
-	  IS_MODULE(CONFIG_GFS2_FS), 1776, 2, 0 },
+	  IS_MODULE(CONFIG_GFS2_FS), 1836, 2, 0 },
 	{ "gfs2_ioctl", "gfs2",
 	  IS_BUILTIN(CONFIG_GFS2_FS),
-	  IS_MODULE(CONFIG_GFS2_FS), 1778, 2, 0 },
+	  IS_MODULE(CONFIG_GFS2_FS), 1838, 2, 0 },
 	{ "gntalloc_ioctl", "xen_gntalloc",
 	  IS_BUILTIN(CONFIG_XEN_GRANT_DEV_ALLOC),
-	  IS_MODULE(CONFIG_XEN_GRANT_DEV_ALLOC), 1780, 3, 0 },
+	  IS_MODULE(CONFIG_XEN_GRANT_DEV_ALLOC), 1840, 3, 0 },
 	{ "gntdev_ioctl", "xen_gntdev",
 	  IS_BUILTIN(CONFIG_XEN_GNTDEV),
-	  IS_MODULE(CONFIG_XEN_GNTDEV), 1783, 9, 0 },
+	  IS_MODULE(CONFIG_XEN_GNTDEV), 1843, 9, 0 },
 	{ "gpio_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 1792, 9, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 1852, 9, 0 },
 	{ "gpio_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 1801, 9, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 1861, 9, 0 },
 	{ "gru_file_unlocked_ioctl", "gru",
 	  IS_BUILTIN(CONFIG_SGI_GRU),
-	  IS_MODULE(CONFIG_SGI_GRU), 1810, 10, 0 },
+	  IS_MODULE(CONFIG_SGI_GRU), 1870, 10, 0 },
 	{ "gsmld_ioctl", "n_gsm",
 	  IS_BUILTIN(CONFIG_N_GSM),
-	  IS_MODULE(CONFIG_N_GSM), 1820, 25, 0 },
+	  IS_MODULE(CONFIG_N_GSM), 1880, 25, 0 },
 	{ "gsmtty_ioctl", "n_gsm",
 	  IS_BUILTIN(CONFIG_N_GSM),
-	  IS_MODULE(CONFIG_N_GSM), 1845, 2, 0 },
+	  IS_MODULE(CONFIG_N_GSM), 1905, 2, 0 },
 	{ "gup_test_ioctl", "gup_test",
 	  IS_BUILTIN(CONFIG_GUP_TEST),
-	  IS_MODULE(CONFIG_GUP_TEST), 1847, 6, 0 },
+	  IS_MODULE(CONFIG_GUP_TEST), 1907, 6, 0 },
+	{ "hci_sock_ioctl", "bluetooth",
+	  IS_BUILTIN(CONFIG_BT),
+	  IS_MODULE(CONFIG_BT), 1913, 21, 0 },
 	{ "hci_uart_tty_ioctl", "hci_uart",
 	  IS_BUILTIN(CONFIG_BT_HCIUART),
-	  IS_MODULE(CONFIG_BT_HCIUART), 1853, 27, 0 },
+	  IS_MODULE(CONFIG_BT_HCIUART), 1934, 27, 0 },
 	{ "hfi1_file_ioctl", "hfi1",
 	  IS_BUILTIN(CONFIG_INFINIBAND_HFI1),
-	  IS_MODULE(CONFIG_INFINIBAND_HFI1), 1880, 13, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_HFI1), 1961, 13, 0 },
 	{ "hfsplus_ioctl", "hfsplus",
 	  IS_BUILTIN(CONFIG_HFSPLUS_FS),
-	  IS_MODULE(CONFIG_HFSPLUS_FS), 1893, 1, 0 },
+	  IS_MODULE(CONFIG_HFSPLUS_FS), 1974, 1, 0 },
 	{ "hiddev_ioctl", "usbhid",
 	  IS_BUILTIN(CONFIG_USB_HID),
-	  IS_MODULE(CONFIG_USB_HID), 1894, 18, 2 },
-	{ "hidraw_ioctl", "hid", IS_BUILTIN(CONFIG_HID), IS_MODULE(CONFIG_HID), 1914, 3, 9 },
+	  IS_MODULE(CONFIG_USB_HID), 1975, 18, 2 },
+	{ "hidp_sock_ioctl", "hidp",
+	  IS_BUILTIN(CONFIG_BT_HIDP),
+	  IS_MODULE(CONFIG_BT_HIDP), 1995, 4, 0 },
+	{ "hidraw_ioctl", "hid", IS_BUILTIN(CONFIG_HID), IS_MODULE(CONFIG_HID), 1999, 3, 9 },
 	{ "hpet_compat_ioctl", "hpet",
 	  IS_BUILTIN(CONFIG_HPET),
-	  IS_MODULE(CONFIG_HPET), 1926, 8, 0 },
-	{ "hpet_ioctl", "hpet", IS_BUILTIN(CONFIG_HPET), IS_MODULE(CONFIG_HPET), 1934, 6, 0 },
+	  IS_MODULE(CONFIG_HPET), 2011, 8, 0 },
+	{ "hpet_ioctl", "hpet", IS_BUILTIN(CONFIG_HPET), IS_MODULE(CONFIG_HPET), 2019, 6, 0 },
 	{ "hpfs_ioctl", "hpfs",
 	  IS_BUILTIN(CONFIG_HPFS_FS),
-	  IS_MODULE(CONFIG_HPFS_FS), 1940, 1, 0 },
+	  IS_MODULE(CONFIG_HPFS_FS), 2025, 1, 0 },
 	{ "hsc_ioctl", "hsi_char",
 	  IS_BUILTIN(CONFIG_HSI_CHAR),
-	  IS_MODULE(CONFIG_HSI_CHAR), 1941, 7, 0 },
+	  IS_MODULE(CONFIG_HSI_CHAR), 2026, 7, 0 },
 	{ "hso_serial_ioctl", "hso",
 	  IS_BUILTIN(CONFIG_USB_HSO),
-	  IS_MODULE(CONFIG_USB_HSO), 1948, 1, 0 },
+	  IS_MODULE(CONFIG_USB_HSO), 2033, 1, 0 },
 	{ "i2cdev_ioctl", "i2c_dev",
 	  IS_BUILTIN(CONFIG_I2C_CHARDEV),
-	  IS_MODULE(CONFIG_I2C_CHARDEV), 1949, 9, 0 },
+	  IS_MODULE(CONFIG_I2C_CHARDEV), 2034, 9, 0 },
 	{ "i915_ioc32_compat_ioctl", "i915",
 	  IS_BUILTIN(CONFIG_DRM_I915),
-	  IS_MODULE(CONFIG_DRM_I915), 1958, 0, 106 },
+	  IS_MODULE(CONFIG_DRM_I915), 2043, 0, 106 },
 	{ "i915_perf_ioctl", "i915",
 	  IS_BUILTIN(CONFIG_DRM_I915),
-	  IS_MODULE(CONFIG_DRM_I915), 2064, 3, 0 },
+	  IS_MODULE(CONFIG_DRM_I915), 2149, 3, 0 },
 	{ "ib_umad_compat_ioctl", "ib_umad",
 	  IS_BUILTIN(CONFIG_INFINIBAND_USER_MAD),
-	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2067, 4, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2152, 4, 0 },
 	{ "ib_umad_ioctl", "ib_umad",
 	  IS_BUILTIN(CONFIG_INFINIBAND_USER_MAD),
-	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2071, 4, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2156, 4, 0 },
 	{ "ib_uverbs_ioctl", "ib_uverbs",
 	  IS_BUILTIN(CONFIG_INFINIBAND_USER_ACCESS),
-	  IS_MODULE(CONFIG_INFINIBAND_USER_ACCESS), 2075, 1, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_USER_ACCESS), 2160, 1, 0 },
 	{ "ibwdt_ioctl", "ib700wdt",
 	  IS_BUILTIN(CONFIG_IB700_WDT),
-	  IS_MODULE(CONFIG_IB700_WDT), 2076, 7, 0 },
+	  IS_MODULE(CONFIG_IB700_WDT), 2161, 7, 0 },
+	{ "ieee802154_sock_ioctl", "ieee802154_socket",
+	  IS_BUILTIN(CONFIG_IEEE802154_SOCKET),
+	  IS_MODULE(CONFIG_IEEE802154_SOCKET), 2168, 2, 0 },
+	{ "inet6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 2170, 5, 0 },
+	{ "inet_ioctl", "af_inet", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 2175, 17, 0 },
 	{ "inotify_ioctl", "inotify_user",
 	  IS_BUILTIN(CONFIG_INOTIFY_USER),
-	  IS_MODULE(CONFIG_INOTIFY_USER), 2083, 2, 0 },
+	  IS_MODULE(CONFIG_INOTIFY_USER), 2192, 2, 0 },
 	{ "ioctl", "synclink_gt",
 	  IS_BUILTIN(CONFIG_SYNCLINK_GT),
-	  IS_MODULE(CONFIG_SYNCLINK_GT), 2085, 19, 0 },
+	  IS_MODULE(CONFIG_SYNCLINK_GT), 2194, 19, 0 },
 	{ "iowarrior_ioctl", "iowarrior",
 	  IS_BUILTIN(CONFIG_USB_IOWARRIOR),
-	  IS_MODULE(CONFIG_USB_IOWARRIOR), 2104, 3, 0 },
+	  IS_MODULE(CONFIG_USB_IOWARRIOR), 2213, 3, 0 },
 	{ "ipmi_ioctl", "ipmi_devintf",
 	  IS_BUILTIN(CONFIG_IPMI_DEVICE_INTERFACE),
-	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 2107, 21, 0 },
+	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 2216, 21, 0 },
 	{ "ipmi_unlocked_ioctl", "ipmi_watchdog",
 	  IS_BUILTIN(CONFIG_IPMI_WATCHDOG),
-	  IS_MODULE(CONFIG_IPMI_WATCHDOG), 2128, 8, 0 },
+	  IS_MODULE(CONFIG_IPMI_WATCHDOG), 2237, 8, 0 },
 	{ "ipw_ioctl", "ipwireless",
 	  IS_BUILTIN(CONFIG_IPWIRELESS),
-	  IS_MODULE(CONFIG_IPWIRELESS), 2136, 4, 0 },
+	  IS_MODULE(CONFIG_IPWIRELESS), 2245, 4, 0 },
 	{ "isst_if_def_ioctl", "isst_if_common",
 	  IS_BUILTIN(CONFIG_INTEL_SPEED_SELECT_INTERFACE),
-	  IS_MODULE(CONFIG_INTEL_SPEED_SELECT_INTERFACE), 2140, 5, 0 },
+	  IS_MODULE(CONFIG_INTEL_SPEED_SELECT_INTERFACE), 2249, 5, 0 },
 	{ "it8712f_wdt_ioctl", "it8712f_wdt",
 	  IS_BUILTIN(CONFIG_IT8712F_WDT),
-	  IS_MODULE(CONFIG_IT8712F_WDT), 2145, 6, 0 },
-	{ "jfs_ioctl", "jfs", IS_BUILTIN(CONFIG_JFS_FS), IS_MODULE(CONFIG_JFS_FS), 2151, 1, 0 },
+	  IS_MODULE(CONFIG_IT8712F_WDT), 2254, 6, 0 },
+	{ "jfs_ioctl", "jfs", IS_BUILTIN(CONFIG_JFS_FS), IS_MODULE(CONFIG_JFS_FS), 2260, 1, 0 },
 	{ "joydev_compat_ioctl", "joydev",
 	  IS_BUILTIN(CONFIG_INPUT_JOYDEV),
-	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2152, 13, 5 },
+	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2261, 13, 5 },
 	{ "joydev_ioctl", "joydev",
 	  IS_BUILTIN(CONFIG_INPUT_JOYDEV),
-	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2170, 13, 5 },
-	{ "kcov_ioctl", "kcov", IS_BUILTIN(CONFIG_KCOV), IS_MODULE(CONFIG_KCOV), 2188, 4, 0 },
+	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2279, 13, 5 },
+	{ "kcm_ioctl", "kcm", IS_BUILTIN(CONFIG_AF_KCM), IS_MODULE(CONFIG_AF_KCM), 2297, 3, 0 },
+	{ "kcov_ioctl", "kcov", IS_BUILTIN(CONFIG_KCOV), IS_MODULE(CONFIG_KCOV), 2300, 4, 0 },
 	{ "kcs_bmc_ipmi_ioctl", "kcs_bmc_cdev_ipmi",
 	  IS_BUILTIN(CONFIG_IPMI_KCS_BMC_CDEV_IPMI),
-	  IS_MODULE(CONFIG_IPMI_KCS_BMC_CDEV_IPMI), 2192, 3, 0 },
+	  IS_MODULE(CONFIG_IPMI_KCS_BMC_CDEV_IPMI), 2304, 3, 0 },
 	{ "lcd_ioctl", "usblcd",
 	  IS_BUILTIN(CONFIG_USB_LCD),
-	  IS_MODULE(CONFIG_USB_LCD), 2195, 2, 0 },
+	  IS_MODULE(CONFIG_USB_LCD), 2307, 2, 0 },
 	{ "lineevent_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2197, 1, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2309, 1, 0 },
 	{ "lineevent_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2198, 1, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2310, 1, 0 },
 	{ "linehandle_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2199, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2311, 3, 0 },
 	{ "linehandle_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2202, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2314, 3, 0 },
 	{ "linereq_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2205, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2317, 3, 0 },
 	{ "linereq_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2208, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2320, 3, 0 },
 	{ "lirc_ioctl", "rc_core",
 	  IS_BUILTIN(CONFIG_RC_CORE),
-	  IS_MODULE(CONFIG_RC_CORE), 2211, 18, 0 },
+	  IS_MODULE(CONFIG_RC_CORE), 2323, 18, 0 },
 	{ "lo_compat_ioctl", "loop",
 	  IS_BUILTIN(CONFIG_BLK_DEV_LOOP),
-	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2229, 11, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2341, 11, 0 },
 	{ "lo_ioctl", "loop",
 	  IS_BUILTIN(CONFIG_BLK_DEV_LOOP),
-	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2240, 11, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2352, 11, 0 },
 	{ "loop_control_ioctl", "loop",
 	  IS_BUILTIN(CONFIG_BLK_DEV_LOOP),
-	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2251, 3, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2363, 3, 0 },
 	{ "lp_compat_ioctl", "lp",
 	  IS_BUILTIN(CONFIG_PRINTER),
-	  IS_MODULE(CONFIG_PRINTER), 2254, 13, 0 },
-	{ "lp_ioctl", "lp", IS_BUILTIN(CONFIG_PRINTER), IS_MODULE(CONFIG_PRINTER), 2267, 13, 0 },
+	  IS_MODULE(CONFIG_PRINTER), 2366, 13, 0 },
+	{ "lp_ioctl", "lp", IS_BUILTIN(CONFIG_PRINTER), IS_MODULE(CONFIG_PRINTER), 2379, 13, 0 },
 	{ "mISDN_ioctl", "mISDN_core",
 	  IS_BUILTIN(CONFIG_MISDN),
-	  IS_MODULE(CONFIG_MISDN), 2280, 2, 0 },
+	  IS_MODULE(CONFIG_MISDN), 2392, 2, 0 },
 	{ "map_benchmark_ioctl", "map_benchmark",
 	  IS_BUILTIN(CONFIG_DMA_MAP_BENCHMARK),
-	  IS_MODULE(CONFIG_DMA_MAP_BENCHMARK), 2282, 1, 0 },
+	  IS_MODULE(CONFIG_DMA_MAP_BENCHMARK), 2394, 1, 0 },
 	{ "mce_chrdev_ioctl", "dev_mcelog",
 	  IS_BUILTIN(CONFIG_X86_MCELOG_LEGACY),
-	  IS_MODULE(CONFIG_X86_MCELOG_LEGACY), 2283, 3, 0 },
+	  IS_MODULE(CONFIG_X86_MCELOG_LEGACY), 2395, 3, 0 },
+	{ "mctp_ioctl", "mctp", IS_BUILTIN(CONFIG_MCTP), IS_MODULE(CONFIG_MCTP), 2398, 2, 0 },
 	{ "md_compat_ioctl", "md_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_MD),
-	  IS_MODULE(CONFIG_BLK_DEV_MD), 2286, 15, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_MD), 2400, 15, 0 },
 	{ "md_ioctl", "md_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_MD),
-	  IS_MODULE(CONFIG_BLK_DEV_MD), 2301, 15, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_MD), 2415, 15, 0 },
 	{ "media_request_ioctl", "mc",
 	  IS_BUILTIN(CONFIG_MEDIA_SUPPORT),
-	  IS_MODULE(CONFIG_MEDIA_SUPPORT), 2316, 2, 0 },
+	  IS_MODULE(CONFIG_MEDIA_SUPPORT), 2430, 2, 0 },
 	{ "megasas_mgmt_compat_ioctl", "megaraid_sas",
 	  IS_BUILTIN(CONFIG_MEGARAID_SAS),
-	  IS_MODULE(CONFIG_MEGARAID_SAS), 2318, 2, 0 },
+	  IS_MODULE(CONFIG_MEGARAID_SAS), 2432, 2, 0 },
 	{ "megasas_mgmt_ioctl", "megaraid_sas",
 	  IS_BUILTIN(CONFIG_MEGARAID_SAS),
-	  IS_MODULE(CONFIG_MEGARAID_SAS), 2320, 2, 0 },
+	  IS_MODULE(CONFIG_MEGARAID_SAS), 2434, 2, 0 },
 	{ "mei_ioctl", "mei",
 	  IS_BUILTIN(CONFIG_INTEL_MEI),
-	  IS_MODULE(CONFIG_INTEL_MEI), 2322, 4, 0 },
+	  IS_MODULE(CONFIG_INTEL_MEI), 2436, 4, 0 },
 	{ "mga_compat_ioctl", "mga",
 	  IS_BUILTIN(CONFIG_DRM_MGA),
-	  IS_MODULE(CONFIG_DRM_MGA), 2326, 0, 106 },
+	  IS_MODULE(CONFIG_DRM_MGA), 2440, 0, 106 },
 	{ "mgslpc_ioctl", "synclink_cs",
 	  IS_BUILTIN(CONFIG_SYNCLINK_CS),
-	  IS_MODULE(CONFIG_SYNCLINK_CS), 2432, 12, 0 },
-	{ "mkiss_ioctl", "mkiss", IS_BUILTIN(CONFIG_MKISS), IS_MODULE(CONFIG_MKISS), 2444, 4, 0 },
+	  IS_MODULE(CONFIG_SYNCLINK_CS), 2546, 12, 0 },
+	{ "mkiss_ioctl", "mkiss", IS_BUILTIN(CONFIG_MKISS), IS_MODULE(CONFIG_MKISS), 2558, 4, 0 },
 	{ "mmc_blk_compat_ioctl", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2448, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2562, 2, 0 },
 	{ "mmc_blk_ioctl", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2450, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2564, 2, 0 },
 	{ "mmc_rpmb_ioctl", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2452, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2566, 2, 0 },
 	{ "mmc_rpmb_ioctl_compat", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2454, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2568, 2, 0 },
 	{ "mon_bin_compat_ioctl", "usbmon",
 	  IS_BUILTIN(CONFIG_USB_MON),
-	  IS_MODULE(CONFIG_USB_MON), 2456, 8, 0 },
+	  IS_MODULE(CONFIG_USB_MON), 2570, 8, 0 },
 	{ "mon_bin_ioctl", "usbmon",
 	  IS_BUILTIN(CONFIG_USB_MON),
-	  IS_MODULE(CONFIG_USB_MON), 2464, 8, 0 },
+	  IS_MODULE(CONFIG_USB_MON), 2578, 8, 0 },
 	{ "moxa_ioctl", "moxa",
 	  IS_BUILTIN(CONFIG_MOXA_INTELLIO),
-	  IS_MODULE(CONFIG_MOXA_INTELLIO), 2472, 6, 0 },
+	  IS_MODULE(CONFIG_MOXA_INTELLIO), 2586, 6, 0 },
 	{ "mport_cdev_ioctl", "rio_mport_cdev",
 	  IS_BUILTIN(CONFIG_RAPIDIO_MPORT_CDEV),
-	  IS_MODULE(CONFIG_RAPIDIO_MPORT_CDEV), 2478, 24, 0 },
+	  IS_MODULE(CONFIG_RAPIDIO_MPORT_CDEV), 2592, 24, 0 },
+	{ "mptcp_ioctl", "mptcp", IS_BUILTIN(CONFIG_MPTCP), IS_MODULE(CONFIG_MPTCP), 2616, 3, 0 },
 	{ "mptctl_ioctl", "mptctl",
 	  IS_BUILTIN(CONFIG_FUSION_CTL),
-	  IS_MODULE(CONFIG_FUSION_CTL), 2502, 10, 2 },
-	{ "msr_ioctl", "msr", IS_BUILTIN(CONFIG_X86_MSR), IS_MODULE(CONFIG_X86_MSR), 2514, 2, 0 },
+	  IS_MODULE(CONFIG_FUSION_CTL), 2619, 10, 2 },
+	{ "msr_ioctl", "msr", IS_BUILTIN(CONFIG_X86_MSR), IS_MODULE(CONFIG_X86_MSR), 2631, 2, 0 },
 	{ "mtdchar_compat_ioctl", "mtd",
 	  IS_BUILTIN(CONFIG_MTD),
-	  IS_MODULE(CONFIG_MTD), 2516, 29, 0 },
+	  IS_MODULE(CONFIG_MTD), 2633, 29, 0 },
 	{ "mtdchar_unlocked_ioctl", "mtd",
 	  IS_BUILTIN(CONFIG_MTD),
-	  IS_MODULE(CONFIG_MTD), 2545, 27, 0 },
+	  IS_MODULE(CONFIG_MTD), 2662, 27, 0 },
 	{ "mtip_block_compat_ioctl", "mtip32xx",
 	  IS_BUILTIN(CONFIG_BLK_DEV_PCIESSD_MTIP32XX),
-	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2572, 5, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2689, 5, 0 },
 	{ "mtip_block_ioctl", "mtip32xx",
 	  IS_BUILTIN(CONFIG_BLK_DEV_PCIESSD_MTIP32XX),
-	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2577, 5, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2694, 5, 0 },
 	{ "mwave_ioctl", "mwave",
 	  IS_BUILTIN(CONFIG_MWAVE),
-	  IS_MODULE(CONFIG_MWAVE), 2582, 11, 0 },
+	  IS_MODULE(CONFIG_MWAVE), 2699, 11, 0 },
 	{ "mxser_ioctl", "mxser",
 	  IS_BUILTIN(CONFIG_MOXA_SMARTIO),
-	  IS_MODULE(CONFIG_MOXA_SMARTIO), 2593, 4, 0 },
+	  IS_MODULE(CONFIG_MOXA_SMARTIO), 2710, 4, 0 },
 	{ "n_hdlc_tty_ioctl", "n_hdlc",
 	  IS_BUILTIN(CONFIG_N_HDLC),
-	  IS_MODULE(CONFIG_N_HDLC), 2597, 24, 0 },
-	{ "n_tty_ioctl", "n_tty", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 2621, 24, 0 },
+	  IS_MODULE(CONFIG_N_HDLC), 2714, 24, 0 },
+	{ "n_tty_ioctl", "n_tty", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 2738, 24, 0 },
 	{ "nbd_ioctl", "nbd",
 	  IS_BUILTIN(CONFIG_BLK_DEV_NBD),
-	  IS_MODULE(CONFIG_BLK_DEV_NBD), 2645, 11, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_NBD), 2762, 11, 0 },
 	{ "nci_uart_tty_ioctl", "nci_uart",
 	  IS_BUILTIN(CONFIG_NFC_NCI_UART),
-	  IS_MODULE(CONFIG_NFC_NCI_UART), 2656, 23, 0 },
+	  IS_MODULE(CONFIG_NFC_NCI_UART), 2773, 23, 0 },
 	{ "ne_enclave_ioctl", "nitro_enclaves",
 	  IS_BUILTIN(CONFIG_NITRO_ENCLAVES),
-	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2679, 4, 0 },
+	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2796, 4, 0 },
 	{ "ne_ioctl", "nitro_enclaves",
 	  IS_BUILTIN(CONFIG_NITRO_ENCLAVES),
-	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2683, 1, 0 },
+	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2800, 1, 0 },
 	{ "nilfs_compat_ioctl", "nilfs2",
 	  IS_BUILTIN(CONFIG_NILFS2_FS),
-	  IS_MODULE(CONFIG_NILFS2_FS), 2684, 16, 0 },
+	  IS_MODULE(CONFIG_NILFS2_FS), 2801, 16, 0 },
 	{ "nilfs_ioctl", "nilfs2",
 	  IS_BUILTIN(CONFIG_NILFS2_FS),
-	  IS_MODULE(CONFIG_NILFS2_FS), 2700, 15, 0 },
+	  IS_MODULE(CONFIG_NILFS2_FS), 2817, 15, 0 },
 	{ "nosy_ioctl", "nosy",
 	  IS_BUILTIN(CONFIG_FIREWIRE_NOSY),
-	  IS_MODULE(CONFIG_FIREWIRE_NOSY), 2715, 4, 0 },
+	  IS_MODULE(CONFIG_FIREWIRE_NOSY), 2832, 4, 0 },
 	{ "nouveau_compat_ioctl", "nouveau",
 	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
-	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2719, 0, 106 },
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2836, 0, 106 },
 	{ "nouveau_drm_ioctl", "nouveau",
 	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
-	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2825, 0, 107 },
-	{ "ns_ioctl", "nsfs", 1, 0, 2932, 4, 0 },
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2942, 0, 107 },
+	{ "nr_ioctl", "netrom",
+	  IS_BUILTIN(CONFIG_NETROM),
+	  IS_MODULE(CONFIG_NETROM), 3049, 15, 0 },
+	{ "ns_ioctl", "nsfs", 1, 0, 3064, 4, 0 },
 	{ "ntfs_compat_ioctl", "ntfs3",
 	  IS_BUILTIN(CONFIG_NTFS3_FS),
-	  IS_MODULE(CONFIG_NTFS3_FS), 2936, 1, 0 },
+	  IS_MODULE(CONFIG_NTFS3_FS), 3068, 1, 0 },
 	{ "ntfs_ioctl", "ntfs3",
 	  IS_BUILTIN(CONFIG_NTFS3_FS),
-	  IS_MODULE(CONFIG_NTFS3_FS), 2937, 1, 0 },
+	  IS_MODULE(CONFIG_NTFS3_FS), 3069, 1, 0 },
 	{ "ntty_ioctl", "nozomi",
 	  IS_BUILTIN(CONFIG_NOZOMI),
-	  IS_MODULE(CONFIG_NOZOMI), 2938, 1, 0 },
+	  IS_MODULE(CONFIG_NOZOMI), 3070, 1, 0 },
 	{ "nv_tco_ioctl", "nv_tco",
 	  IS_BUILTIN(CONFIG_NV_TCO),
-	  IS_MODULE(CONFIG_NV_TCO), 2939, 7, 0 },
+	  IS_MODULE(CONFIG_NV_TCO), 3071, 7, 0 },
 	{ "nvme_dev_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 2946, 6, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 3078, 6, 0 },
 	{ "nvme_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 2952, 24, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 3084, 24, 0 },
 	{ "nvme_ns_chr_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 2976, 24, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 3108, 24, 0 },
 	{ "nvme_ns_head_chr_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 3000, 24, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 3132, 24, 0 },
 	{ "nvme_ns_head_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 3024, 24, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 3156, 24, 0 },
 	{ "nvram_misc_ioctl", "nvram",
 	  IS_BUILTIN(CONFIG_NVRAM),
-	  IS_MODULE(CONFIG_NVRAM), 3048, 2, 0 },
+	  IS_MODULE(CONFIG_NVRAM), 3180, 2, 0 },
 	{ "ocfs2_compat_ioctl", "ocfs2",
 	  IS_BUILTIN(CONFIG_OCFS2_FS),
-	  IS_MODULE(CONFIG_OCFS2_FS), 3050, 11, 0 },
+	  IS_MODULE(CONFIG_OCFS2_FS), 3182, 11, 0 },
 	{ "ocfs2_ioctl", "ocfs2",
 	  IS_BUILTIN(CONFIG_OCFS2_FS),
-	  IS_MODULE(CONFIG_OCFS2_FS), 3061, 11, 0 },
+	  IS_MODULE(CONFIG_OCFS2_FS), 3193, 11, 0 },
 	{ "odev_ioctl", "snd_seq_oss",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER_OSS),
-	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 3072, 27, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 3204, 27, 0 },
 	{ "odev_ioctl_compat", "snd_seq_oss",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER_OSS),
-	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 3099, 27, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 3231, 27, 0 },
 	{ "orangefs_devreq_compat_ioctl", "orangefs",
 	  IS_BUILTIN(CONFIG_ORANGEFS_FS),
-	  IS_MODULE(CONFIG_ORANGEFS_FS), 3126, 9, 0 },
+	  IS_MODULE(CONFIG_ORANGEFS_FS), 3258, 9, 0 },
 	{ "orangefs_devreq_ioctl", "orangefs",
 	  IS_BUILTIN(CONFIG_ORANGEFS_FS),
-	  IS_MODULE(CONFIG_ORANGEFS_FS), 3135, 9, 0 },
+	  IS_MODULE(CONFIG_ORANGEFS_FS), 3267, 9, 0 },
+	{ "packet_ioctl", "af_packet",
+	  IS_BUILTIN(CONFIG_PACKET),
+	  IS_MODULE(CONFIG_PACKET), 3276, 16, 0 },
 	{ "pc87413_ioctl", "pc87413_wdt",
 	  IS_BUILTIN(CONFIG_PC87413_WDT),
-	  IS_MODULE(CONFIG_PC87413_WDT), 3144, 7, 0 },
+	  IS_MODULE(CONFIG_PC87413_WDT), 3292, 7, 0 },
 	{ "pcd_block_ioctl", "pcd",
 	  IS_BUILTIN(CONFIG_PARIDE_PCD),
-	  IS_MODULE(CONFIG_PARIDE_PCD), 3151, 38, 0 },
+	  IS_MODULE(CONFIG_PARIDE_PCD), 3299, 38, 0 },
 	{ "pci_endpoint_test_ioctl", "pci_endpoint_test",
 	  IS_BUILTIN(CONFIG_PCI_ENDPOINT_TEST),
-	  IS_MODULE(CONFIG_PCI_ENDPOINT_TEST), 3189, 10, 0 },
+	  IS_MODULE(CONFIG_PCI_ENDPOINT_TEST), 3337, 10, 0 },
 	{ "pcipcwd_ioctl", "pcwd_pci",
 	  IS_BUILTIN(CONFIG_PCIPCWATCHDOG),
-	  IS_MODULE(CONFIG_PCIPCWATCHDOG), 3199, 9, 0 },
+	  IS_MODULE(CONFIG_PCIPCWATCHDOG), 3347, 9, 0 },
 	{ "pd_ioctl", "pd",
 	  IS_BUILTIN(CONFIG_PARIDE_PD),
-	  IS_MODULE(CONFIG_PARIDE_PD), 3208, 1, 0 },
+	  IS_MODULE(CONFIG_PARIDE_PD), 3356, 1, 0 },
+	{ "pep_ioctl", "pn_pep",
+	  IS_BUILTIN(CONFIG_PHONET),
+	  IS_MODULE(CONFIG_PHONET), 3357, 2, 0 },
 	{ "perf_compat_ioctl", "core",
 	  IS_BUILTIN(CONFIG_PERF_EVENTS),
-	  IS_MODULE(CONFIG_PERF_EVENTS), 3209, 12, 4 },
+	  IS_MODULE(CONFIG_PERF_EVENTS), 3359, 12, 4 },
 	{ "perf_ioctl", "core",
 	  IS_BUILTIN(CONFIG_PERF_EVENTS),
-	  IS_MODULE(CONFIG_PERF_EVENTS), 3225, 12, 0 },
+	  IS_MODULE(CONFIG_PERF_EVENTS), 3375, 12, 0 },
 	{ "pf_ioctl", "pf",
 	  IS_BUILTIN(CONFIG_PARIDE_PF),
-	  IS_MODULE(CONFIG_PARIDE_PF), 3237, 1, 0 },
+	  IS_MODULE(CONFIG_PARIDE_PF), 3387, 1, 0 },
 	{ "pfrt_log_ioctl", "pfr_telemetry",
 	  IS_BUILTIN(CONFIG_ACPI_PFRUT),
-	  IS_MODULE(CONFIG_ACPI_PFRUT), 3238, 3, 0 },
+	  IS_MODULE(CONFIG_ACPI_PFRUT), 3388, 3, 0 },
 	{ "pfru_ioctl", "pfr_update",
 	  IS_BUILTIN(CONFIG_ACPI_PFRUT),
-	  IS_MODULE(CONFIG_ACPI_PFRUT), 3241, 5, 0 },
+	  IS_MODULE(CONFIG_ACPI_PFRUT), 3391, 5, 0 },
 	{ "phantom_compat_ioctl", "phantom",
 	  IS_BUILTIN(CONFIG_PHANTOM),
-	  IS_MODULE(CONFIG_PHANTOM), 3246, 9, 0 },
+	  IS_MODULE(CONFIG_PHANTOM), 3396, 9, 0 },
 	{ "phantom_ioctl", "phantom",
 	  IS_BUILTIN(CONFIG_PHANTOM),
-	  IS_MODULE(CONFIG_PHANTOM), 3255, 9, 0 },
-	{ "pi433_ioctl", "pi433", IS_BUILTIN(CONFIG_PI433), IS_MODULE(CONFIG_PI433), 3264, 4, 0 },
-	{ "pipe_ioctl", "pipe", 1, 0, 3268, 3, 0 },
+	  IS_MODULE(CONFIG_PHANTOM), 3405, 9, 0 },
+	{ "pi433_ioctl", "pi433", IS_BUILTIN(CONFIG_PI433), IS_MODULE(CONFIG_PI433), 3414, 4, 0 },
+	{ "pipe_ioctl", "pipe", 1, 0, 3418, 3, 0 },
 	{ "pkt_ctl_compat_ioctl", "pktcdvd",
 	  IS_BUILTIN(CONFIG_CDROM_PKTCDVD),
-	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3271, 1, 0 },
+	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3421, 1, 0 },
 	{ "pkt_ctl_ioctl", "pktcdvd",
 	  IS_BUILTIN(CONFIG_CDROM_PKTCDVD),
-	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3272, 1, 0 },
+	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3422, 1, 0 },
 	{ "pkt_ioctl", "pktcdvd",
 	  IS_BUILTIN(CONFIG_CDROM_PKTCDVD),
-	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3273, 6, 0 },
+	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3423, 6, 0 },
 	{ "pmcraid_chr_ioctl", "pmcraid",
 	  IS_BUILTIN(CONFIG_SCSI_PMCRAID),
-	  IS_MODULE(CONFIG_SCSI_PMCRAID), 3279, 1, 0 },
-	{ "pp_ioctl", "ppdev", IS_BUILTIN(CONFIG_PPDEV), IS_MODULE(CONFIG_PPDEV), 3280, 25, 0 },
+	  IS_MODULE(CONFIG_SCSI_PMCRAID), 3429, 1, 0 },
+	{ "pn_ioctl", "phonet", IS_BUILTIN(CONFIG_PHONET), IS_MODULE(CONFIG_PHONET), 3430, 3, 0 },
+	{ "pn_socket_ioctl", "phonet",
+	  IS_BUILTIN(CONFIG_PHONET),
+	  IS_MODULE(CONFIG_PHONET), 3433, 1, 0 },
+	{ "pp_ioctl", "ppdev", IS_BUILTIN(CONFIG_PPDEV), IS_MODULE(CONFIG_PPDEV), 3434, 25, 0 },
 	{ "ppp_asynctty_ioctl", "ppp_async",
 	  IS_BUILTIN(CONFIG_PPP_ASYNC),
-	  IS_MODULE(CONFIG_PPP_ASYNC), 3305, 24, 0 },
+	  IS_MODULE(CONFIG_PPP_ASYNC), 3459, 24, 0 },
 	{ "ppp_compat_ioctl", "ppp_generic",
 	  IS_BUILTIN(CONFIG_PPP),
-	  IS_MODULE(CONFIG_PPP), 3329, 26, 0 },
+	  IS_MODULE(CONFIG_PPP), 3483, 26, 0 },
 	{ "ppp_ioctl", "ppp_generic",
 	  IS_BUILTIN(CONFIG_PPP),
-	  IS_MODULE(CONFIG_PPP), 3355, 23, 0 },
+	  IS_MODULE(CONFIG_PPP), 3509, 23, 0 },
 	{ "ppp_synctty_ioctl", "ppp_synctty",
 	  IS_BUILTIN(CONFIG_PPP_SYNC_TTY),
-	  IS_MODULE(CONFIG_PPP_SYNC_TTY), 3378, 24, 0 },
+	  IS_MODULE(CONFIG_PPP_SYNC_TTY), 3532, 24, 0 },
+	{ "pppox_ioctl", "pppox",
+	  IS_BUILTIN(CONFIG_PPPOE) || IS_BUILTIN(CONFIG_PPPOL2TP) || IS_BUILTIN(CONFIG_PPTP),
+	  IS_MODULE(CONFIG_PPPOE) || IS_MODULE(CONFIG_PPPOL2TP) || IS_MODULE(CONFIG_PPTP),
+	  3556, 1, 0 },
 	{ "pps_cdev_compat_ioctl", "pps_core",
 	  IS_BUILTIN(CONFIG_PPS),
-	  IS_MODULE(CONFIG_PPS), 3402, 5, 0 },
+	  IS_MODULE(CONFIG_PPS), 3557, 5, 0 },
 	{ "pps_cdev_ioctl", "pps_core",
 	  IS_BUILTIN(CONFIG_PPS),
-	  IS_MODULE(CONFIG_PPS), 3407, 5, 0 },
+	  IS_MODULE(CONFIG_PPS), 3562, 5, 0 },
 	{ "printer_ioctl", "usb_f_printer",
 	  IS_BUILTIN(CONFIG_USB_F_PRINTER),
-	  IS_MODULE(CONFIG_USB_F_PRINTER), 3412, 2, 0 },
+	  IS_MODULE(CONFIG_USB_F_PRINTER), 3567, 2, 0 },
 	{ "privcmd_ioctl", "xen_privcmd",
 	  IS_BUILTIN(CONFIG_XEN_PRIVCMD),
-	  IS_MODULE(CONFIG_XEN_PRIVCMD), 3414, 7, 0 },
+	  IS_MODULE(CONFIG_XEN_PRIVCMD), 3569, 7, 0 },
 	{ "pt_ioctl", "pt",
 	  IS_BUILTIN(CONFIG_PARIDE_PT),
-	  IS_MODULE(CONFIG_PARIDE_PT), 3421, 1, 0 },
+	  IS_MODULE(CONFIG_PARIDE_PT), 3576, 1, 0 },
 	{ "pty_bsd_compat_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3422, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3577, 6, 0 },
 	{ "pty_bsd_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3428, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3583, 6, 0 },
 	{ "pty_unix98_compat_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3434, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3589, 6, 0 },
 	{ "pty_unix98_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3440, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3595, 6, 0 },
+	{ "qrtr_ioctl", "qrtr", IS_BUILTIN(CONFIG_QRTR), IS_MODULE(CONFIG_QRTR), 3601, 12, 0 },
 	{ "r128_compat_ioctl", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3446, 0, 106 },
+	  IS_MODULE(CONFIG_DRM_R128), 3613, 0, 106 },
 	{ "radeon_drm_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3552, 0, 106 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3719, 0, 106 },
 	{ "radeon_kms_compat_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3658, 0, 106 },
-	{ "random_ioctl", "random", 1, 0, 3764, 6, 0 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3825, 0, 106 },
+	{ "random_ioctl", "random", 1, 0, 3931, 6, 0 },
+	{ "raw_ioctl", "raw", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 3937, 4, 0 },
 	{ "raw_ioctl", "raw_gadget",
 	  IS_BUILTIN(CONFIG_USB_RAW_GADGET),
-	  IS_MODULE(CONFIG_USB_RAW_GADGET), 3770, 16, 0 },
+	  IS_MODULE(CONFIG_USB_RAW_GADGET), 3941, 16, 0 },
+	{ "rawv6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 3957, 4, 0 },
 	{ "rdc321x_wdt_ioctl", "rdc321x_wdt",
 	  IS_BUILTIN(CONFIG_RDC321X_WDT),
-	  IS_MODULE(CONFIG_RDC321X_WDT), 3786, 4, 0 },
+	  IS_MODULE(CONFIG_RDC321X_WDT), 3961, 4, 0 },
+	{ "rds_ioctl", "rds", IS_BUILTIN(CONFIG_RDS), IS_MODULE(CONFIG_RDS), 3965, 2, 0 },
 	{ "reiserfs_compat_ioctl", "reiserfs",
 	  IS_BUILTIN(CONFIG_REISERFS_FS),
-	  IS_MODULE(CONFIG_REISERFS_FS), 3790, 6, 0 },
+	  IS_MODULE(CONFIG_REISERFS_FS), 3967, 6, 0 },
 	{ "reiserfs_ioctl", "reiserfs",
 	  IS_BUILTIN(CONFIG_REISERFS_FS),
-	  IS_MODULE(CONFIG_REISERFS_FS), 3796, 3, 0 },
+	  IS_MODULE(CONFIG_REISERFS_FS), 3973, 3, 0 },
+	{ "rfcomm_sock_ioctl", "rfcomm",
+	  IS_BUILTIN(CONFIG_BT_RFCOMM),
+	  IS_MODULE(CONFIG_BT_RFCOMM), 3976, 6, 0 },
 	{ "rfcomm_tty_ioctl", "rfcomm",
 	  IS_BUILTIN(CONFIG_BT_RFCOMM),
-	  IS_MODULE(CONFIG_BT_RFCOMM), 3799, 5, 0 },
+	  IS_MODULE(CONFIG_BT_RFCOMM), 3982, 5, 0 },
 	{ "rfkill_fop_ioctl", "rfkill",
 	  IS_BUILTIN(CONFIG_RFKILL),
-	  IS_MODULE(CONFIG_RFKILL), 3804, 0, 2 },
+	  IS_MODULE(CONFIG_RFKILL), 3987, 0, 2 },
 	{ "riocm_cdev_ioctl", "rio_cm",
 	  IS_BUILTIN(CONFIG_RAPIDIO_CHMAN),
-	  IS_MODULE(CONFIG_RAPIDIO_CHMAN), 3806, 11, 0 },
+	  IS_MODULE(CONFIG_RAPIDIO_CHMAN), 3989, 11, 0 },
 	{ "roccat_ioctl", "hid_roccat",
 	  IS_BUILTIN(CONFIG_HID_ROCCAT),
-	  IS_MODULE(CONFIG_HID_ROCCAT), 3817, 1, 0 },
+	  IS_MODULE(CONFIG_HID_ROCCAT), 4000, 1, 0 },
+	{ "rose_ioctl", "rose", IS_BUILTIN(CONFIG_ROSE), IS_MODULE(CONFIG_ROSE), 4001, 20, 0 },
 	{ "rpc_pipe_ioctl", "sunrpc",
 	  IS_BUILTIN(CONFIG_SUNRPC),
-	  IS_MODULE(CONFIG_SUNRPC), 3818, 1, 0 },
+	  IS_MODULE(CONFIG_SUNRPC), 4021, 1, 0 },
 	{ "rpmsg_ctrldev_ioctl", "rpmsg_ctrl",
 	  IS_BUILTIN(CONFIG_RPMSG_CTRL),
-	  IS_MODULE(CONFIG_RPMSG_CTRL), 3819, 3, 0 },
+	  IS_MODULE(CONFIG_RPMSG_CTRL), 4022, 3, 0 },
 	{ "rpmsg_eptdev_ioctl", "rpmsg_char",
 	  IS_BUILTIN(CONFIG_RPMSG_CHAR),
-	  IS_MODULE(CONFIG_RPMSG_CHAR), 3822, 1, 0 },
+	  IS_MODULE(CONFIG_RPMSG_CHAR), 4025, 1, 0 },
 	{ "rproc_device_ioctl", "remoteproc_cdev",
 	  IS_BUILTIN(CONFIG_REMOTEPROC_CDEV),
-	  IS_MODULE(CONFIG_REMOTEPROC_CDEV), 3823, 2, 0 },
+	  IS_MODULE(CONFIG_REMOTEPROC_CDEV), 4026, 2, 0 },
 	{ "rtc_dev_compat_ioctl", "rtc_core",
 	  IS_BUILTIN(CONFIG_RTC_CLASS),
-	  IS_MODULE(CONFIG_RTC_CLASS), 3825, 20, 0 },
+	  IS_MODULE(CONFIG_RTC_CLASS), 4028, 20, 0 },
 	{ "rtc_dev_ioctl", "rtc_core",
 	  IS_BUILTIN(CONFIG_RTC_CLASS),
-	  IS_MODULE(CONFIG_RTC_CLASS), 3845, 17, 0 },
+	  IS_MODULE(CONFIG_RTC_CLASS), 4048, 17, 0 },
 	{ "sbefifo_user_ioctl", "fsi_sbefifo",
 	  IS_BUILTIN(CONFIG_FSI_SBEFIFO),
-	  IS_MODULE(CONFIG_FSI_SBEFIFO), 3862, 1, 0 },
+	  IS_MODULE(CONFIG_FSI_SBEFIFO), 4065, 1, 0 },
 	{ "sc1200wdt_ioctl", "sc1200wdt",
 	  IS_BUILTIN(CONFIG_SC1200_WDT),
-	  IS_MODULE(CONFIG_SC1200_WDT), 3863, 7, 0 },
+	  IS_MODULE(CONFIG_SC1200_WDT), 4066, 7, 0 },
 	{ "sch311x_wdt_ioctl", "sch311x_wdt",
 	  IS_BUILTIN(CONFIG_SMSC_SCH311X_WDT),
-	  IS_MODULE(CONFIG_SMSC_SCH311X_WDT), 3870, 7, 0 },
+	  IS_MODULE(CONFIG_SMSC_SCH311X_WDT), 4073, 7, 0 },
 	{ "scom_ioctl", "fsi_scom",
 	  IS_BUILTIN(CONFIG_FSI_SCOM),
-	  IS_MODULE(CONFIG_FSI_SCOM), 3877, 4, 0 },
+	  IS_MODULE(CONFIG_FSI_SCOM), 4080, 4, 0 },
+	{ "sctp_ioctl", "sctp",
+	  IS_BUILTIN(CONFIG_IP_SCTP),
+	  IS_MODULE(CONFIG_IP_SCTP), 4084, 1, 0 },
 	{ "scu_ipc_ioctl", "intel_scu_ipcutil",
 	  IS_BUILTIN(CONFIG_INTEL_SCU_IPC_UTIL),
-	  IS_MODULE(CONFIG_INTEL_SCU_IPC_UTIL), 3881, 3, 0 },
+	  IS_MODULE(CONFIG_INTEL_SCU_IPC_UTIL), 4085, 3, 0 },
 	{ "sd_ioctl", "sd_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_SD),
-	  IS_MODULE(CONFIG_BLK_DEV_SD), 3884, 40, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_SD), 4088, 40, 0 },
 	{ "seccomp_notify_ioctl", "seccomp",
 	  IS_BUILTIN(CONFIG_SECCOMP),
-	  IS_MODULE(CONFIG_SECCOMP), 3924, 4, 1 },
+	  IS_MODULE(CONFIG_SECCOMP), 4128, 4, 1 },
 	{ "serial_ioctl", "usbserial",
 	  IS_BUILTIN(CONFIG_USB_SERIAL),
-	  IS_MODULE(CONFIG_USB_SERIAL), 3929, 2, 0 },
+	  IS_MODULE(CONFIG_USB_SERIAL), 4133, 2, 0 },
 	{ "serport_ldisc_compat_ioctl", "serport",
 	  IS_BUILTIN(CONFIG_SERIO_SERPORT),
-	  IS_MODULE(CONFIG_SERIO_SERPORT), 3931, 1, 0 },
+	  IS_MODULE(CONFIG_SERIO_SERPORT), 4135, 1, 0 },
 	{ "serport_ldisc_ioctl", "serport",
 	  IS_BUILTIN(CONFIG_SERIO_SERPORT),
-	  IS_MODULE(CONFIG_SERIO_SERPORT), 3932, 1, 0 },
+	  IS_MODULE(CONFIG_SERIO_SERPORT), 4136, 1, 0 },
 	{ "sev_ioctl", "ccp",
 	  IS_BUILTIN(CONFIG_CRYPTO_DEV_CCP_DD),
-	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 3933, 1, 0 },
+	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 4137, 1, 0 },
 	{ "sg_ioctl", "sg",
 	  IS_BUILTIN(CONFIG_CHR_DEV_SG),
-	  IS_MODULE(CONFIG_CHR_DEV_SG), 3934, 44, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_SG), 4138, 44, 0 },
 	{ "sgx_compat_ioctl", "driver",
 	  IS_BUILTIN(CONFIG_X86_SGX),
-	  IS_MODULE(CONFIG_X86_SGX), 3978, 7, 0 },
+	  IS_MODULE(CONFIG_X86_SGX), 4182, 7, 0 },
 	{ "sgx_ioctl", "ioctl",
 	  IS_BUILTIN(CONFIG_X86_SGX),
-	  IS_MODULE(CONFIG_X86_SGX), 3985, 7, 0 },
+	  IS_MODULE(CONFIG_X86_SGX), 4189, 7, 0 },
 	{ "sgx_vepc_ioctl", "virt",
 	  IS_BUILTIN(CONFIG_X86_SGX_KVM),
-	  IS_MODULE(CONFIG_X86_SGX_KVM), 3992, 1, 0 },
+	  IS_MODULE(CONFIG_X86_SGX_KVM), 4196, 1, 0 },
 	{ "sisusb_compat_ioctl", "sisusbvga",
 	  IS_BUILTIN(CONFIG_USB_SISUSBVGA),
-	  IS_MODULE(CONFIG_USB_SISUSBVGA), 3993, 3, 0 },
+	  IS_MODULE(CONFIG_USB_SISUSBVGA), 4197, 3, 0 },
 	{ "sisusb_ioctl", "sisusbvga",
 	  IS_BUILTIN(CONFIG_USB_SISUSBVGA),
-	  IS_MODULE(CONFIG_USB_SISUSBVGA), 3996, 3, 0 },
+	  IS_MODULE(CONFIG_USB_SISUSBVGA), 4200, 3, 0 },
 	{ "sixpack_ioctl", "6pack",
 	  IS_BUILTIN(CONFIG_6PACK),
-	  IS_MODULE(CONFIG_6PACK), 3999, 24, 0 },
+	  IS_MODULE(CONFIG_6PACK), 4203, 24, 0 },
 	{ "slcan_ioctl", "slcan",
 	  IS_BUILTIN(CONFIG_CAN_SLCAN),
-	  IS_MODULE(CONFIG_CAN_SLCAN), 4023, 22, 0 },
+	  IS_MODULE(CONFIG_CAN_SLCAN), 4227, 22, 0 },
 	{ "slgt_compat_ioctl", "synclink_gt",
 	  IS_BUILTIN(CONFIG_SYNCLINK_GT),
-	  IS_MODULE(CONFIG_SYNCLINK_GT), 4045, 21, 0 },
-	{ "slip_ioctl", "slip", IS_BUILTIN(CONFIG_SLIP), IS_MODULE(CONFIG_SLIP), 4066, 28, 0 },
+	  IS_MODULE(CONFIG_SYNCLINK_GT), 4249, 21, 0 },
+	{ "slip_ioctl", "slip", IS_BUILTIN(CONFIG_SLIP), IS_MODULE(CONFIG_SLIP), 4270, 28, 0 },
+	{ "smc_ioctl", "smc", IS_BUILTIN(CONFIG_SMC), IS_MODULE(CONFIG_SMC), 4298, 4, 0 },
 	{ "snapshot_compat_ioctl", "user",
 	  IS_BUILTIN(CONFIG_HIBERNATION_SNAPSHOT_DEV),
-	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4094, 14, 0 },
+	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4302, 14, 0 },
 	{ "snapshot_ioctl", "user",
 	  IS_BUILTIN(CONFIG_HIBERNATION_SNAPSHOT_DEV),
-	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4108, 14, 0 },
+	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4316, 14, 0 },
 	{ "snd_compr_ioctl", "snd_compress",
 	  IS_BUILTIN(CONFIG_SND_COMPRESS_OFFLOAD),
-	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4122, 0, 16 },
+	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4330, 0, 16 },
 	{ "snd_compr_ioctl_compat", "snd_compress",
 	  IS_BUILTIN(CONFIG_SND_COMPRESS_OFFLOAD),
-	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4138, 0, 16 },
-	{ "snd_ctl_ioctl", "snd", IS_BUILTIN(CONFIG_SND), IS_MODULE(CONFIG_SND), 4154, 17, 0 },
+	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4346, 0, 16 },
+	{ "snd_ctl_ioctl", "snd", IS_BUILTIN(CONFIG_SND), IS_MODULE(CONFIG_SND), 4362, 17, 0 },
 	{ "snd_ctl_ioctl_compat", "snd",
 	  IS_BUILTIN(CONFIG_SND),
-	  IS_MODULE(CONFIG_SND), 4171, 17, 0 },
+	  IS_MODULE(CONFIG_SND), 4379, 17, 0 },
 	{ "snd_hwdep_ioctl", "snd_hwdep",
 	  IS_BUILTIN(CONFIG_SND_HWDEP),
-	  IS_MODULE(CONFIG_SND_HWDEP), 4188, 4, 0 },
+	  IS_MODULE(CONFIG_SND_HWDEP), 4396, 4, 0 },
 	{ "snd_hwdep_ioctl_compat", "snd_hwdep",
 	  IS_BUILTIN(CONFIG_SND_HWDEP),
-	  IS_MODULE(CONFIG_SND_HWDEP), 4192, 4, 0 },
+	  IS_MODULE(CONFIG_SND_HWDEP), 4400, 4, 0 },
 	{ "snd_mixer_oss_ioctl", "snd_mixer_oss",
 	  IS_BUILTIN(CONFIG_SND_MIXER_OSS),
-	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4196, 10, 0 },
+	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4404, 10, 0 },
 	{ "snd_mixer_oss_ioctl_compat", "snd_mixer_oss",
 	  IS_BUILTIN(CONFIG_SND_MIXER_OSS),
-	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4206, 10, 0 },
+	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4414, 10, 0 },
 	{ "snd_pcm_ioctl", "snd_pcm",
 	  IS_BUILTIN(CONFIG_SND_PCM),
-	  IS_MODULE(CONFIG_SND_PCM), 4216, 36, 0 },
+	  IS_MODULE(CONFIG_SND_PCM), 4424, 36, 0 },
 	{ "snd_pcm_ioctl_compat", "snd_pcm",
 	  IS_BUILTIN(CONFIG_SND_PCM),
-	  IS_MODULE(CONFIG_SND_PCM), 4252, 34, 0 },
+	  IS_MODULE(CONFIG_SND_PCM), 4460, 34, 0 },
 	{ "snd_pcm_oss_ioctl", "snd_pcm_oss",
 	  IS_BUILTIN(CONFIG_SND_PCM_OSS),
-	  IS_MODULE(CONFIG_SND_PCM_OSS), 4286, 32, 0 },
+	  IS_MODULE(CONFIG_SND_PCM_OSS), 4494, 32, 0 },
 	{ "snd_pcm_oss_ioctl_compat", "snd_pcm_oss",
 	  IS_BUILTIN(CONFIG_SND_PCM_OSS),
-	  IS_MODULE(CONFIG_SND_PCM_OSS), 4318, 32, 0 },
+	  IS_MODULE(CONFIG_SND_PCM_OSS), 4526, 32, 0 },
 	{ "snd_rawmidi_ioctl", "snd_rawmidi",
 	  IS_BUILTIN(CONFIG_SND_RAWMIDI),
-	  IS_MODULE(CONFIG_SND_RAWMIDI), 4350, 8, 0 },
+	  IS_MODULE(CONFIG_SND_RAWMIDI), 4558, 8, 0 },
 	{ "snd_rawmidi_ioctl_compat", "snd_rawmidi",
 	  IS_BUILTIN(CONFIG_SND_RAWMIDI),
-	  IS_MODULE(CONFIG_SND_RAWMIDI), 4358, 7, 0 },
+	  IS_MODULE(CONFIG_SND_RAWMIDI), 4566, 7, 0 },
 	{ "snd_seq_ioctl", "snd_seq",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER),
-	  IS_MODULE(CONFIG_SND_SEQUENCER), 4365, 32, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER), 4573, 32, 0 },
 	{ "snd_seq_ioctl_compat", "snd_seq",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER),
-	  IS_MODULE(CONFIG_SND_SEQUENCER), 4397, 32, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER), 4605, 32, 0 },
 	{ "snd_timer_user_ioctl", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4429, 20, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4637, 20, 0 },
 	{ "snd_timer_user_ioctl_compat", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4449, 20, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4657, 20, 0 },
 	{ "snp_guest_ioctl", "sev_guest",
 	  IS_BUILTIN(CONFIG_SEV_GUEST),
-	  IS_MODULE(CONFIG_SEV_GUEST), 4469, 3, 0 },
-	{ "sock_ioctl", "socket", 1, 0, 4472, 55, 0 },
+	  IS_MODULE(CONFIG_SEV_GUEST), 4677, 3, 0 },
+	{ "sock_do_ioctl", "socket", 1, 0, 4680, 36, 0 },
+	{ "sock_ioctl", "socket", 1, 0, 4716, 19, 0 },
 	{ "sonypi_misc_ioctl", "sony_laptop",
 	  IS_BUILTIN(CONFIG_SONY_LAPTOP),
-	  IS_MODULE(CONFIG_SONY_LAPTOP), 4527, 12, 0 },
+	  IS_MODULE(CONFIG_SONY_LAPTOP), 4735, 12, 0 },
 	{ "spidev_compat_ioctl", "spidev",
 	  IS_BUILTIN(CONFIG_SPI_SPIDEV),
-	  IS_MODULE(CONFIG_SPI_SPIDEV), 4539, 10, 0 },
+	  IS_MODULE(CONFIG_SPI_SPIDEV), 4747, 10, 0 },
 	{ "spidev_ioctl", "spidev",
 	  IS_BUILTIN(CONFIG_SPI_SPIDEV),
-	  IS_MODULE(CONFIG_SPI_SPIDEV), 4549, 10, 0 },
+	  IS_MODULE(CONFIG_SPI_SPIDEV), 4757, 10, 0 },
 	{ "sr_block_ioctl", "sr_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_SR),
-	  IS_MODULE(CONFIG_BLK_DEV_SR), 4559, 59, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_SR), 4767, 59, 0 },
 	{ "ssam_cdev_device_ioctl", "surface_aggregator_cdev",
 	  IS_BUILTIN(CONFIG_SURFACE_AGGREGATOR_CDEV),
-	  IS_MODULE(CONFIG_SURFACE_AGGREGATOR_CDEV), 4618, 5, 0 },
+	  IS_MODULE(CONFIG_SURFACE_AGGREGATOR_CDEV), 4826, 5, 0 },
 	{ "st_compat_ioctl", "st",
 	  IS_BUILTIN(CONFIG_CHR_DEV_ST),
-	  IS_MODULE(CONFIG_CHR_DEV_ST), 4623, 25, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_ST), 4831, 25, 0 },
 	{ "st_ioctl", "st",
 	  IS_BUILTIN(CONFIG_CHR_DEV_ST),
-	  IS_MODULE(CONFIG_CHR_DEV_ST), 4648, 23, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_ST), 4856, 23, 0 },
 	{ "stm_char_ioctl", "stm_core",
 	  IS_BUILTIN(CONFIG_STM),
-	  IS_MODULE(CONFIG_STM), 4671, 3, 0 },
+	  IS_MODULE(CONFIG_STM), 4879, 3, 0 },
 	{ "surface_dtx_ioctl", "surface_dtx",
 	  IS_BUILTIN(CONFIG_SURFACE_DTX),
-	  IS_MODULE(CONFIG_SURFACE_DTX), 4674, 11, 0 },
+	  IS_MODULE(CONFIG_SURFACE_DTX), 4882, 11, 0 },
+	{ "svc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 4893, 34, 0 },
 	{ "sw_sync_ioctl", "sw_sync",
 	  IS_BUILTIN(CONFIG_SW_SYNC),
-	  IS_MODULE(CONFIG_SW_SYNC), 4685, 2, 0 },
+	  IS_MODULE(CONFIG_SW_SYNC), 4927, 2, 0 },
 	{ "switchtec_dev_ioctl", "switchtec",
 	  IS_BUILTIN(CONFIG_PCI_SW_SWITCHTEC),
-	  IS_MODULE(CONFIG_PCI_SW_SWITCHTEC), 4687, 7, 0 },
+	  IS_MODULE(CONFIG_PCI_SW_SWITCHTEC), 4929, 7, 0 },
 	{ "sync_file_ioctl", "sync_file",
 	  IS_BUILTIN(CONFIG_SYNC_FILE),
-	  IS_MODULE(CONFIG_SYNC_FILE), 4694, 2, 0 },
-	{ "tap_ioctl", "tap", IS_BUILTIN(CONFIG_TAP), IS_MODULE(CONFIG_TAP), 4696, 14, 0 },
-	{ "tee_ioctl", "tee", IS_BUILTIN(CONFIG_TEE), IS_MODULE(CONFIG_TEE), 4710, 9, 0 },
+	  IS_MODULE(CONFIG_SYNC_FILE), 4936, 2, 0 },
+	{ "tap_ioctl", "tap", IS_BUILTIN(CONFIG_TAP), IS_MODULE(CONFIG_TAP), 4938, 14, 0 },
+	{ "tcp_ioctl", "tcp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4952, 4, 0 },
+	{ "tee_ioctl", "tee", IS_BUILTIN(CONFIG_TEE), IS_MODULE(CONFIG_TEE), 4956, 9, 0 },
 	{ "timerfd_ioctl", "timerfd",
 	  IS_BUILTIN(CONFIG_TIMERFD),
-	  IS_MODULE(CONFIG_TIMERFD), 4719, 1, 0 },
+	  IS_MODULE(CONFIG_TIMERFD), 4965, 1, 0 },
+	{ "tipc_ioctl", "tipc", IS_BUILTIN(CONFIG_TIPC), IS_MODULE(CONFIG_TIPC), 4966, 2, 0 },
 	{ "toshiba_acpi_ioctl", "toshiba_acpi",
 	  IS_BUILTIN(CONFIG_ACPI_TOSHIBA),
-	  IS_MODULE(CONFIG_ACPI_TOSHIBA), 4720, 2, 0 },
+	  IS_MODULE(CONFIG_ACPI_TOSHIBA), 4968, 2, 0 },
 	{ "tty_compat_ioctl", "tty_io",
 	  IS_BUILTIN(CONFIG_TTY),
-	  IS_MODULE(CONFIG_TTY), 4722, 58, 0 },
-	{ "tty_ioctl", "tty_io", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 4780, 29, 0 },
+	  IS_MODULE(CONFIG_TTY), 4970, 58, 0 },
+	{ "tty_ioctl", "tty_io", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 5028, 29, 0 },
 	{ "tun_chr_compat_ioctl", "tun",
 	  IS_BUILTIN(CONFIG_TUN),
-	  IS_MODULE(CONFIG_TUN), 4809, 31, 0 },
-	{ "tun_chr_ioctl", "tun", IS_BUILTIN(CONFIG_TUN), IS_MODULE(CONFIG_TUN), 4840, 31, 0 },
+	  IS_MODULE(CONFIG_TUN), 5057, 31, 0 },
+	{ "tun_chr_ioctl", "tun", IS_BUILTIN(CONFIG_TUN), IS_MODULE(CONFIG_TUN), 5088, 31, 0 },
 	{ "tw_chrdev_ioctl", "3w_xxxx",
 	  IS_BUILTIN(CONFIG_BLK_DEV_3W_XXXX_RAID),
-	  IS_MODULE(CONFIG_BLK_DEV_3W_XXXX_RAID), 4871, 3, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_3W_XXXX_RAID), 5119, 3, 0 },
 	{ "twa_chrdev_ioctl", "3w_9xxx",
 	  IS_BUILTIN(CONFIG_SCSI_3W_9XXX),
-	  IS_MODULE(CONFIG_SCSI_3W_9XXX), 4874, 8, 0 },
+	  IS_MODULE(CONFIG_SCSI_3W_9XXX), 5122, 8, 0 },
 	{ "twl_chrdev_ioctl", "3w_sas",
 	  IS_BUILTIN(CONFIG_SCSI_3W_SAS),
-	  IS_MODULE(CONFIG_SCSI_3W_SAS), 4882, 1, 0 },
+	  IS_MODULE(CONFIG_SCSI_3W_SAS), 5130, 1, 0 },
 	{ "uacce_fops_compat_ioctl", "uacce",
 	  IS_BUILTIN(CONFIG_UACCE),
-	  IS_MODULE(CONFIG_UACCE), 4883, 2, 0 },
+	  IS_MODULE(CONFIG_UACCE), 5131, 2, 0 },
 	{ "uacce_fops_unl_ioctl", "uacce",
 	  IS_BUILTIN(CONFIG_UACCE),
-	  IS_MODULE(CONFIG_UACCE), 4885, 2, 0 },
+	  IS_MODULE(CONFIG_UACCE), 5133, 2, 0 },
 	{ "uart_ioctl", "serial_core",
 	  IS_BUILTIN(CONFIG_SERIAL_CORE),
-	  IS_MODULE(CONFIG_SERIAL_CORE), 4887, 7, 0 },
+	  IS_MODULE(CONFIG_SERIAL_CORE), 5135, 7, 0 },
 	{ "ubi_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 4894, 6, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 5142, 6, 0 },
 	{ "ubifs_compat_ioctl", "ubifs",
 	  IS_BUILTIN(CONFIG_UBIFS_FS),
-	  IS_MODULE(CONFIG_UBIFS_FS), 4900, 10, 0 },
+	  IS_MODULE(CONFIG_UBIFS_FS), 5148, 10, 0 },
 	{ "ubifs_ioctl", "ubifs",
 	  IS_BUILTIN(CONFIG_UBIFS_FS),
-	  IS_MODULE(CONFIG_UBIFS_FS), 4910, 8, 0 },
-	{ "udf_ioctl", "udf", IS_BUILTIN(CONFIG_UDF_FS), IS_MODULE(CONFIG_UDF_FS), 4918, 4, 0 },
+	  IS_MODULE(CONFIG_UBIFS_FS), 5158, 8, 0 },
+	{ "udf_ioctl", "udf", IS_BUILTIN(CONFIG_UDF_FS), IS_MODULE(CONFIG_UDF_FS), 5166, 4, 0 },
 	{ "udmabuf_ioctl", "udmabuf",
 	  IS_BUILTIN(CONFIG_UDMABUF),
-	  IS_MODULE(CONFIG_UDMABUF), 4922, 2, 0 },
+	  IS_MODULE(CONFIG_UDMABUF), 5170, 2, 0 },
+	{ "udp_ioctl", "udp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 5172, 2, 0 },
 	{ "uinput_compat_ioctl", "uinput",
 	  IS_BUILTIN(CONFIG_INPUT_UINPUT),
-	  IS_MODULE(CONFIG_INPUT_UINPUT), 4924, 22, 2 },
+	  IS_MODULE(CONFIG_INPUT_UINPUT), 5174, 22, 2 },
 	{ "uinput_ioctl", "uinput",
 	  IS_BUILTIN(CONFIG_INPUT_UINPUT),
-	  IS_MODULE(CONFIG_INPUT_UINPUT), 4948, 19, 2 },
+	  IS_MODULE(CONFIG_INPUT_UINPUT), 5198, 19, 2 },
+	{ "unix_ioctl", "unix", IS_BUILTIN(CONFIG_UNIX), IS_MODULE(CONFIG_UNIX), 5219, 4, 0 },
 	{ "usb_pcwd_ioctl", "pcwd_usb",
 	  IS_BUILTIN(CONFIG_USBPCWATCHDOG),
-	  IS_MODULE(CONFIG_USBPCWATCHDOG), 4969, 9, 0 },
-	{ "usbdev_ioctl", "usbcore", IS_BUILTIN(CONFIG_USB), IS_MODULE(CONFIG_USB), 4978, 35, 0 },
+	  IS_MODULE(CONFIG_USBPCWATCHDOG), 5223, 9, 0 },
+	{ "usbdev_ioctl", "usbcore", IS_BUILTIN(CONFIG_USB), IS_MODULE(CONFIG_USB), 5232, 35, 0 },
 	{ "usblp_ioctl", "usblp",
 	  IS_BUILTIN(CONFIG_USB_PRINTER),
-	  IS_MODULE(CONFIG_USB_PRINTER), 5013, 2, 7 },
+	  IS_MODULE(CONFIG_USB_PRINTER), 5267, 2, 7 },
 	{ "usbtmc_ioctl", "usbtmc",
 	  IS_BUILTIN(CONFIG_USB_TMC),
-	  IS_MODULE(CONFIG_USB_TMC), 5022, 28, 0 },
+	  IS_MODULE(CONFIG_USB_TMC), 5276, 28, 0 },
 	{ "user_events_ioctl", "trace_events_user",
 	  IS_BUILTIN(CONFIG_USER_EVENTS),
-	  IS_MODULE(CONFIG_USER_EVENTS), 5050, 2, 0 },
+	  IS_MODULE(CONFIG_USER_EVENTS), 5304, 2, 0 },
 	{ "userfaultfd_dev_ioctl", "userfaultfd",
 	  IS_BUILTIN(CONFIG_USERFAULTFD),
-	  IS_MODULE(CONFIG_USERFAULTFD), 5052, 1, 0 },
+	  IS_MODULE(CONFIG_USERFAULTFD), 5306, 1, 0 },
 	{ "userfaultfd_ioctl", "userfaultfd",
 	  IS_BUILTIN(CONFIG_USERFAULTFD),
-	  IS_MODULE(CONFIG_USERFAULTFD), 5053, 8, 0 },
+	  IS_MODULE(CONFIG_USERFAULTFD), 5307, 8, 0 },
 	{ "uv_mmtimer_ioctl", "uv_mmtimer",
 	  IS_BUILTIN(CONFIG_UV_MMTIMER),
-	  IS_MODULE(CONFIG_UV_MMTIMER), 5061, 6, 0 },
+	  IS_MODULE(CONFIG_UV_MMTIMER), 5315, 6, 0 },
 	{ "vbg_misc_device_ioctl", "vboxguest",
 	  IS_BUILTIN(CONFIG_VBOXGUEST),
-	  IS_MODULE(CONFIG_VBOXGUEST), 5067, 10, 4 },
+	  IS_MODULE(CONFIG_VBOXGUEST), 5321, 10, 4 },
+	{ "vcc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5335, 32, 0 },
 	{ "vduse_dev_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 5081, 11, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5367, 11, 0 },
 	{ "vduse_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 5092, 4, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5378, 4, 0 },
 	{ "vfio_device_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5096, 1, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5382, 1, 0 },
 	{ "vfio_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5097, 3, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5383, 3, 0 },
 	{ "vfio_group_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5100, 4, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5386, 4, 0 },
 	{ "vhost_net_ioctl", "vhost_net",
 	  IS_BUILTIN(CONFIG_VHOST_NET),
-	  IS_MODULE(CONFIG_VHOST_NET), 5104, 21, 0 },
+	  IS_MODULE(CONFIG_VHOST_NET), 5390, 21, 0 },
 	{ "vhost_scsi_ioctl", "vhost_scsi",
 	  IS_BUILTIN(CONFIG_VHOST_SCSI),
-	  IS_MODULE(CONFIG_VHOST_SCSI), 5125, 22, 0 },
+	  IS_MODULE(CONFIG_VHOST_SCSI), 5411, 22, 0 },
 	{ "vhost_vdpa_unlocked_ioctl", "vhost_vdpa",
 	  IS_BUILTIN(CONFIG_VHOST_VDPA),
-	  IS_MODULE(CONFIG_VHOST_VDPA), 5147, 35, 0 },
+	  IS_MODULE(CONFIG_VHOST_VDPA), 5433, 35, 0 },
 	{ "vhost_vsock_dev_ioctl", "vhost_vsock",
 	  IS_BUILTIN(CONFIG_VHOST_VSOCK),
-	  IS_MODULE(CONFIG_VHOST_VSOCK), 5182, 21, 0 },
+	  IS_MODULE(CONFIG_VHOST_VSOCK), 5468, 21, 0 },
 	{ "virtual_ncidev_ioctl", "virtual_ncidev",
 	  IS_BUILTIN(CONFIG_NFC_VIRTUAL_NCI),
-	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5203, 1, 0 },
+	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5489, 1, 0 },
 	{ "vmci_host_unlocked_ioctl", "vmw_vmci",
 	  IS_BUILTIN(CONFIG_VMWARE_VMCI),
-	  IS_MODULE(CONFIG_VMWARE_VMCI), 5204, 17, 0 },
+	  IS_MODULE(CONFIG_VMWARE_VMCI), 5490, 17, 0 },
 	{ "vme_user_unlocked_ioctl", "vme_user",
 	  IS_BUILTIN(CONFIG_VME_USER),
-	  IS_MODULE(CONFIG_VME_USER), 5221, 5, 0 },
+	  IS_MODULE(CONFIG_VME_USER), 5507, 5, 0 },
 	{ "vmw_compat_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5226, 0, 108 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5512, 0, 108 },
 	{ "vmw_unlocked_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5334, 0, 108 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5620, 0, 108 },
 	{ "vol_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 5442, 9, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 5728, 9, 0 },
 	{ "vsock_dev_compat_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5451, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5737, 1, 0 },
 	{ "vsock_dev_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5452, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5738, 1, 0 },
 	{ "vt_compat_ioctl", "vt_ioctl",
 	  IS_BUILTIN(CONFIG_VT),
-	  IS_MODULE(CONFIG_VT), 5453, 57, 0 },
-	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 5510, 57, 0 },
+	  IS_MODULE(CONFIG_VT), 5739, 57, 0 },
+	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 5796, 57, 0 },
 	{ "vtpmx_fops_ioctl", "tpm_vtpm_proxy",
 	  IS_BUILTIN(CONFIG_TCG_VTPM_PROXY),
-	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 5567, 1, 0 },
+	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 5853, 1, 0 },
 	{ "wafwdt_ioctl", "wafer5823wdt",
 	  IS_BUILTIN(CONFIG_WAFER_WDT),
-	  IS_MODULE(CONFIG_WAFER_WDT), 5568, 7, 0 },
+	  IS_MODULE(CONFIG_WAFER_WDT), 5854, 7, 0 },
 	{ "watchdog_ioctl", "fschmd",
 	  IS_BUILTIN(CONFIG_SENSORS_FSCHMD),
-	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 5575, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 5861, 7, 0 },
 	{ "watchdog_ioctl", "w83793",
 	  IS_BUILTIN(CONFIG_SENSORS_W83793),
-	  IS_MODULE(CONFIG_SENSORS_W83793), 5582, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_W83793), 5868, 7, 0 },
 	{ "watchdog_ioctl", "watchdog",
 	  IS_BUILTIN(CONFIG_WATCHDOG_CORE),
-	  IS_MODULE(CONFIG_WATCHDOG_CORE), 5589, 10, 0 },
+	  IS_MODULE(CONFIG_WATCHDOG_CORE), 5875, 10, 0 },
 	{ "wb_smsc_wdt_ioctl", "smsc37b787_wdt",
 	  IS_BUILTIN(CONFIG_SMSC37B787_WDT),
-	  IS_MODULE(CONFIG_SMSC37B787_WDT), 5599, 7, 0 },
+	  IS_MODULE(CONFIG_SMSC37B787_WDT), 5885, 7, 0 },
 	{ "wdm_ioctl", "cdc_wdm",
 	  IS_BUILTIN(CONFIG_USB_WDM),
-	  IS_MODULE(CONFIG_USB_WDM), 5606, 1, 0 },
+	  IS_MODULE(CONFIG_USB_WDM), 5892, 1, 0 },
 	{ "wdt_ioctl", "w83977f_wdt",
 	  IS_BUILTIN(CONFIG_W83977F_WDT),
-	  IS_MODULE(CONFIG_W83977F_WDT), 5607, 7, 0 },
+	  IS_MODULE(CONFIG_W83977F_WDT), 5893, 7, 0 },
 	{ "wdt_unlocked_ioctl", "rtc_m41t80",
 	  IS_BUILTIN(CONFIG_RTC_DRV_M41T80),
-	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 5614, 7, 0 },
+	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 5900, 7, 0 },
 	{ "wdtpci_ioctl", "wdt_pci",
 	  IS_BUILTIN(CONFIG_WDTPCI),
-	  IS_MODULE(CONFIG_WDTPCI), 5621, 6, 0 },
+	  IS_MODULE(CONFIG_WDTPCI), 5907, 6, 0 },
 	{ "wwan_port_fops_ioctl", "wwan",
 	  IS_BUILTIN(CONFIG_WWAN),
-	  IS_MODULE(CONFIG_WWAN), 5627, 14, 0 },
+	  IS_MODULE(CONFIG_WWAN), 5913, 14, 0 },
+	{ "x25_ioctl", "x25", IS_BUILTIN(CONFIG_X25), IS_MODULE(CONFIG_X25), 5927, 27, 0 },
 	{ "xen_mce_chrdev_ioctl", "mcelog",
 	  IS_BUILTIN(CONFIG_XEN_MCE_LOG),
-	  IS_MODULE(CONFIG_XEN_MCE_LOG), 5641, 3, 0 },
+	  IS_MODULE(CONFIG_XEN_MCE_LOG), 5954, 3, 0 },
 	{ "xenbus_backend_ioctl", "xenbus_dev_backend",
 	  IS_BUILTIN(CONFIG_XEN_BACKEND),
-	  IS_MODULE(CONFIG_XEN_BACKEND), 5644, 2, 0 },
+	  IS_MODULE(CONFIG_XEN_BACKEND), 5957, 2, 0 },
 	{ "xfs_file_compat_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 5646, 57, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 5959, 57, 0 },
 	{ "xfs_file_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 5703, 42, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 6016, 42, 0 },
 	{ "xsdfec_dev_ioctl", "xilinx_sdfec",
 	  IS_BUILTIN(CONFIG_XILINX_SDFEC),
-	  IS_MODULE(CONFIG_XILINX_SDFEC), 5745, 14, 0 },
+	  IS_MODULE(CONFIG_XILINX_SDFEC), 6058, 14, 0 },
 	{ "zf_ioctl", "machzwd",
 	  IS_BUILTIN(CONFIG_MACHZ_WDT),
-	  IS_MODULE(CONFIG_MACHZ_WDT), 5759, 4, 0 },
+	  IS_MODULE(CONFIG_MACHZ_WDT), 6072, 4, 0 },
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 5763, 2230, 148
+	NULL, NULL, 0, 0, 6076, 2230, 148
 };
 
 /* filled in at boot from kallsyms, sorted by address */

@@ -4,12 +4,12 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 418 handlers (10 of them always built in), 4406 exact entries and 1114
+ * 459 handlers (11 of them always built in), 4739 exact entries and 1114
  * families; fallback: 2314 exact entries and 121 families, 1322 of them
  * values served by more than one handler. Left to the fallback: 14
  * handlers not bound to one object, 0 ambiguous names.
- * Not in the table: 413 handlers of kinds the lookup does not reach.
- * Entries per class: read 1660, modify 5212, admin 1001, none (unknown) 82.
+ * Not in the table: 366 handlers of kinds the lookup does not reach.
+ * Entries per class: read 1792, modify 5306, admin 1099, none (unknown) 91.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -391,6 +391,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
+	/* atalk_ioctl (net/appletalk/ddp.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDELRT */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x00008936, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDIFADDR */
+	{ 0x00008953, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDARP */
+	{ 0x00008955, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSARP */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCATALKDIFADDR */
 	/* autofs_dev_ioctl (fs/autofs/dev-ioctl.c) */
 	{ 0x00000071, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_DEV_IOCTL_VERSION_CMD */
 	/* AUTOFS_DEV_IOCTL_OPENMOUNT_CMD */
@@ -435,6 +447,36 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x810c9365, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_EXPIRE */
 	{ 0xc0049364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT32 */
 	{ 0xc0089364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT */
+	/* ax25_ioctl (net/ax25/af_ax25.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFNETMASK */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMETRIC */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCAX25GETUID */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCAX25ADDUID */
+	{ 0x000089e2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCAX25DELUID */
+	{ 0x000089e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCAX25NOUID */
+	{ 0x000089e7, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCAX25OPTRT */
+	{ 0x000089e8, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCAX25CTLCON */
+	{ 0x000089e9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCAX25GETINFOOLD */
+	{ 0x000089ea, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCAX25ADDFWD */
+	{ 0x000089eb, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCAX25DELFWD */
+	{ 0x000089ed, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCAX25GETINFO */
+	/* base_sock_ioctl (drivers/isdn/mISDN/socket.c) */
+	{ 0x80044942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IMGETVERSION */
+	{ 0x80044943, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMGETCOUNT */
+	{ 0x80044944, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMGETDEVINFO */
+	{ 0x80184947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IMSETDEVNAME */
 	/* bch2_chardev_ioctl (fs/bcachefs/chardev.c) */
 	{ 0x4008bc0d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BCH_IOCTL_DISK_GET_IDX */
 	{ 0x4010bc04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_ADD */
@@ -579,6 +621,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* blkif_ioctl (drivers/block/xen-blkfront.c) */
 	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION */
 	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY */
+	/* bnep_sock_ioctl (net/bluetooth/bnep/sock.c) */
+	{ 0x400442c8, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* BNEPCONNADD */
+	{ 0x400442c9, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* BNEPCONNDEL */
+	{ 0x800442d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BNEPGETCONNLIST */
+	{ 0x800442d3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BNEPGETCONNINFO */
+	{ 0x800442d4, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BNEPGETSUPPFEAT */
 	/* bsg_ioctl (block/bsg.c) */
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_SEND_COMMAND */
 	{ 0x00002201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SG_SET_TIMEOUT */
@@ -594,6 +642,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	/* bt_bmc_ioctl (drivers/char/ipmi/bt-bmc.c) */
 	{ 0x0000b100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BT_BMC_IOCTL_SMS_ATN */
+	/* bt_sock_ioctl (net/bluetooth/af_bluetooth.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
 	/* btrfs_compat_ioctl (fs/btrfs/ioctl.c) */
 	{ 0x00009408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BTRFS_IOC_SYNC */
 	{ 0x0000941c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BTRFS_IOC_SCRUB_CANCEL */
@@ -1091,12 +1142,25 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* cxl_memdev_ioctl (drivers/cxl/core/memdev.c) */
 	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
 	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
+	/* data_sock_ioctl (drivers/isdn/mISDN/socket.c) */
+	{ 0x80044942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IMGETVERSION */
+	{ 0x80044943, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMGETCOUNT */
+	{ 0x80044944, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMGETDEVINFO */
+	{ 0x80044945, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMCTRLREQ */
+	{ 0x80044946, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMCLEAR_L2 */
+	{ 0x80044948, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMHOLD_L1 */
 	/* dbc_ioctl (drivers/crypto/ccp/dbc.c) */
 	{ 0x40304402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCUID */
 	{ 0xc0284403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCPARAM */
 	{ 0xc0344401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCNONCE */
+	/* dccp_ioctl (net/dccp/proto.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
 	/* dell_smbios_wmi_ioctl (drivers/platform/x86/dell/dell-smbios-wmi.c) */
 	{ 0xc0345700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DELL_WMI_SMBIOS_CMD */
+	/* dgram_ioctl (net/ieee802154/socket.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
 	/* dimm_ioctl (drivers/nvdimm/bus.c) */
 	{ 0x00000002, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_ARS_START */
 	{ 0x00000004, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_CLEAR_ERROR */
@@ -2026,6 +2090,28 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0506704, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GUP_BASIC_TEST */
 	{ 0xc0506705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIN_BASIC_TEST */
 	{ 0xc0506706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DUMP_USER_PAGES_TEST */
+	/* hci_sock_ioctl (net/bluetooth/hci_sock.c) */
+	{ 0x400448c9, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCIDEVUP */
+	{ 0x400448ca, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCIDEVDOWN */
+	{ 0x400448cb, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCIDEVRESET */
+	{ 0x400448cc, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCIDEVRESTAT */
+	{ 0x400448dc, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETRAW */
+	{ 0x400448dd, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETSCAN */
+	{ 0x400448de, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETAUTH */
+	{ 0x400448df, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETENCRYPT */
+	{ 0x400448e0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETPTYPE */
+	{ 0x400448e1, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETLINKPOL */
+	{ 0x400448e2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETLINKMODE */
+	{ 0x400448e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETACLMTU */
+	{ 0x400448e4, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCISETSCOMTU */
+	{ 0x400448e6, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCIBLOCKADDR */
+	{ 0x400448e7, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HCIUNBLOCKADDR */
+	{ 0x800448d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIGETDEVLIST */
+	{ 0x800448d3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIGETDEVINFO */
+	{ 0x800448d4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIGETCONNLIST */
+	{ 0x800448d5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIGETCONNINFO */
+	{ 0x800448d7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIGETAUTHINFO */
+	{ 0x800448f0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HCIINQUIRY */
 	/* hci_uart_tty_ioctl (drivers/bluetooth/hci_ldisc.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
@@ -2091,6 +2177,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xd01c4813, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCGUSAGES */
 	{ 0x00000006, 0x000000ff, SEL_IOCTL_READ, 0 }, /* HIDIOCGNAME */
 	{ 0x00000012, 0x000000ff, SEL_IOCTL_READ, 0 }, /* HIDIOCGPHYS */
+	/* hidp_sock_ioctl (net/bluetooth/hidp/sock.c) */
+	{ 0x400448c8, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HIDPCONNADD */
+	{ 0x400448c9, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* HIDPCONNDEL */
+	{ 0x800448d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDPGETCONNLIST */
+	{ 0x800448d3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDPGETCONNINFO */
 	/* hidraw_ioctl (drivers/hid/hidraw.c) */
 	{ 0x4004480d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HIDIOCREVOKE */
 	{ 0x80044801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGRDESCSIZE */
@@ -2245,10 +2336,49 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
+	/* ieee802154_sock_ioctl (net/ieee802154/socket.c) */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETVIFCNT */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETSGCNT */
+	{ 0x000089ee, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNADDRESOURCE */
+	{ 0x000089ef, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNDELRESOURCE */
 	/* iio_buffer_chrdev_ioctl (drivers/iio/industrialio-buffer.c) */
 	{ 0x40046992, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IIO_BUFFER_DMABUF_ATTACH_IOCTL */
 	{ 0x40046993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IIO_BUFFER_DMABUF_DETACH_IOCTL */
 	{ 0x40106994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IIO_BUFFER_DMABUF_ENQUEUE_IOCTL */
+	/* inet6_ioctl (net/ipv6/af_inet6.c) */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008936, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDIFADDR */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETVIFCNT */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETSGCNT */
+	{ 0x000089ee, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNADDRESOURCE */
+	{ 0x000089ef, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNDELRESOURCE */
+	/* inet_ioctl (net/ipv4/af_inet.c) */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	{ 0x0000890d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCRTMSG */
+	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNETMASK */
+	{ 0x00008934, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFPFLAGS */
+	{ 0x00008935, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFPFLAGS */
+	{ 0x00008953, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDARP */
+	{ 0x00008954, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGARP */
+	{ 0x00008955, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSARP */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETVIFCNT */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETSGCNT */
+	{ 0x000089ee, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNADDRESOURCE */
+	{ 0x000089ef, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNDELRESOURCE */
 	/* inotify_ioctl (fs/notify/inotify/inotify_user.c) */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	{ 0x40044900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* INOTIFY_IOC_SETNEXTWD */
@@ -2353,6 +2483,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80006a13, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGNAME */
 	{ 0x80006a32, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGAXMAP */
 	{ 0x80006a34, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* JSIOCGBTNMAP */
+	/* kcm_ioctl (net/kcm/kcmsock.c) */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCKCMATTACH */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCKCMUNATTACH */
+	{ 0x000089e2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCKCMCLONE */
 	/* kcov_ioctl (kernel/kcov.c) */
 	{ 0x00006364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_ENABLE */
 	{ 0x00006365, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_DISABLE */
@@ -2469,6 +2603,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044d01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GET_RECORD_LEN */
 	{ 0x80044d02, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GET_LOG_LEN */
 	{ 0x80044d03, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GETCLEAR_FLAGS */
+	/* mctp_ioctl (net/mctp/af_mctp.c) */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCMCTPALLOCTAG */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCMCTPDROPTAG */
+	{ 0x000089e2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCMCTPALLOCTAG2 */
+	{ 0x000089e3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCMCTPDROPTAG2 */
 	/* md_compat_ioctl (drivers/md/md.c) */
 	{ 0x00000922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* HOT_REMOVE_DISK */
 	{ 0x00000928, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* HOT_ADD_DISK */
@@ -2584,6 +2723,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0186d15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_TRANSFER */
 	{ 0xc0286d0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MAP_OUTBOUND */
 	{ 0xc0286d11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MAP_INBOUND */
+	/* mptcp_ioctl (net/mptcp/protocol.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
 	/* mptctl_ioctl (drivers/message/fusion/mptctl.c) */
 	{ 0x80305a15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETTARGETINFO */
 	{ 0xc00c6d18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTHARDRESET */
@@ -2979,6 +3122,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064cf, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_EVENTFD */
 	{ 0x000064d0, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_CLOSEFB */
 	{ 0x00000007, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* DRM_NOUVEAU_NVIF */
+	/* nr_ioctl (net/netrom/af_netrom.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFNETMASK */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMETRIC */
+	{ 0x000089e2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCNRDECOBS */
 	/* ns_ioctl (fs/nsfs.c) */
 	{ 0x0000b701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NS_GET_USERNS */
 	{ 0x0000b702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NS_GET_PARENT */
@@ -3238,6 +3397,23 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086b09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_CLIENT_STRING */
 	{ 0x40106b08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_CLIENT_MASK */
 	{ 0x80046b06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ORANGEFS_DEV_DEBUG */
+	/* packet_ioctl (net/packet/af_packet.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNETMASK */
+	{ 0x00008953, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDARP */
+	{ 0x00008954, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGARP */
+	{ 0x00008955, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSARP */
 	/* pc87413_ioctl (drivers/watchdog/pc87413_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -3267,6 +3443,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004570a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETTIMELEFT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
+	/* pep_ioctl (net/phonet/pep.c) */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x000089ed, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNENABLEPIPE */
 	/* perf_compat_ioctl (kernel/events/core.c) */
 	{ 0x00002400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_ENABLE */
 	{ 0x00002401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_DISABLE */
@@ -3358,6 +3537,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN */
 	/* pmcraid_chr_ioctl (drivers/scsi/pmcraid.c) */
 	{ 0xc0104405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PMCRAID_IOCTL_RESET_ADAPTER */
+	/* pn_ioctl (net/phonet/datagram.c) */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x000089ee, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SIOCPNADDRESOURCE */
+	{ 0x000089ef, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SIOCPNDELRESOURCE */
+	/* pn_socket_ioctl (net/phonet/socket.c) */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCPNGETOBJECT */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETSGCNT */
+	{ 0x000089ee, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNADDRESOURCE */
+	{ 0x000089ef, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNDELRESOURCE */
 	/* pp_ioctl (drivers/char/ppdev.c) */
 	{ 0x0000708b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPCLAIM */
 	{ 0x0000708c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRELEASE */
@@ -3485,6 +3673,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN */
 	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
+	/* pppox_ioctl (drivers/net/ppp/pppox.c) */
+	{ 0x80047437, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCGCHAN */
 	/* pps_cdev_compat_ioctl (drivers/pps/pps.c) */
 	{ 0x400870a2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_SETPARAMS */
 	{ 0x400870a5, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_KC_BIND */
@@ -3543,6 +3733,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPTLCK */
 	/* qat_vf_precopy_ioctl (drivers/vfio/pci/qat/main.c) */
 	{ 0x00003b79, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_MIG_GET_PRECOPY_INFO */
+	/* qrtr_ioctl (net/qrtr/af_qrtr.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCDELRT */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFNETMASK */
 	/* radeon_drm_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -3702,6 +3905,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045201, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RNDADDTOENTCNT */
 	{ 0x40085203, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RNDADDENTROPY */
 	{ 0x80045200, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RNDGETENTCNT */
+	/* raw_ioctl (net/ipv4/raw.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGETVIFCNT */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGETSGCNT */
 	/* raw_ioctl (drivers/usb/gadget/legacy/raw_gadget.c) */
 	{ 0x00005501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_RUN */
 	{ 0x00005509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_CONFIGURE */
@@ -3719,11 +3927,19 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x83c0550b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EPS_INFO */
 	{ 0xc0085504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP0_READ */
 	{ 0xc0085508, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_READ */
+	/* rawv6_ioctl (net/ipv6/raw.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGETMIFCNT_IN6 */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGETSGCNT_IN6 */
 	/* rdc321x_wdt_ioctl (drivers/watchdog/rdc321x_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS */
 	{ 0x80045705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_KEEPALIVE */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
+	/* rds_ioctl (net/rds/af_rds.c) */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCRDSSETTOS */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCRDSGETTOS */
 	/* reiserfs_compat_ioctl (fs/reiserfs/ioctl.c) */
 	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC32_SETVERSION */
 	{ 0x4004cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC32_UNPACK */
@@ -3735,6 +3951,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_SETVERSION */
 	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* REISERFS_IOC_GETVERSION */
+	/* rfcomm_sock_ioctl (net/bluetooth/rfcomm/sock.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x400452c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RFCOMMCREATEDEV */
+	{ 0x400452c9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RFCOMMRELEASEDEV */
+	{ 0x800452d2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RFCOMMGETDEVLIST */
+	{ 0x800452d3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RFCOMMGETDEVINFO */
 	/* rfcomm_tty_ioctl (net/bluetooth/rfcomm/tty.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
@@ -3758,6 +3981,27 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc010630a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_CHAN_RECEIVE */
 	/* roccat_ioctl (drivers/hid/hid-roccat.c) */
 	{ 0x800448f1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ROCCATIOCGREPSIZE */
+	/* rose_ioctl (net/rose/af_rose.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFNETMASK */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMETRIC */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCRSGCAUSE */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCRSSCAUSE */
+	{ 0x000089e2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCRSSL2CALL */
+	{ 0x000089e3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCRSACCEPT */
+	{ 0x000089e4, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCRSCLRRT */
+	{ 0x000089e5, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCRSGL2CALL */
 	/* rpc_pipe_ioctl (net/sunrpc/rpc_pipe.c) */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	/* rpmsg_ctrldev_ioctl (drivers/rpmsg/rpmsg_ctrl.c) */
@@ -3841,6 +4085,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FSI_SCOM_CHECK */
 	{ 0xc0207301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SCOM_READ */
 	{ 0xc0207302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SCOM_WRITE */
+	/* sctp_ioctl (net/sctp/socket.c) */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
 	/* scu_ipc_ioctl (drivers/platform/x86/intel_scu_ipcutil.c) */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* INTE_SCU_IPC_REGISTER_READ */
 	/* INTE_SCU_IPC_REGISTER_WRITE */
@@ -4057,6 +4303,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2 */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
+	/* smc_ioctl (net/smc/af_smc.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCATMARK */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQNSD */
 	/* snapshot_compat_ioctl (kernel/power/user.c) */
 	{ 0x00003301, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SNAPSHOT_FREEZE */
 	{ 0x00003302, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SNAPSHOT_UNFREEZE */
@@ -4466,16 +4717,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0205300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNP_GET_REPORT */
 	{ 0xc0205301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNP_GET_DERIVED_KEY */
 	{ 0xc0205302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNP_GET_EXT_REPORT */
-	/* sock_ioctl (net/socket.c) */
-	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN */
-	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP */
-	{ 0x00008903, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOGETOWN */
-	{ 0x00008904, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGPGRP */
-	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
-	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
+	/* sock_do_ioctl (net/socket.c) */
 	{ 0x00008910, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNAME */
 	{ 0x00008911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFLINK */
-	{ 0x00008912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFCONF */
 	{ 0x00008913, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
 	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
@@ -4493,8 +4737,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI */
 	{ 0x00008933, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFINDEX */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWBROADCAST */
-	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
-	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
 	{ 0x00008942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
@@ -4502,21 +4744,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
-	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
 	{ 0x00008970, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP */
-	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
-	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
 	{ 0x00008990, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDENSLAVE */
 	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDRELEASE */
 	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDSETHWADDR */
 	{ 0x00008993, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCBONDSLAVEINFOQUERY */
 	{ 0x00008994, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCBONDINFOQUERY */
 	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDCHANGEACTIVE */
-	{ 0x000089a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDBR */
-	{ 0x000089a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELBR */
-	{ 0x000089a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDIF */
-	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
 	{ 0x000089b1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x000089f0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
@@ -4535,6 +4770,23 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089fd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x000089fe, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x000089ff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
+	/* sock_ioctl (net/socket.c) */
+	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN */
+	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP */
+	{ 0x00008903, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOGETOWN */
+	{ 0x00008904, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGPGRP */
+	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
+	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
+	{ 0x00008912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFCONF */
+	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
+	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
+	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
+	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
+	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
+	{ 0x000089a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDBR */
+	{ 0x000089a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELBR */
+	{ 0x000089a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDIF */
+	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF */
 	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
@@ -4705,6 +4957,41 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8002a52a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_DEVICE_MODE */
 	{ 0x8002a52b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_LATCH_STATUS */
 	{ 0x8004a529, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SDTX_IOCTL_GET_BASE_INFO */
+	/* svc_ioctl (net/atm/svc.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x000061d0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMLEC_CTRL */
+	{ 0x000061d8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMMPC_CTRL */
+	{ 0x000061d9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMMPC_DATA */
+	{ 0x000061e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMARPD_CTRL */
+	{ 0x000061f0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATMSIGD_CTRL */
+	{ 0x400261f2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_SETBACKEND */
+	{ 0x400261f3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_NEWBACKENDIF */
+	{ 0x40046115, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_SETFRAMING */
+	{ 0x400461f1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_SETSC */
+	{ 0x400461f5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_DROPPARTY */
+	{ 0x40106150, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_GETSTAT */
+	{ 0x40106151, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_GETSTATZ */
+	{ 0x40106153, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETLOOP */
+	{ 0x40106181, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETLINKRATE */
+	{ 0x40106183, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_GETNAMES */
+	{ 0x40106184, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETTYPE */
+	{ 0x40106185, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETESI */
+	{ 0x40106186, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_GETADDR */
+	{ 0x40106187, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_RSTADDR */
+	{ 0x40106188, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_ADDADDR */
+	{ 0x40106189, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_DELADDR */
+	{ 0x4010618a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETCIRANGE */
+	{ 0x4010618b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETCIRANGE */
+	{ 0x4010618c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETESI */
+	{ 0x4010618d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETESIF */
+	{ 0x4010618e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_ADDLECSADDR */
+	{ 0x4010618f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_DELLECSADDR */
+	{ 0x40106190, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_GETLECSADDR */
+	{ 0x401061f4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_ADDPARTY */
+	{ 0x80246111, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_GETSTATZ */
+	{ 0xc0046112, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_SETDIAG */
+	{ 0xc0046113, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_CLRDIAG */
 	/* sw_sync_ioctl (drivers/dma-buf/sw_sync.c) */
 	{ 0x40045701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SW_SYNC_IOC_INC */
 	{ 0xc0105702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SW_SYNC_GET_DEADLINE */
@@ -4736,6 +5023,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800454d7, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETHDRSZ */
 	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE */
 	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE */
+	/* tcp_bpf_ioctl (net/ipv4/tcp_bpf.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
+	/* tcp_ioctl (net/ipv4/tcp.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
 	/* tdx_guest_ioctl (drivers/virt/coco/tdx-guest/tdx-guest.c) */
 	{ 0xc4405401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TDX_CMD_GET_REPORT0 */
 	/* tee_ioctl (drivers/tee/tee_core.c) */
@@ -4750,6 +5047,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc018a409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SHM_REGISTER */
 	/* timerfd_ioctl (fs/timerfd.c) */
 	{ 0x40085400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TFD_IOC_SET_TICKS */
+	/* tipc_ioctl (net/tipc/socket.c) */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETLINKNAME */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETNODEID */
 	/* toshiba_acpi_ioctl (drivers/platform/x86/toshiba_acpi.c) */
 	{ 0xc0187490, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSH_SMM */
 	{ 0xc0187491, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSHIBA_ACPI_SCI */
@@ -4981,6 +5281,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* udmabuf_ioctl (drivers/dma-buf/udmabuf.c) */
 	{ 0x40087543, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDMABUF_CREATE_LIST */
 	{ 0x40187542, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDMABUF_CREATE */
+	/* udp_bpf_ioctl (net/ipv4/udp_bpf.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	/* udp_ioctl (net/ipv4/udp.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
 	/* uinput_compat_ioctl (drivers/input/misc/uinput.c) */
 	{ 0x00005501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_DEV_CREATE */
 	{ 0x00005502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_DEV_DESTROY */
@@ -5028,6 +5334,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc06855c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_BEGIN_FF_UPLOAD */
 	{ 0x40005504, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* UI_ABS_SETUP */
 	{ 0x8000552c, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* UI_GET_SYSNAME */
+	/* unix_ioctl (net/unix/af_unix.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCATMARK */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCUNIXFILE */
 	/* usb_pcwd_ioctl (drivers/watchdog/pcwd_usb.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -5153,6 +5464,39 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0005606, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CALL_32 */
 	{ 0xc0005607, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CALL */
 	{ 0xc0005609, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_LOG_ALT */
+	/* vcc_ioctl (net/atm/ioctl.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x000061d0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMLEC_CTRL */
+	{ 0x000061d8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMMPC_CTRL */
+	{ 0x000061d9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMMPC_DATA */
+	{ 0x000061e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATMARPD_CTRL */
+	{ 0x000061f0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATMSIGD_CTRL */
+	{ 0x400261f2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_SETBACKEND */
+	{ 0x400261f3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_NEWBACKENDIF */
+	{ 0x40046115, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_SETFRAMING */
+	{ 0x400461f1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_SETSC */
+	{ 0x40106150, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_GETSTAT */
+	{ 0x40106151, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_GETSTATZ */
+	{ 0x40106153, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETLOOP */
+	{ 0x40106181, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETLINKRATE */
+	{ 0x40106183, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_GETNAMES */
+	{ 0x40106184, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETTYPE */
+	{ 0x40106185, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETESI */
+	{ 0x40106186, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_GETADDR */
+	{ 0x40106187, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_RSTADDR */
+	{ 0x40106188, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_ADDADDR */
+	{ 0x40106189, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_DELADDR */
+	{ 0x4010618a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ATM_GETCIRANGE */
+	{ 0x4010618b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETCIRANGE */
+	{ 0x4010618c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETESI */
+	{ 0x4010618d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_SETESIF */
+	{ 0x4010618e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_ADDLECSADDR */
+	{ 0x4010618f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* ATM_DELLECSADDR */
+	{ 0x40106190, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ATM_GETLECSADDR */
+	{ 0x80246111, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_GETSTATZ */
+	{ 0xc0046112, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_SETDIAG */
+	{ 0xc0046113, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SONET_CLRDIAG */
 	/* vduse_dev_ioctl (drivers/vdpa/vdpa_user/vduse_dev.c) */
 	{ 0x00008113, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_INJECT_CONFIG_IRQ */
 	{ 0x40048117, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_INJECT_IRQ */
@@ -5498,6 +5842,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000007b9, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_VM_SOCKETS_GET_LOCAL_CID */
 	/* vsock_dev_ioctl (net/vmw_vsock/af_vsock.c) */
 	{ 0x000007b9, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_VM_SOCKETS_GET_LOCAL_CID */
+	/* vsock_ioctl (net/vmw_vsock/af_vsock.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	/* vt_compat_ioctl (drivers/tty/vt/vt_ioctl.c) */
 	{ 0x00004b2f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KIOCSOUND */
 	{ 0x00004b30, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDMKTONE */
@@ -5699,6 +6045,34 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x402c542c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSW2 */
 	{ 0x402c542d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETSF2 */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
+	/* x25_ioctl (net/x25/af_x25.c) */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFDSTADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFBRDADDR */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFNETMASK */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMETRIC */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCX25GSUBSCRIP */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCX25SSUBSCRIP */
+	{ 0x000089e2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCX25GFACILITIES */
+	{ 0x000089e3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCX25SFACILITIES */
+	{ 0x000089e4, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCX25GCALLUSERDATA */
+	{ 0x000089e5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCX25SCALLUSERDATA */
+	{ 0x000089e6, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCX25GCAUSEDIAG */
+	{ 0x000089e7, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCX25SCUDMATCHLEN */
+	{ 0x000089e8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCX25CALLACCPTAPPRV */
+	{ 0x000089e9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCX25SENDCALLACCPT */
+	{ 0x000089ea, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCX25GDTEFACILITIES */
+	{ 0x000089eb, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCX25SDTEFACILITIES */
+	{ 0x000089ec, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCX25SCAUSEDIAG */
 	/* xe_drm_compat_ioctl (drivers/gpu/drm/xe/xe_device.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -8818,1128 +9192,1210 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "at91_wdt_ioctl", "at91rm9200_wdt",
 	  IS_BUILTIN(CONFIG_AT91RM9200_WATCHDOG),
 	  IS_MODULE(CONFIG_AT91RM9200_WATCHDOG), 341, 7, 0 },
+	{ "atalk_ioctl", "appletalk",
+	  IS_BUILTIN(CONFIG_ATALK),
+	  IS_MODULE(CONFIG_ATALK), 348, 11, 0 },
 	{ "autofs_dev_ioctl", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 348, 0, 6 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 359, 0, 6 },
 	{ "autofs_dev_ioctl_compat", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 354, 0, 6 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 365, 0, 6 },
 	{ "autofs_root_compat_ioctl", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 360, 10, 0 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 371, 10, 0 },
 	{ "autofs_root_ioctl", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 370, 10, 0 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 381, 10, 0 },
+	{ "ax25_ioctl", "ax25", IS_BUILTIN(CONFIG_AX25), IS_MODULE(CONFIG_AX25), 391, 24, 0 },
+	{ "base_sock_ioctl", "mISDN_core",
+	  IS_BUILTIN(CONFIG_MISDN),
+	  IS_MODULE(CONFIG_MISDN), 415, 4, 0 },
 	{ "bch2_chardev_ioctl", "bcachefs",
 	  IS_BUILTIN(CONFIG_BCACHEFS_FS),
-	  IS_MODULE(CONFIG_BCACHEFS_FS), 380, 17, 0 },
+	  IS_MODULE(CONFIG_BCACHEFS_FS), 419, 17, 0 },
 	{ "bch2_compat_fs_ioctl", "bcachefs",
 	  IS_BUILTIN(CONFIG_BCACHEFS_FS),
-	  IS_MODULE(CONFIG_BCACHEFS_FS), 397, 31, 0 },
+	  IS_MODULE(CONFIG_BCACHEFS_FS), 436, 31, 0 },
 	{ "bch2_fs_file_ioctl", "bcachefs",
 	  IS_BUILTIN(CONFIG_BCACHEFS_FS),
-	  IS_MODULE(CONFIG_BCACHEFS_FS), 428, 28, 0 },
+	  IS_MODULE(CONFIG_BCACHEFS_FS), 467, 28, 0 },
 	{ "bcm_vk_ioctl", "bcm_vk",
 	  IS_BUILTIN(CONFIG_BCM_VK),
-	  IS_MODULE(CONFIG_BCM_VK), 456, 2, 0 },
+	  IS_MODULE(CONFIG_BCM_VK), 495, 2, 0 },
 	{ "binder_ctl_ioctl", "binder_linux",
 	  IS_BUILTIN(CONFIG_ANDROID_BINDER_IPC),
-	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 458, 1, 0 },
+	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 497, 1, 0 },
 	{ "binder_ioctl", "binder_linux",
 	  IS_BUILTIN(CONFIG_ANDROID_BINDER_IPC),
-	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 459, 12, 0 },
-	{ "blkdev_ioctl", "ioctl", 1, 0, 471, 43, 0 },
+	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 498, 12, 0 },
+	{ "blkdev_ioctl", "ioctl", 1, 0, 510, 43, 0 },
 	{ "blkif_ioctl", "xen_blkfront",
 	  IS_BUILTIN(CONFIG_XEN_BLKDEV_FRONTEND),
-	  IS_MODULE(CONFIG_XEN_BLKDEV_FRONTEND), 514, 2, 0 },
+	  IS_MODULE(CONFIG_XEN_BLKDEV_FRONTEND), 553, 2, 0 },
+	{ "bnep_sock_ioctl", "bnep",
+	  IS_BUILTIN(CONFIG_BT_BNEP),
+	  IS_MODULE(CONFIG_BT_BNEP), 555, 5, 0 },
 	{ "bsg_ioctl", "bsg",
 	  IS_BUILTIN(CONFIG_BLK_DEV_BSG_COMMON),
-	  IS_MODULE(CONFIG_BLK_DEV_BSG_COMMON), 516, 12, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_BSG_COMMON), 560, 12, 0 },
 	{ "bt_bmc_ioctl", "bt_bmc",
 	  IS_BUILTIN(CONFIG_ASPEED_BT_IPMI_BMC),
-	  IS_MODULE(CONFIG_ASPEED_BT_IPMI_BMC), 528, 1, 0 },
+	  IS_MODULE(CONFIG_ASPEED_BT_IPMI_BMC), 572, 1, 0 },
+	{ "bt_sock_ioctl", "bluetooth", IS_BUILTIN(CONFIG_BT), IS_MODULE(CONFIG_BT), 573, 2, 0 },
 	{ "btrfs_compat_ioctl", "btrfs",
 	  IS_BUILTIN(CONFIG_BTRFS_FS),
-	  IS_MODULE(CONFIG_BTRFS_FS), 529, 63, 0 },
+	  IS_MODULE(CONFIG_BTRFS_FS), 575, 63, 0 },
 	{ "btrfs_control_ioctl", "btrfs",
 	  IS_BUILTIN(CONFIG_BTRFS_FS),
-	  IS_MODULE(CONFIG_BTRFS_FS), 592, 4, 0 },
+	  IS_MODULE(CONFIG_BTRFS_FS), 638, 4, 0 },
 	{ "btrfs_ioctl", "btrfs",
 	  IS_BUILTIN(CONFIG_BTRFS_FS),
-	  IS_MODULE(CONFIG_BTRFS_FS), 596, 62, 0 },
+	  IS_MODULE(CONFIG_BTRFS_FS), 642, 62, 0 },
 	{ "bus_ioctl", "libnvdimm",
 	  IS_BUILTIN(CONFIG_LIBNVDIMM),
-	  IS_MODULE(CONFIG_LIBNVDIMM), 658, 0, 5 },
+	  IS_MODULE(CONFIG_LIBNVDIMM), 704, 0, 5 },
 	{ "ca8210_test_int_ioctl", "ca8210",
 	  IS_BUILTIN(CONFIG_IEEE802154_CA8210),
-	  IS_MODULE(CONFIG_IEEE802154_CA8210), 663, 1, 0 },
+	  IS_MODULE(CONFIG_IEEE802154_CA8210), 709, 1, 0 },
 	{ "cachefiles_ondemand_fd_ioctl", "cachefiles",
 	  IS_BUILTIN(CONFIG_CACHEFILES),
-	  IS_MODULE(CONFIG_CACHEFILES), 664, 1, 0 },
+	  IS_MODULE(CONFIG_CACHEFILES), 710, 1, 0 },
 	{ "can327_ldisc_ioctl", "can327",
 	  IS_BUILTIN(CONFIG_CAN_CAN327),
-	  IS_MODULE(CONFIG_CAN_CAN327), 665, 22, 0 },
+	  IS_MODULE(CONFIG_CAN_CAN327), 711, 22, 0 },
 	{ "cap_ioctl_unlocked", "gb_firmware",
 	  IS_BUILTIN(CONFIG_GREYBUS_FIRMWARE),
-	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 687, 3, 0 },
+	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 733, 3, 0 },
 	{ "cec_ioctl", "cec",
 	  IS_BUILTIN(CONFIG_CEC_CORE),
-	  IS_MODULE(CONFIG_CEC_CORE), 690, 11, 0 },
+	  IS_MODULE(CONFIG_CEC_CORE), 736, 11, 0 },
 	{ "ceph_ioctl", "ceph",
 	  IS_BUILTIN(CONFIG_CEPH_FS),
-	  IS_MODULE(CONFIG_CEPH_FS), 701, 14, 0 },
+	  IS_MODULE(CONFIG_CEPH_FS), 747, 14, 0 },
 	{ "ch_ioctl", "ch",
 	  IS_BUILTIN(CONFIG_CHR_DEV_SCH),
-	  IS_MODULE(CONFIG_CHR_DEV_SCH), 715, 33, 0 },
-	{ "cifs_ioctl", "cifs", IS_BUILTIN(CONFIG_CIFS), IS_MODULE(CONFIG_CIFS), 748, 13, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_SCH), 761, 33, 0 },
+	{ "cifs_ioctl", "cifs", IS_BUILTIN(CONFIG_CIFS), IS_MODULE(CONFIG_CIFS), 794, 13, 0 },
 	{ "coda_psdev_ioctl", "coda",
 	  IS_BUILTIN(CONFIG_CODA_FS),
-	  IS_MODULE(CONFIG_CODA_FS), 761, 1, 0 },
+	  IS_MODULE(CONFIG_CODA_FS), 807, 1, 0 },
 	{ "comedi_compat_ioctl", "comedi",
 	  IS_BUILTIN(CONFIG_COMEDI),
-	  IS_MODULE(CONFIG_COMEDI), 762, 17, 0 },
+	  IS_MODULE(CONFIG_COMEDI), 808, 17, 0 },
 	{ "comedi_unlocked_ioctl", "comedi",
 	  IS_BUILTIN(CONFIG_COMEDI),
-	  IS_MODULE(CONFIG_COMEDI), 779, 17, 0 },
-	{ "compat_blkdev_ioctl", "ioctl", 1, 0, 796, 43, 0 },
+	  IS_MODULE(CONFIG_COMEDI), 825, 17, 0 },
+	{ "compat_blkdev_ioctl", "ioctl", 1, 0, 842, 43, 0 },
 	{ "compat_i2cdev_ioctl", "i2c_dev",
 	  IS_BUILTIN(CONFIG_I2C_CHARDEV),
-	  IS_MODULE(CONFIG_I2C_CHARDEV), 839, 9, 0 },
+	  IS_MODULE(CONFIG_I2C_CHARDEV), 885, 9, 0 },
 	{ "compat_ipmi_ioctl", "ipmi_devintf",
 	  IS_BUILTIN(CONFIG_IPMI_DEVICE_INTERFACE),
-	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 848, 25, 0 },
+	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 894, 25, 0 },
 	{ "compat_mpctl_ioctl", "mptctl",
 	  IS_BUILTIN(CONFIG_FUSION_CTL),
-	  IS_MODULE(CONFIG_FUSION_CTL), 873, 13, 0 },
-	{ "compat_sock_ioctl", "socket", 1, 0, 886, 88, 0 },
+	  IS_MODULE(CONFIG_FUSION_CTL), 919, 13, 0 },
+	{ "compat_sock_ioctl", "socket", 1, 0, 932, 88, 0 },
 	{ "counter_chrdev_ioctl", "counter",
 	  IS_BUILTIN(CONFIG_COUNTER),
-	  IS_MODULE(CONFIG_COUNTER), 974, 3, 0 },
+	  IS_MODULE(CONFIG_COUNTER), 1020, 3, 0 },
 	{ "cpu5wdt_ioctl", "cpu5wdt",
 	  IS_BUILTIN(CONFIG_CPU5_WDT),
-	  IS_MODULE(CONFIG_CPU5_WDT), 977, 5, 0 },
+	  IS_MODULE(CONFIG_CPU5_WDT), 1023, 5, 0 },
 	{ "cros_ec_chardev_ioctl", "cros_ec_chardev",
 	  IS_BUILTIN(CONFIG_CROS_EC_CHARDEV),
-	  IS_MODULE(CONFIG_CROS_EC_CHARDEV), 982, 3, 0 },
+	  IS_MODULE(CONFIG_CROS_EC_CHARDEV), 1028, 3, 0 },
 	{ "ctrl_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 985, 2, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 1031, 2, 0 },
 	{ "cuse_file_compat_ioctl", "cuse",
 	  IS_BUILTIN(CONFIG_CUSE),
-	  IS_MODULE(CONFIG_CUSE), 987, 2, 0 },
-	{ "cuse_file_ioctl", "cuse", IS_BUILTIN(CONFIG_CUSE), IS_MODULE(CONFIG_CUSE), 989, 2, 0 },
+	  IS_MODULE(CONFIG_CUSE), 1033, 2, 0 },
+	{ "cuse_file_ioctl", "cuse",
+	  IS_BUILTIN(CONFIG_CUSE),
+	  IS_MODULE(CONFIG_CUSE), 1035, 2, 0 },
 	{ "cxl_memdev_ioctl", "cxl_core",
 	  IS_BUILTIN(CONFIG_CXL_BUS),
-	  IS_MODULE(CONFIG_CXL_BUS), 991, 2, 0 },
+	  IS_MODULE(CONFIG_CXL_BUS), 1037, 2, 0 },
+	{ "data_sock_ioctl", "mISDN_core",
+	  IS_BUILTIN(CONFIG_MISDN),
+	  IS_MODULE(CONFIG_MISDN), 1039, 6, 0 },
 	{ "dbc_ioctl", "ccp",
 	  IS_BUILTIN(CONFIG_CRYPTO_DEV_CCP_DD),
-	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 993, 3, 0 },
+	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 1045, 3, 0 },
+	{ "dccp_ioctl", "dccp",
+	  IS_BUILTIN(CONFIG_IP_DCCP),
+	  IS_MODULE(CONFIG_IP_DCCP), 1048, 2, 0 },
 	{ "dell_smbios_wmi_ioctl", "dell_smbios",
 	  IS_BUILTIN(CONFIG_DELL_SMBIOS),
-	  IS_MODULE(CONFIG_DELL_SMBIOS), 996, 1, 0 },
+	  IS_MODULE(CONFIG_DELL_SMBIOS), 1050, 1, 0 },
+	{ "dgram_ioctl", "ieee802154_socket",
+	  IS_BUILTIN(CONFIG_IEEE802154_SOCKET),
+	  IS_MODULE(CONFIG_IEEE802154_SOCKET), 1051, 2, 0 },
 	{ "dimm_ioctl", "libnvdimm",
 	  IS_BUILTIN(CONFIG_LIBNVDIMM),
-	  IS_MODULE(CONFIG_LIBNVDIMM), 997, 0, 5 },
+	  IS_MODULE(CONFIG_LIBNVDIMM), 1053, 0, 5 },
 	{ "dm_compat_ctl_ioctl", "dm_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_DM),
-	  IS_MODULE(CONFIG_BLK_DEV_DM), 1002, 0, 1 },
+	  IS_MODULE(CONFIG_BLK_DEV_DM), 1058, 0, 1 },
 	{ "dm_ctl_ioctl", "dm_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_DM),
-	  IS_MODULE(CONFIG_BLK_DEV_DM), 1003, 0, 1 },
+	  IS_MODULE(CONFIG_BLK_DEV_DM), 1059, 0, 1 },
 	{ "dma_buf_ioctl", "dma_buf",
 	  IS_BUILTIN(CONFIG_DMA_SHARED_BUFFER),
-	  IS_MODULE(CONFIG_DMA_SHARED_BUFFER), 1004, 5, 0 },
+	  IS_MODULE(CONFIG_DMA_SHARED_BUFFER), 1060, 5, 0 },
 	{ "dmirror_fops_unlocked_ioctl", "test_hmm",
 	  IS_BUILTIN(CONFIG_TEST_HMM),
-	  IS_MODULE(CONFIG_TEST_HMM), 1009, 8, 0 },
+	  IS_MODULE(CONFIG_TEST_HMM), 1065, 8, 0 },
 	{ "do_pagemap_cmd", "proc",
 	  IS_BUILTIN(CONFIG_PROC_FS),
-	  IS_MODULE(CONFIG_PROC_FS), 1017, 1, 0 },
-	{ "do_vfs_ioctl", "ioctl", 1, 0, 1018, 25, 0 },
+	  IS_MODULE(CONFIG_PROC_FS), 1073, 1, 0 },
+	{ "do_vfs_ioctl", "ioctl", 1, 0, 1074, 25, 0 },
 	{ "dpi_dev_ioctl", "mrvl_cn10k_dpi",
 	  IS_BUILTIN(CONFIG_MARVELL_CN10K_DPI),
-	  IS_MODULE(CONFIG_MARVELL_CN10K_DPI), 1043, 2, 0 },
-	{ "drm_compat_ioctl", "drm", IS_BUILTIN(CONFIG_DRM), IS_MODULE(CONFIG_DRM), 1045, 0, 75 },
-	{ "drm_ioctl", "drm", IS_BUILTIN(CONFIG_DRM), IS_MODULE(CONFIG_DRM), 1120, 0, 75 },
+	  IS_MODULE(CONFIG_MARVELL_CN10K_DPI), 1099, 2, 0 },
+	{ "drm_compat_ioctl", "drm", IS_BUILTIN(CONFIG_DRM), IS_MODULE(CONFIG_DRM), 1101, 0, 75 },
+	{ "drm_ioctl", "drm", IS_BUILTIN(CONFIG_DRM), IS_MODULE(CONFIG_DRM), 1176, 0, 75 },
 	{ "dst_ca_ioctl", "dst_ca",
 	  IS_BUILTIN(CONFIG_DVB_BT8XX),
-	  IS_MODULE(CONFIG_DVB_BT8XX), 1195, 6, 0 },
+	  IS_MODULE(CONFIG_DVB_BT8XX), 1251, 6, 0 },
 	{ "dvb_ca_en50221_io_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1201, 3, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1257, 3, 0 },
 	{ "dvb_demux_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1204, 14, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1260, 14, 0 },
 	{ "dvb_dvr_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1218, 6, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1274, 6, 0 },
 	{ "dvb_frontend_compat_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1224, 22, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1280, 22, 0 },
 	{ "dvb_frontend_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1246, 20, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1302, 20, 0 },
 	{ "dvb_generic_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1266, 0, 4 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1322, 0, 4 },
 	{ "ecryptfs_compat_ioctl", "ecryptfs",
 	  IS_BUILTIN(CONFIG_ECRYPT_FS),
-	  IS_MODULE(CONFIG_ECRYPT_FS), 1270, 5, 0 },
+	  IS_MODULE(CONFIG_ECRYPT_FS), 1326, 5, 0 },
 	{ "ecryptfs_unlocked_ioctl", "ecryptfs",
 	  IS_BUILTIN(CONFIG_ECRYPT_FS),
-	  IS_MODULE(CONFIG_ECRYPT_FS), 1275, 5, 0 },
+	  IS_MODULE(CONFIG_ECRYPT_FS), 1331, 5, 0 },
 	{ "efi_test_ioctl", "efi_test",
 	  IS_BUILTIN(CONFIG_EFI_TEST),
-	  IS_MODULE(CONFIG_EFI_TEST), 1280, 12, 0 },
+	  IS_MODULE(CONFIG_EFI_TEST), 1336, 12, 0 },
 	{ "ep_eventpoll_ioctl", "eventpoll",
 	  IS_BUILTIN(CONFIG_EPOLL),
-	  IS_MODULE(CONFIG_EPOLL), 1292, 2, 0 },
+	  IS_MODULE(CONFIG_EPOLL), 1348, 2, 0 },
 	{ "ep_ioctl", "gadgetfs",
 	  IS_BUILTIN(CONFIG_USB_GADGETFS),
-	  IS_MODULE(CONFIG_USB_GADGETFS), 1294, 3, 0 },
+	  IS_MODULE(CONFIG_USB_GADGETFS), 1350, 3, 0 },
 	{ "epx_c3_ioctl", "sbc_epx_c3",
 	  IS_BUILTIN(CONFIG_SBC_EPX_C3_WATCHDOG),
-	  IS_MODULE(CONFIG_SBC_EPX_C3_WATCHDOG), 1297, 6, 0 },
+	  IS_MODULE(CONFIG_SBC_EPX_C3_WATCHDOG), 1353, 6, 0 },
 	{ "erst_dbg_ioctl", "erst_dbg",
 	  IS_BUILTIN(CONFIG_ACPI_APEI_ERST_DEBUG),
-	  IS_MODULE(CONFIG_ACPI_APEI_ERST_DEBUG), 1303, 2, 0 },
+	  IS_MODULE(CONFIG_ACPI_APEI_ERST_DEBUG), 1359, 2, 0 },
 	{ "esas2r_proc_ioctl", "esas2r",
 	  IS_BUILTIN(CONFIG_SCSI_ESAS2R),
-	  IS_MODULE(CONFIG_SCSI_ESAS2R), 1305, 11, 0 },
+	  IS_MODULE(CONFIG_SCSI_ESAS2R), 1361, 11, 0 },
 	{ "eurwdt_ioctl", "eurotechwdt",
 	  IS_BUILTIN(CONFIG_EUROTECH_WDT),
-	  IS_MODULE(CONFIG_EUROTECH_WDT), 1316, 7, 0 },
+	  IS_MODULE(CONFIG_EUROTECH_WDT), 1372, 7, 0 },
 	{ "evdev_ioctl", "evdev",
 	  IS_BUILTIN(CONFIG_INPUT_EVDEV),
-	  IS_MODULE(CONFIG_INPUT_EVDEV), 1323, 15, 13 },
+	  IS_MODULE(CONFIG_INPUT_EVDEV), 1379, 15, 13 },
 	{ "evdev_ioctl_compat", "evdev",
 	  IS_BUILTIN(CONFIG_INPUT_EVDEV),
-	  IS_MODULE(CONFIG_INPUT_EVDEV), 1351, 15, 13 },
+	  IS_MODULE(CONFIG_INPUT_EVDEV), 1407, 15, 13 },
 	{ "evtchn_ioctl", "xen_evtchn",
 	  IS_BUILTIN(CONFIG_XEN_DEV_EVTCHN),
-	  IS_MODULE(CONFIG_XEN_DEV_EVTCHN), 1379, 8, 0 },
+	  IS_MODULE(CONFIG_XEN_DEV_EVTCHN), 1435, 8, 0 },
 	{ "exfat_compat_ioctl", "exfat",
 	  IS_BUILTIN(CONFIG_EXFAT_FS),
-	  IS_MODULE(CONFIG_EXFAT_FS), 1387, 4, 0 },
+	  IS_MODULE(CONFIG_EXFAT_FS), 1443, 4, 0 },
 	{ "exfat_ioctl", "exfat",
 	  IS_BUILTIN(CONFIG_EXFAT_FS),
-	  IS_MODULE(CONFIG_EXFAT_FS), 1391, 4, 0 },
+	  IS_MODULE(CONFIG_EXFAT_FS), 1447, 4, 0 },
 	{ "ext2_compat_ioctl", "ext2",
 	  IS_BUILTIN(CONFIG_EXT2_FS),
-	  IS_MODULE(CONFIG_EXT2_FS), 1395, 6, 0 },
+	  IS_MODULE(CONFIG_EXT2_FS), 1451, 6, 0 },
 	{ "ext2_ioctl", "ext2",
 	  IS_BUILTIN(CONFIG_EXT2_FS),
-	  IS_MODULE(CONFIG_EXT2_FS), 1401, 4, 0 },
+	  IS_MODULE(CONFIG_EXT2_FS), 1457, 4, 0 },
 	{ "ext4_compat_ioctl", "ext4",
 	  IS_BUILTIN(CONFIG_EXT4_FS),
-	  IS_MODULE(CONFIG_EXT4_FS), 1405, 43, 0 },
+	  IS_MODULE(CONFIG_EXT4_FS), 1461, 43, 0 },
 	{ "ext4_ioctl", "ext4",
 	  IS_BUILTIN(CONFIG_EXT4_FS),
-	  IS_MODULE(CONFIG_EXT4_FS), 1448, 35, 0 },
+	  IS_MODULE(CONFIG_EXT4_FS), 1504, 35, 0 },
 	{ "f2fs_compat_ioctl", "f2fs",
 	  IS_BUILTIN(CONFIG_F2FS_FS),
-	  IS_MODULE(CONFIG_F2FS_FS), 1483, 45, 0 },
+	  IS_MODULE(CONFIG_F2FS_FS), 1539, 45, 0 },
 	{ "f2fs_ioctl", "f2fs",
 	  IS_BUILTIN(CONFIG_F2FS_FS),
-	  IS_MODULE(CONFIG_F2FS_FS), 1528, 42, 0 },
+	  IS_MODULE(CONFIG_F2FS_FS), 1584, 42, 0 },
 	{ "f_hidg_compat_ioctl", "usb_f_hid",
 	  IS_BUILTIN(CONFIG_USB_F_HID),
-	  IS_MODULE(CONFIG_USB_F_HID), 1570, 2, 0 },
+	  IS_MODULE(CONFIG_USB_F_HID), 1626, 2, 0 },
 	{ "f_hidg_ioctl", "usb_f_hid",
 	  IS_BUILTIN(CONFIG_USB_F_HID),
-	  IS_MODULE(CONFIG_USB_F_HID), 1572, 2, 0 },
+	  IS_MODULE(CONFIG_USB_F_HID), 1628, 2, 0 },
 	{ "fanotify_ioctl", "fanotify_user",
 	  IS_BUILTIN(CONFIG_FANOTIFY),
-	  IS_MODULE(CONFIG_FANOTIFY), 1574, 1, 0 },
+	  IS_MODULE(CONFIG_FANOTIFY), 1630, 1, 0 },
 	{ "fastrpc_device_ioctl", "fastrpc",
 	  IS_BUILTIN(CONFIG_QCOM_FASTRPC),
-	  IS_MODULE(CONFIG_QCOM_FASTRPC), 1575, 11, 0 },
+	  IS_MODULE(CONFIG_QCOM_FASTRPC), 1631, 11, 0 },
 	{ "fat_compat_dir_ioctl", "fat",
 	  IS_BUILTIN(CONFIG_FAT_FS),
-	  IS_MODULE(CONFIG_FAT_FS), 1586, 6, 0 },
+	  IS_MODULE(CONFIG_FAT_FS), 1642, 6, 0 },
 	{ "fat_dir_ioctl", "fat",
 	  IS_BUILTIN(CONFIG_FAT_FS),
-	  IS_MODULE(CONFIG_FAT_FS), 1592, 6, 0 },
+	  IS_MODULE(CONFIG_FAT_FS), 1648, 6, 0 },
 	{ "fat_generic_ioctl", "fat",
 	  IS_BUILTIN(CONFIG_FAT_FS),
-	  IS_MODULE(CONFIG_FAT_FS), 1598, 4, 0 },
+	  IS_MODULE(CONFIG_FAT_FS), 1654, 4, 0 },
 	{ "fb_compat_ioctl", "fb",
 	  IS_BUILTIN(CONFIG_FB_CORE),
-	  IS_MODULE(CONFIG_FB_CORE), 1602, 9, 0 },
-	{ "fb_ioctl", "fb", IS_BUILTIN(CONFIG_FB_CORE), IS_MODULE(CONFIG_FB_CORE), 1611, 10, 0 },
+	  IS_MODULE(CONFIG_FB_CORE), 1658, 9, 0 },
+	{ "fb_ioctl", "fb", IS_BUILTIN(CONFIG_FB_CORE), IS_MODULE(CONFIG_FB_CORE), 1667, 10, 0 },
 	{ "fd_compat_ioctl", "floppy",
 	  IS_BUILTIN(CONFIG_BLK_DEV_FD),
-	  IS_MODULE(CONFIG_BLK_DEV_FD), 1621, 27, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_FD), 1677, 27, 0 },
 	{ "fd_ioctl", "floppy",
 	  IS_BUILTIN(CONFIG_BLK_DEV_FD),
-	  IS_MODULE(CONFIG_BLK_DEV_FD), 1648, 25, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_FD), 1704, 25, 0 },
 	{ "ffs_ep0_ioctl", "usb_f_fs",
 	  IS_BUILTIN(CONFIG_USB_F_FS),
-	  IS_MODULE(CONFIG_USB_F_FS), 1673, 1, 0 },
+	  IS_MODULE(CONFIG_USB_F_FS), 1729, 1, 0 },
 	{ "ffs_epfile_ioctl", "usb_f_fs",
 	  IS_BUILTIN(CONFIG_USB_F_FS),
-	  IS_MODULE(CONFIG_USB_F_FS), 1674, 8, 0 },
+	  IS_MODULE(CONFIG_USB_F_FS), 1730, 8, 0 },
 	{ "fitpc2_wdt_ioctl", "sbc_fitpc2_wdt",
 	  IS_BUILTIN(CONFIG_SBC_FITPC2_WATCHDOG),
-	  IS_MODULE(CONFIG_SBC_FITPC2_WATCHDOG), 1682, 6, 0 },
+	  IS_MODULE(CONFIG_SBC_FITPC2_WATCHDOG), 1738, 6, 0 },
 	{ "fme_ioctl", "dfl_fme",
 	  IS_BUILTIN(CONFIG_FPGA_DFL_FME),
-	  IS_MODULE(CONFIG_FPGA_DFL_FME), 1688, 2, 0 },
+	  IS_MODULE(CONFIG_FPGA_DFL_FME), 1744, 2, 0 },
 	{ "fop_ioctl", "alim7101_wdt",
 	  IS_BUILTIN(CONFIG_ALIM7101_WDT),
-	  IS_MODULE(CONFIG_ALIM7101_WDT), 1690, 7, 0 },
+	  IS_MODULE(CONFIG_ALIM7101_WDT), 1746, 7, 0 },
 	{ "fop_ioctl", "sbc60xxwdt",
 	  IS_BUILTIN(CONFIG_60XX_WDT),
-	  IS_MODULE(CONFIG_60XX_WDT), 1697, 7, 0 },
+	  IS_MODULE(CONFIG_60XX_WDT), 1753, 7, 0 },
 	{ "fop_ioctl", "sc520_wdt",
 	  IS_BUILTIN(CONFIG_SC520_WDT),
-	  IS_MODULE(CONFIG_SC520_WDT), 1704, 7, 0 },
+	  IS_MODULE(CONFIG_SC520_WDT), 1760, 7, 0 },
 	{ "fop_ioctl", "w83877f_wdt",
 	  IS_BUILTIN(CONFIG_W83877F_WDT),
-	  IS_MODULE(CONFIG_W83877F_WDT), 1711, 7, 0 },
+	  IS_MODULE(CONFIG_W83877F_WDT), 1767, 7, 0 },
 	{ "fsl_mc_uapi_dev_ioctl", "fsl_mc_uapi",
 	  IS_BUILTIN(CONFIG_FSL_MC_UAPI_SUPPORT),
-	  IS_MODULE(CONFIG_FSL_MC_UAPI_SUPPORT), 1718, 1, 0 },
+	  IS_MODULE(CONFIG_FSL_MC_UAPI_SUPPORT), 1774, 1, 0 },
 	{ "fuse_dev_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
-	  IS_MODULE(CONFIG_FUSE_FS), 1719, 3, 0 },
+	  IS_MODULE(CONFIG_FUSE_FS), 1775, 3, 0 },
 	{ "fuse_dir_compat_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
-	  IS_MODULE(CONFIG_FUSE_FS), 1722, 2, 0 },
+	  IS_MODULE(CONFIG_FUSE_FS), 1778, 2, 0 },
 	{ "fuse_dir_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
-	  IS_MODULE(CONFIG_FUSE_FS), 1724, 2, 0 },
+	  IS_MODULE(CONFIG_FUSE_FS), 1780, 2, 0 },
 	{ "fuse_file_compat_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
-	  IS_MODULE(CONFIG_FUSE_FS), 1726, 2, 0 },
+	  IS_MODULE(CONFIG_FUSE_FS), 1782, 2, 0 },
 	{ "fuse_file_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
-	  IS_MODULE(CONFIG_FUSE_FS), 1728, 2, 0 },
+	  IS_MODULE(CONFIG_FUSE_FS), 1784, 2, 0 },
 	{ "fw_mgmt_ioctl_unlocked", "gb_firmware",
 	  IS_BUILTIN(CONFIG_GREYBUS_FIRMWARE),
-	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 1730, 6, 0 },
+	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 1786, 6, 0 },
 	{ "gb_tty_ioctl", "gb_uart",
 	  IS_BUILTIN(CONFIG_GREYBUS_UART),
-	  IS_MODULE(CONFIG_GREYBUS_UART), 1736, 1, 0 },
+	  IS_MODULE(CONFIG_GREYBUS_UART), 1792, 1, 0 },
 	{ "genwqe_ioctl", "genwqe_card",
 	  IS_BUILTIN(CONFIG_GENWQE),
-	  IS_MODULE(CONFIG_GENWQE), 1737, 11, 0 },
+	  IS_MODULE(CONFIG_GENWQE), 1793, 11, 0 },
 	{ "geodewdt_ioctl", "geodewdt",
 	  IS_BUILTIN(CONFIG_GEODE_WDT),
-	  IS_MODULE(CONFIG_GEODE_WDT), 1748, 7, 0 },
+	  IS_MODULE(CONFIG_GEODE_WDT), 1804, 7, 0 },
 	{ "gfs2_compat_ioctl", "gfs2",
 	  IS_BUILTIN(CONFIG_GFS2_FS),
-	  IS_MODULE(CONFIG_GFS2_FS), 1755, 2, 0 },
+	  IS_MODULE(CONFIG_GFS2_FS), 1811, 2, 0 },
 	{ "gfs2_ioctl", "gfs2",
 	  IS_BUILTIN(CONFIG_GFS2_FS),
-	  IS_MODULE(CONFIG_GFS2_FS), 1757, 2, 0 },
+	  IS_MODULE(CONFIG_GFS2_FS), 1813, 2, 0 },
 	{ "gntalloc_ioctl", "xen_gntalloc",
 	  IS_BUILTIN(CONFIG_XEN_GRANT_DEV_ALLOC),
-	  IS_MODULE(CONFIG_XEN_GRANT_DEV_ALLOC), 1759, 3, 0 },
+	  IS_MODULE(CONFIG_XEN_GRANT_DEV_ALLOC), 1815, 3, 0 },
 	{ "gntdev_ioctl", "xen_gntdev",
 	  IS_BUILTIN(CONFIG_XEN_GNTDEV),
-	  IS_MODULE(CONFIG_XEN_GNTDEV), 1762, 9, 0 },
+	  IS_MODULE(CONFIG_XEN_GNTDEV), 1818, 9, 0 },
 	{ "gpio_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 1771, 9, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 1827, 9, 0 },
 	{ "gpio_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 1780, 9, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 1836, 9, 0 },
 	{ "gru_file_unlocked_ioctl", "gru",
 	  IS_BUILTIN(CONFIG_SGI_GRU),
-	  IS_MODULE(CONFIG_SGI_GRU), 1789, 10, 0 },
+	  IS_MODULE(CONFIG_SGI_GRU), 1845, 10, 0 },
 	{ "gsmld_ioctl", "n_gsm",
 	  IS_BUILTIN(CONFIG_N_GSM),
-	  IS_MODULE(CONFIG_N_GSM), 1799, 29, 0 },
+	  IS_MODULE(CONFIG_N_GSM), 1855, 29, 0 },
 	{ "gsmtty_ioctl", "n_gsm",
 	  IS_BUILTIN(CONFIG_N_GSM),
-	  IS_MODULE(CONFIG_N_GSM), 1828, 5, 0 },
+	  IS_MODULE(CONFIG_N_GSM), 1884, 5, 0 },
 	{ "gup_test_ioctl", "gup_test",
 	  IS_BUILTIN(CONFIG_GUP_TEST),
-	  IS_MODULE(CONFIG_GUP_TEST), 1833, 9, 0 },
+	  IS_MODULE(CONFIG_GUP_TEST), 1889, 9, 0 },
+	{ "hci_sock_ioctl", "bluetooth",
+	  IS_BUILTIN(CONFIG_BT),
+	  IS_MODULE(CONFIG_BT), 1898, 21, 0 },
 	{ "hci_uart_tty_ioctl", "hci_uart",
 	  IS_BUILTIN(CONFIG_BT_HCIUART),
-	  IS_MODULE(CONFIG_BT_HCIUART), 1842, 27, 0 },
+	  IS_MODULE(CONFIG_BT_HCIUART), 1919, 27, 0 },
 	{ "hfi1_file_ioctl", "hfi1",
 	  IS_BUILTIN(CONFIG_INFINIBAND_HFI1),
-	  IS_MODULE(CONFIG_INFINIBAND_HFI1), 1869, 13, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_HFI1), 1946, 13, 0 },
 	{ "hfsplus_ioctl", "hfsplus",
 	  IS_BUILTIN(CONFIG_HFSPLUS_FS),
-	  IS_MODULE(CONFIG_HFSPLUS_FS), 1882, 1, 0 },
+	  IS_MODULE(CONFIG_HFSPLUS_FS), 1959, 1, 0 },
 	{ "hiddev_ioctl", "usbhid",
 	  IS_BUILTIN(CONFIG_USB_HID),
-	  IS_MODULE(CONFIG_USB_HID), 1883, 18, 2 },
-	{ "hidraw_ioctl", "hid", IS_BUILTIN(CONFIG_HID), IS_MODULE(CONFIG_HID), 1903, 4, 9 },
+	  IS_MODULE(CONFIG_USB_HID), 1960, 18, 2 },
+	{ "hidp_sock_ioctl", "hidp",
+	  IS_BUILTIN(CONFIG_BT_HIDP),
+	  IS_MODULE(CONFIG_BT_HIDP), 1980, 4, 0 },
+	{ "hidraw_ioctl", "hid", IS_BUILTIN(CONFIG_HID), IS_MODULE(CONFIG_HID), 1984, 4, 9 },
 	{ "hisi_acc_vf_precopy_ioctl", "hisi_acc_vfio_pci",
 	  IS_BUILTIN(CONFIG_HISI_ACC_VFIO_PCI),
-	  IS_MODULE(CONFIG_HISI_ACC_VFIO_PCI), 1916, 1, 0 },
+	  IS_MODULE(CONFIG_HISI_ACC_VFIO_PCI), 1997, 1, 0 },
 	{ "hpet_compat_ioctl", "hpet",
 	  IS_BUILTIN(CONFIG_HPET),
-	  IS_MODULE(CONFIG_HPET), 1917, 8, 0 },
-	{ "hpet_ioctl", "hpet", IS_BUILTIN(CONFIG_HPET), IS_MODULE(CONFIG_HPET), 1925, 6, 0 },
+	  IS_MODULE(CONFIG_HPET), 1998, 8, 0 },
+	{ "hpet_ioctl", "hpet", IS_BUILTIN(CONFIG_HPET), IS_MODULE(CONFIG_HPET), 2006, 6, 0 },
 	{ "hpfs_ioctl", "hpfs",
 	  IS_BUILTIN(CONFIG_HPFS_FS),
-	  IS_MODULE(CONFIG_HPFS_FS), 1931, 1, 0 },
+	  IS_MODULE(CONFIG_HPFS_FS), 2012, 1, 0 },
 	{ "hsc_ioctl", "hsi_char",
 	  IS_BUILTIN(CONFIG_HSI_CHAR),
-	  IS_MODULE(CONFIG_HSI_CHAR), 1932, 7, 0 },
+	  IS_MODULE(CONFIG_HSI_CHAR), 2013, 7, 0 },
 	{ "hso_serial_ioctl", "hso",
 	  IS_BUILTIN(CONFIG_USB_HSO),
-	  IS_MODULE(CONFIG_USB_HSO), 1939, 1, 0 },
+	  IS_MODULE(CONFIG_USB_HSO), 2020, 1, 0 },
 	{ "i2cdev_ioctl", "i2c_dev",
 	  IS_BUILTIN(CONFIG_I2C_CHARDEV),
-	  IS_MODULE(CONFIG_I2C_CHARDEV), 1940, 9, 0 },
+	  IS_MODULE(CONFIG_I2C_CHARDEV), 2021, 9, 0 },
 	{ "i915_ioc32_compat_ioctl", "i915",
 	  IS_BUILTIN(CONFIG_DRM_I915),
-	  IS_MODULE(CONFIG_DRM_I915), 1949, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_I915), 2030, 0, 75 },
 	{ "i915_perf_ioctl", "i915",
 	  IS_BUILTIN(CONFIG_DRM_I915),
-	  IS_MODULE(CONFIG_DRM_I915), 2024, 3, 0 },
+	  IS_MODULE(CONFIG_DRM_I915), 2105, 3, 0 },
 	{ "ib_umad_compat_ioctl", "ib_umad",
 	  IS_BUILTIN(CONFIG_INFINIBAND_USER_MAD),
-	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2027, 4, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2108, 4, 0 },
 	{ "ib_umad_ioctl", "ib_umad",
 	  IS_BUILTIN(CONFIG_INFINIBAND_USER_MAD),
-	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2031, 4, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2112, 4, 0 },
 	{ "ib_uverbs_ioctl", "ib_uverbs",
 	  IS_BUILTIN(CONFIG_INFINIBAND_USER_ACCESS),
-	  IS_MODULE(CONFIG_INFINIBAND_USER_ACCESS), 2035, 1, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_USER_ACCESS), 2116, 1, 0 },
 	{ "ibwdt_ioctl", "ib700wdt",
 	  IS_BUILTIN(CONFIG_IB700_WDT),
-	  IS_MODULE(CONFIG_IB700_WDT), 2036, 7, 0 },
+	  IS_MODULE(CONFIG_IB700_WDT), 2117, 7, 0 },
+	{ "ieee802154_sock_ioctl", "ieee802154_socket",
+	  IS_BUILTIN(CONFIG_IEEE802154_SOCKET),
+	  IS_MODULE(CONFIG_IEEE802154_SOCKET), 2124, 6, 0 },
 	{ "iio_buffer_chrdev_ioctl", "industrialio",
 	  IS_BUILTIN(CONFIG_IIO),
-	  IS_MODULE(CONFIG_IIO), 2043, 3, 0 },
+	  IS_MODULE(CONFIG_IIO), 2130, 3, 0 },
+	{ "inet6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 2133, 9, 0 },
+	{ "inet_ioctl", "af_inet", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 2142, 21, 0 },
 	{ "inotify_ioctl", "inotify_user",
 	  IS_BUILTIN(CONFIG_INOTIFY_USER),
-	  IS_MODULE(CONFIG_INOTIFY_USER), 2046, 2, 0 },
+	  IS_MODULE(CONFIG_INOTIFY_USER), 2163, 2, 0 },
 	{ "iommufd_fops_ioctl", "iommufd",
 	  IS_BUILTIN(CONFIG_IOMMUFD),
-	  IS_MODULE(CONFIG_IOMMUFD), 2048, 7, 0 },
+	  IS_MODULE(CONFIG_IOMMUFD), 2165, 7, 0 },
 	{ "iowarrior_ioctl", "iowarrior",
 	  IS_BUILTIN(CONFIG_USB_IOWARRIOR),
-	  IS_MODULE(CONFIG_USB_IOWARRIOR), 2055, 3, 0 },
+	  IS_MODULE(CONFIG_USB_IOWARRIOR), 2172, 3, 0 },
 	{ "ipmi_ioctl", "ipmi_devintf",
 	  IS_BUILTIN(CONFIG_IPMI_DEVICE_INTERFACE),
-	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 2058, 21, 0 },
+	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 2175, 21, 0 },
 	{ "ipmi_unlocked_ioctl", "ipmi_watchdog",
 	  IS_BUILTIN(CONFIG_IPMI_WATCHDOG),
-	  IS_MODULE(CONFIG_IPMI_WATCHDOG), 2079, 8, 0 },
+	  IS_MODULE(CONFIG_IPMI_WATCHDOG), 2196, 8, 0 },
 	{ "ipw_ioctl", "ipwireless",
 	  IS_BUILTIN(CONFIG_IPWIRELESS),
-	  IS_MODULE(CONFIG_IPWIRELESS), 2087, 4, 0 },
+	  IS_MODULE(CONFIG_IPWIRELESS), 2204, 4, 0 },
 	{ "isst_if_def_ioctl", "isst_if_common",
 	  IS_BUILTIN(CONFIG_INTEL_SPEED_SELECT_INTERFACE),
-	  IS_MODULE(CONFIG_INTEL_SPEED_SELECT_INTERFACE), 2091, 5, 0 },
+	  IS_MODULE(CONFIG_INTEL_SPEED_SELECT_INTERFACE), 2208, 5, 0 },
 	{ "it8712f_wdt_ioctl", "it8712f_wdt",
 	  IS_BUILTIN(CONFIG_IT8712F_WDT),
-	  IS_MODULE(CONFIG_IT8712F_WDT), 2096, 6, 0 },
-	{ "jfs_ioctl", "jfs", IS_BUILTIN(CONFIG_JFS_FS), IS_MODULE(CONFIG_JFS_FS), 2102, 1, 0 },
+	  IS_MODULE(CONFIG_IT8712F_WDT), 2213, 6, 0 },
+	{ "jfs_ioctl", "jfs", IS_BUILTIN(CONFIG_JFS_FS), IS_MODULE(CONFIG_JFS_FS), 2219, 1, 0 },
 	{ "joydev_compat_ioctl", "joydev",
 	  IS_BUILTIN(CONFIG_INPUT_JOYDEV),
-	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2103, 13, 5 },
+	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2220, 13, 5 },
 	{ "joydev_ioctl", "joydev",
 	  IS_BUILTIN(CONFIG_INPUT_JOYDEV),
-	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2121, 13, 5 },
-	{ "kcov_ioctl", "kcov", IS_BUILTIN(CONFIG_KCOV), IS_MODULE(CONFIG_KCOV), 2139, 4, 0 },
+	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2238, 13, 5 },
+	{ "kcm_ioctl", "kcm", IS_BUILTIN(CONFIG_AF_KCM), IS_MODULE(CONFIG_AF_KCM), 2256, 3, 0 },
+	{ "kcov_ioctl", "kcov", IS_BUILTIN(CONFIG_KCOV), IS_MODULE(CONFIG_KCOV), 2259, 4, 0 },
 	{ "kcs_bmc_ipmi_ioctl", "kcs_bmc_cdev_ipmi",
 	  IS_BUILTIN(CONFIG_IPMI_KCS_BMC_CDEV_IPMI),
-	  IS_MODULE(CONFIG_IPMI_KCS_BMC_CDEV_IPMI), 2143, 3, 0 },
+	  IS_MODULE(CONFIG_IPMI_KCS_BMC_CDEV_IPMI), 2263, 3, 0 },
 	{ "lcd_ioctl", "usblcd",
 	  IS_BUILTIN(CONFIG_USB_LCD),
-	  IS_MODULE(CONFIG_USB_LCD), 2146, 2, 0 },
+	  IS_MODULE(CONFIG_USB_LCD), 2266, 2, 0 },
 	{ "lineevent_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2148, 1, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2268, 1, 0 },
 	{ "lineevent_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2149, 1, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2269, 1, 0 },
 	{ "linehandle_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2150, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2270, 3, 0 },
 	{ "linehandle_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2153, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2273, 3, 0 },
 	{ "linereq_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2156, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2276, 3, 0 },
 	{ "linereq_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2159, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2279, 3, 0 },
 	{ "lirc_ioctl", "rc_core",
 	  IS_BUILTIN(CONFIG_RC_CORE),
-	  IS_MODULE(CONFIG_RC_CORE), 2162, 18, 0 },
+	  IS_MODULE(CONFIG_RC_CORE), 2282, 18, 0 },
 	{ "lo_compat_ioctl", "loop",
 	  IS_BUILTIN(CONFIG_BLK_DEV_LOOP),
-	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2180, 11, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2300, 11, 0 },
 	{ "lo_ioctl", "loop",
 	  IS_BUILTIN(CONFIG_BLK_DEV_LOOP),
-	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2191, 11, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2311, 11, 0 },
 	{ "loop_control_ioctl", "loop",
 	  IS_BUILTIN(CONFIG_BLK_DEV_LOOP),
-	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2202, 3, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2322, 3, 0 },
 	{ "lp_compat_ioctl", "lp",
 	  IS_BUILTIN(CONFIG_PRINTER),
-	  IS_MODULE(CONFIG_PRINTER), 2205, 13, 0 },
-	{ "lp_ioctl", "lp", IS_BUILTIN(CONFIG_PRINTER), IS_MODULE(CONFIG_PRINTER), 2218, 13, 0 },
+	  IS_MODULE(CONFIG_PRINTER), 2325, 13, 0 },
+	{ "lp_ioctl", "lp", IS_BUILTIN(CONFIG_PRINTER), IS_MODULE(CONFIG_PRINTER), 2338, 13, 0 },
 	{ "mISDN_ioctl", "mISDN_core",
 	  IS_BUILTIN(CONFIG_MISDN),
-	  IS_MODULE(CONFIG_MISDN), 2231, 2, 0 },
+	  IS_MODULE(CONFIG_MISDN), 2351, 2, 0 },
 	{ "map_benchmark_ioctl", "map_benchmark",
 	  IS_BUILTIN(CONFIG_DMA_MAP_BENCHMARK),
-	  IS_MODULE(CONFIG_DMA_MAP_BENCHMARK), 2233, 1, 0 },
+	  IS_MODULE(CONFIG_DMA_MAP_BENCHMARK), 2353, 1, 0 },
 	{ "mce_chrdev_ioctl", "dev_mcelog",
 	  IS_BUILTIN(CONFIG_X86_MCELOG_LEGACY),
-	  IS_MODULE(CONFIG_X86_MCELOG_LEGACY), 2234, 3, 0 },
+	  IS_MODULE(CONFIG_X86_MCELOG_LEGACY), 2354, 3, 0 },
+	{ "mctp_ioctl", "mctp", IS_BUILTIN(CONFIG_MCTP), IS_MODULE(CONFIG_MCTP), 2357, 4, 0 },
 	{ "md_compat_ioctl", "md_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_MD),
-	  IS_MODULE(CONFIG_BLK_DEV_MD), 2237, 15, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_MD), 2361, 15, 0 },
 	{ "md_ioctl", "md_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_MD),
-	  IS_MODULE(CONFIG_BLK_DEV_MD), 2252, 15, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_MD), 2376, 15, 0 },
 	{ "media_request_ioctl", "mc",
 	  IS_BUILTIN(CONFIG_MEDIA_SUPPORT),
-	  IS_MODULE(CONFIG_MEDIA_SUPPORT), 2267, 2, 0 },
+	  IS_MODULE(CONFIG_MEDIA_SUPPORT), 2391, 2, 0 },
 	{ "megasas_mgmt_compat_ioctl", "megaraid_sas",
 	  IS_BUILTIN(CONFIG_MEGARAID_SAS),
-	  IS_MODULE(CONFIG_MEGARAID_SAS), 2269, 2, 0 },
+	  IS_MODULE(CONFIG_MEGARAID_SAS), 2393, 2, 0 },
 	{ "megasas_mgmt_ioctl", "megaraid_sas",
 	  IS_BUILTIN(CONFIG_MEGARAID_SAS),
-	  IS_MODULE(CONFIG_MEGARAID_SAS), 2271, 2, 0 },
+	  IS_MODULE(CONFIG_MEGARAID_SAS), 2395, 2, 0 },
 	{ "mei_ioctl", "mei",
 	  IS_BUILTIN(CONFIG_INTEL_MEI),
-	  IS_MODULE(CONFIG_INTEL_MEI), 2273, 4, 0 },
-	{ "mkiss_ioctl", "mkiss", IS_BUILTIN(CONFIG_MKISS), IS_MODULE(CONFIG_MKISS), 2277, 4, 0 },
+	  IS_MODULE(CONFIG_INTEL_MEI), 2397, 4, 0 },
+	{ "mkiss_ioctl", "mkiss", IS_BUILTIN(CONFIG_MKISS), IS_MODULE(CONFIG_MKISS), 2401, 4, 0 },
 	{ "mlx5vf_precopy_ioctl", "mlx5_vfio_pci",
 	  IS_BUILTIN(CONFIG_MLX5_VFIO_PCI),
-	  IS_MODULE(CONFIG_MLX5_VFIO_PCI), 2281, 1, 0 },
+	  IS_MODULE(CONFIG_MLX5_VFIO_PCI), 2405, 1, 0 },
 	{ "mmc_blk_compat_ioctl", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2282, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2406, 2, 0 },
 	{ "mmc_blk_ioctl", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2284, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2408, 2, 0 },
 	{ "mmc_rpmb_ioctl", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2286, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2410, 2, 0 },
 	{ "mmc_rpmb_ioctl_compat", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2288, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2412, 2, 0 },
 	{ "mon_bin_compat_ioctl", "usbmon",
 	  IS_BUILTIN(CONFIG_USB_MON),
-	  IS_MODULE(CONFIG_USB_MON), 2290, 8, 0 },
+	  IS_MODULE(CONFIG_USB_MON), 2414, 8, 0 },
 	{ "mon_bin_ioctl", "usbmon",
 	  IS_BUILTIN(CONFIG_USB_MON),
-	  IS_MODULE(CONFIG_USB_MON), 2298, 8, 0 },
+	  IS_MODULE(CONFIG_USB_MON), 2422, 8, 0 },
 	{ "moxa_ioctl", "moxa",
 	  IS_BUILTIN(CONFIG_MOXA_INTELLIO),
-	  IS_MODULE(CONFIG_MOXA_INTELLIO), 2306, 6, 0 },
+	  IS_MODULE(CONFIG_MOXA_INTELLIO), 2430, 6, 0 },
 	{ "mport_cdev_ioctl", "rio_mport_cdev",
 	  IS_BUILTIN(CONFIG_RAPIDIO_MPORT_CDEV),
-	  IS_MODULE(CONFIG_RAPIDIO_MPORT_CDEV), 2312, 24, 0 },
+	  IS_MODULE(CONFIG_RAPIDIO_MPORT_CDEV), 2436, 24, 0 },
+	{ "mptcp_ioctl", "mptcp", IS_BUILTIN(CONFIG_MPTCP), IS_MODULE(CONFIG_MPTCP), 2460, 3, 0 },
 	{ "mptctl_ioctl", "mptctl",
 	  IS_BUILTIN(CONFIG_FUSION_CTL),
-	  IS_MODULE(CONFIG_FUSION_CTL), 2336, 10, 2 },
-	{ "msr_ioctl", "msr", IS_BUILTIN(CONFIG_X86_MSR), IS_MODULE(CONFIG_X86_MSR), 2348, 2, 0 },
+	  IS_MODULE(CONFIG_FUSION_CTL), 2463, 10, 2 },
+	{ "msr_ioctl", "msr", IS_BUILTIN(CONFIG_X86_MSR), IS_MODULE(CONFIG_X86_MSR), 2475, 2, 0 },
 	{ "mtdchar_compat_ioctl", "mtd",
 	  IS_BUILTIN(CONFIG_MTD),
-	  IS_MODULE(CONFIG_MTD), 2350, 29, 0 },
+	  IS_MODULE(CONFIG_MTD), 2477, 29, 0 },
 	{ "mtdchar_unlocked_ioctl", "mtd",
 	  IS_BUILTIN(CONFIG_MTD),
-	  IS_MODULE(CONFIG_MTD), 2379, 27, 0 },
+	  IS_MODULE(CONFIG_MTD), 2506, 27, 0 },
 	{ "mtip_block_compat_ioctl", "mtip32xx",
 	  IS_BUILTIN(CONFIG_BLK_DEV_PCIESSD_MTIP32XX),
-	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2406, 5, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2533, 5, 0 },
 	{ "mtip_block_ioctl", "mtip32xx",
 	  IS_BUILTIN(CONFIG_BLK_DEV_PCIESSD_MTIP32XX),
-	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2411, 5, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2538, 5, 0 },
 	{ "mwave_ioctl", "mwave",
 	  IS_BUILTIN(CONFIG_MWAVE),
-	  IS_MODULE(CONFIG_MWAVE), 2416, 11, 0 },
+	  IS_MODULE(CONFIG_MWAVE), 2543, 11, 0 },
 	{ "mxser_ioctl", "mxser",
 	  IS_BUILTIN(CONFIG_MOXA_SMARTIO),
-	  IS_MODULE(CONFIG_MOXA_SMARTIO), 2427, 4, 0 },
+	  IS_MODULE(CONFIG_MOXA_SMARTIO), 2554, 4, 0 },
 	{ "n_hdlc_tty_ioctl", "n_hdlc",
 	  IS_BUILTIN(CONFIG_N_HDLC),
-	  IS_MODULE(CONFIG_N_HDLC), 2431, 24, 0 },
-	{ "n_tty_ioctl", "n_tty", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 2455, 24, 0 },
+	  IS_MODULE(CONFIG_N_HDLC), 2558, 24, 0 },
+	{ "n_tty_ioctl", "n_tty", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 2582, 24, 0 },
 	{ "nbd_ioctl", "nbd",
 	  IS_BUILTIN(CONFIG_BLK_DEV_NBD),
-	  IS_MODULE(CONFIG_BLK_DEV_NBD), 2479, 11, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_NBD), 2606, 11, 0 },
 	{ "nci_uart_tty_ioctl", "nci_uart",
 	  IS_BUILTIN(CONFIG_NFC_NCI_UART),
-	  IS_MODULE(CONFIG_NFC_NCI_UART), 2490, 23, 0 },
+	  IS_MODULE(CONFIG_NFC_NCI_UART), 2617, 23, 0 },
 	{ "ne_enclave_ioctl", "nitro_enclaves",
 	  IS_BUILTIN(CONFIG_NITRO_ENCLAVES),
-	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2513, 4, 0 },
+	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2640, 4, 0 },
 	{ "ne_ioctl", "nitro_enclaves",
 	  IS_BUILTIN(CONFIG_NITRO_ENCLAVES),
-	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2517, 1, 0 },
+	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2644, 1, 0 },
 	{ "nilfs_compat_ioctl", "nilfs2",
 	  IS_BUILTIN(CONFIG_NILFS2_FS),
-	  IS_MODULE(CONFIG_NILFS2_FS), 2518, 18, 0 },
+	  IS_MODULE(CONFIG_NILFS2_FS), 2645, 18, 0 },
 	{ "nilfs_ioctl", "nilfs2",
 	  IS_BUILTIN(CONFIG_NILFS2_FS),
-	  IS_MODULE(CONFIG_NILFS2_FS), 2536, 17, 0 },
+	  IS_MODULE(CONFIG_NILFS2_FS), 2663, 17, 0 },
 	{ "nosy_ioctl", "nosy",
 	  IS_BUILTIN(CONFIG_FIREWIRE_NOSY),
-	  IS_MODULE(CONFIG_FIREWIRE_NOSY), 2553, 4, 0 },
+	  IS_MODULE(CONFIG_FIREWIRE_NOSY), 2680, 4, 0 },
 	{ "nouveau_compat_ioctl", "nouveau",
 	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
-	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2557, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2684, 0, 75 },
 	{ "nouveau_drm_ioctl", "nouveau",
 	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
-	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2632, 0, 76 },
-	{ "ns_ioctl", "nsfs", 1, 0, 2708, 9, 3 },
-	{ "nsm_dev_ioctl", "nsm", IS_BUILTIN(CONFIG_NSM), IS_MODULE(CONFIG_NSM), 2720, 1, 0 },
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2759, 0, 76 },
+	{ "nr_ioctl", "netrom",
+	  IS_BUILTIN(CONFIG_NETROM),
+	  IS_MODULE(CONFIG_NETROM), 2835, 15, 0 },
+	{ "ns_ioctl", "nsfs", 1, 0, 2850, 9, 3 },
+	{ "nsm_dev_ioctl", "nsm", IS_BUILTIN(CONFIG_NSM), IS_MODULE(CONFIG_NSM), 2862, 1, 0 },
 	{ "ntfs_compat_ioctl", "ntfs3",
 	  IS_BUILTIN(CONFIG_NTFS3_FS),
-	  IS_MODULE(CONFIG_NTFS3_FS), 2721, 1, 0 },
+	  IS_MODULE(CONFIG_NTFS3_FS), 2863, 1, 0 },
 	{ "ntfs_ioctl", "ntfs3",
 	  IS_BUILTIN(CONFIG_NTFS3_FS),
-	  IS_MODULE(CONFIG_NTFS3_FS), 2722, 1, 0 },
+	  IS_MODULE(CONFIG_NTFS3_FS), 2864, 1, 0 },
 	{ "ntty_ioctl", "nozomi",
 	  IS_BUILTIN(CONFIG_NOZOMI),
-	  IS_MODULE(CONFIG_NOZOMI), 2723, 1, 0 },
+	  IS_MODULE(CONFIG_NOZOMI), 2865, 1, 0 },
 	{ "nv_tco_ioctl", "nv_tco",
 	  IS_BUILTIN(CONFIG_NV_TCO),
-	  IS_MODULE(CONFIG_NV_TCO), 2724, 7, 0 },
+	  IS_MODULE(CONFIG_NV_TCO), 2866, 7, 0 },
 	{ "nvme_dev_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 2731, 6, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 2873, 6, 0 },
 	{ "nvme_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 2737, 28, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 2879, 28, 0 },
 	{ "nvme_ns_chr_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 2765, 28, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 2907, 28, 0 },
 	{ "nvme_ns_head_chr_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 2793, 28, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 2935, 28, 0 },
 	{ "nvme_ns_head_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 2821, 28, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 2963, 28, 0 },
 	{ "nvram_misc_ioctl", "nvram",
 	  IS_BUILTIN(CONFIG_NVRAM),
-	  IS_MODULE(CONFIG_NVRAM), 2849, 2, 0 },
+	  IS_MODULE(CONFIG_NVRAM), 2991, 2, 0 },
 	{ "ocfs2_compat_ioctl", "ocfs2",
 	  IS_BUILTIN(CONFIG_OCFS2_FS),
-	  IS_MODULE(CONFIG_OCFS2_FS), 2851, 11, 0 },
+	  IS_MODULE(CONFIG_OCFS2_FS), 2993, 11, 0 },
 	{ "ocfs2_ioctl", "ocfs2",
 	  IS_BUILTIN(CONFIG_OCFS2_FS),
-	  IS_MODULE(CONFIG_OCFS2_FS), 2862, 11, 0 },
+	  IS_MODULE(CONFIG_OCFS2_FS), 3004, 11, 0 },
 	{ "odev_ioctl", "snd_seq_oss",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER_OSS),
-	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 2873, 27, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 3015, 27, 0 },
 	{ "odev_ioctl_compat", "snd_seq_oss",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER_OSS),
-	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 2900, 27, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 3042, 27, 0 },
 	{ "orangefs_devreq_compat_ioctl", "orangefs",
 	  IS_BUILTIN(CONFIG_ORANGEFS_FS),
-	  IS_MODULE(CONFIG_ORANGEFS_FS), 2927, 9, 0 },
+	  IS_MODULE(CONFIG_ORANGEFS_FS), 3069, 9, 0 },
 	{ "orangefs_devreq_ioctl", "orangefs",
 	  IS_BUILTIN(CONFIG_ORANGEFS_FS),
-	  IS_MODULE(CONFIG_ORANGEFS_FS), 2936, 9, 0 },
+	  IS_MODULE(CONFIG_ORANGEFS_FS), 3078, 9, 0 },
+	{ "packet_ioctl", "af_packet",
+	  IS_BUILTIN(CONFIG_PACKET),
+	  IS_MODULE(CONFIG_PACKET), 3087, 16, 0 },
 	{ "pc87413_ioctl", "pc87413_wdt",
 	  IS_BUILTIN(CONFIG_PC87413_WDT),
-	  IS_MODULE(CONFIG_PC87413_WDT), 2945, 7, 0 },
+	  IS_MODULE(CONFIG_PC87413_WDT), 3103, 7, 0 },
 	{ "pci_endpoint_test_ioctl", "pci_endpoint_test",
 	  IS_BUILTIN(CONFIG_PCI_ENDPOINT_TEST),
-	  IS_MODULE(CONFIG_PCI_ENDPOINT_TEST), 2952, 10, 0 },
+	  IS_MODULE(CONFIG_PCI_ENDPOINT_TEST), 3110, 10, 0 },
 	{ "pcipcwd_ioctl", "pcwd_pci",
 	  IS_BUILTIN(CONFIG_PCIPCWATCHDOG),
-	  IS_MODULE(CONFIG_PCIPCWATCHDOG), 2962, 9, 0 },
+	  IS_MODULE(CONFIG_PCIPCWATCHDOG), 3120, 9, 0 },
+	{ "pep_ioctl", "pn_pep",
+	  IS_BUILTIN(CONFIG_PHONET),
+	  IS_MODULE(CONFIG_PHONET), 3129, 2, 0 },
 	{ "perf_compat_ioctl", "core",
 	  IS_BUILTIN(CONFIG_PERF_EVENTS),
-	  IS_MODULE(CONFIG_PERF_EVENTS), 2971, 12, 4 },
+	  IS_MODULE(CONFIG_PERF_EVENTS), 3131, 12, 4 },
 	{ "perf_ioctl", "core",
 	  IS_BUILTIN(CONFIG_PERF_EVENTS),
-	  IS_MODULE(CONFIG_PERF_EVENTS), 2987, 12, 0 },
+	  IS_MODULE(CONFIG_PERF_EVENTS), 3147, 12, 0 },
 	{ "pfrt_log_ioctl", "pfr_telemetry",
 	  IS_BUILTIN(CONFIG_ACPI_PFRUT),
-	  IS_MODULE(CONFIG_ACPI_PFRUT), 2999, 3, 0 },
+	  IS_MODULE(CONFIG_ACPI_PFRUT), 3159, 3, 0 },
 	{ "pfru_ioctl", "pfr_update",
 	  IS_BUILTIN(CONFIG_ACPI_PFRUT),
-	  IS_MODULE(CONFIG_ACPI_PFRUT), 3002, 5, 0 },
+	  IS_MODULE(CONFIG_ACPI_PFRUT), 3162, 5, 0 },
 	{ "phantom_compat_ioctl", "phantom",
 	  IS_BUILTIN(CONFIG_PHANTOM),
-	  IS_MODULE(CONFIG_PHANTOM), 3007, 9, 0 },
+	  IS_MODULE(CONFIG_PHANTOM), 3167, 9, 0 },
 	{ "phantom_ioctl", "phantom",
 	  IS_BUILTIN(CONFIG_PHANTOM),
-	  IS_MODULE(CONFIG_PHANTOM), 3016, 9, 0 },
-	{ "pidfd_ioctl", "pidfs", 1, 0, 3025, 10, 0 },
-	{ "pipe_ioctl", "pipe", 1, 0, 3035, 3, 0 },
+	  IS_MODULE(CONFIG_PHANTOM), 3176, 9, 0 },
+	{ "pidfd_ioctl", "pidfs", 1, 0, 3185, 10, 0 },
+	{ "pipe_ioctl", "pipe", 1, 0, 3195, 3, 0 },
 	{ "pkt_ctl_compat_ioctl", "pktcdvd",
 	  IS_BUILTIN(CONFIG_CDROM_PKTCDVD),
-	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3038, 1, 0 },
+	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3198, 1, 0 },
 	{ "pkt_ctl_ioctl", "pktcdvd",
 	  IS_BUILTIN(CONFIG_CDROM_PKTCDVD),
-	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3039, 1, 0 },
+	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3199, 1, 0 },
 	{ "pkt_ioctl", "pktcdvd",
 	  IS_BUILTIN(CONFIG_CDROM_PKTCDVD),
-	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3040, 6, 0 },
+	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3200, 6, 0 },
 	{ "pmcraid_chr_ioctl", "pmcraid",
 	  IS_BUILTIN(CONFIG_SCSI_PMCRAID),
-	  IS_MODULE(CONFIG_SCSI_PMCRAID), 3046, 1, 0 },
-	{ "pp_ioctl", "ppdev", IS_BUILTIN(CONFIG_PPDEV), IS_MODULE(CONFIG_PPDEV), 3047, 25, 0 },
+	  IS_MODULE(CONFIG_SCSI_PMCRAID), 3206, 1, 0 },
+	{ "pn_ioctl", "phonet", IS_BUILTIN(CONFIG_PHONET), IS_MODULE(CONFIG_PHONET), 3207, 3, 0 },
+	{ "pn_socket_ioctl", "phonet",
+	  IS_BUILTIN(CONFIG_PHONET),
+	  IS_MODULE(CONFIG_PHONET), 3210, 4, 0 },
+	{ "pp_ioctl", "ppdev", IS_BUILTIN(CONFIG_PPDEV), IS_MODULE(CONFIG_PPDEV), 3214, 25, 0 },
 	{ "ppp_asynctty_ioctl", "ppp_async",
 	  IS_BUILTIN(CONFIG_PPP_ASYNC),
-	  IS_MODULE(CONFIG_PPP_ASYNC), 3072, 24, 0 },
+	  IS_MODULE(CONFIG_PPP_ASYNC), 3239, 24, 0 },
 	{ "ppp_compat_ioctl", "ppp_generic",
 	  IS_BUILTIN(CONFIG_PPP),
-	  IS_MODULE(CONFIG_PPP), 3096, 26, 0 },
+	  IS_MODULE(CONFIG_PPP), 3263, 26, 0 },
 	{ "ppp_ioctl", "ppp_generic",
 	  IS_BUILTIN(CONFIG_PPP),
-	  IS_MODULE(CONFIG_PPP), 3122, 23, 0 },
+	  IS_MODULE(CONFIG_PPP), 3289, 23, 0 },
 	{ "ppp_synctty_ioctl", "ppp_synctty",
 	  IS_BUILTIN(CONFIG_PPP_SYNC_TTY),
-	  IS_MODULE(CONFIG_PPP_SYNC_TTY), 3145, 24, 0 },
+	  IS_MODULE(CONFIG_PPP_SYNC_TTY), 3312, 24, 0 },
+	{ "pppox_ioctl", "pppox",
+	  IS_BUILTIN(CONFIG_PPPOE) || IS_BUILTIN(CONFIG_PPPOL2TP) || IS_BUILTIN(CONFIG_PPTP),
+	  IS_MODULE(CONFIG_PPPOE) || IS_MODULE(CONFIG_PPPOL2TP) || IS_MODULE(CONFIG_PPTP),
+	  3336, 1, 0 },
 	{ "pps_cdev_compat_ioctl", "pps_core",
 	  IS_BUILTIN(CONFIG_PPS),
-	  IS_MODULE(CONFIG_PPS), 3169, 5, 0 },
+	  IS_MODULE(CONFIG_PPS), 3337, 5, 0 },
 	{ "pps_cdev_ioctl", "pps_core",
 	  IS_BUILTIN(CONFIG_PPS),
-	  IS_MODULE(CONFIG_PPS), 3174, 5, 0 },
+	  IS_MODULE(CONFIG_PPS), 3342, 5, 0 },
 	{ "printer_ioctl", "usb_f_printer",
 	  IS_BUILTIN(CONFIG_USB_F_PRINTER),
-	  IS_MODULE(CONFIG_USB_F_PRINTER), 3179, 2, 0 },
+	  IS_MODULE(CONFIG_USB_F_PRINTER), 3347, 2, 0 },
 	{ "privcmd_ioctl", "xen_privcmd",
 	  IS_BUILTIN(CONFIG_XEN_PRIVCMD),
-	  IS_MODULE(CONFIG_XEN_PRIVCMD), 3181, 10, 0 },
+	  IS_MODULE(CONFIG_XEN_PRIVCMD), 3349, 10, 0 },
 	{ "procfs_procmap_ioctl", "proc",
 	  IS_BUILTIN(CONFIG_PROC_FS),
-	  IS_MODULE(CONFIG_PROC_FS), 3191, 1, 0 },
+	  IS_MODULE(CONFIG_PROC_FS), 3359, 1, 0 },
 	{ "pty_bsd_compat_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3192, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3360, 6, 0 },
 	{ "pty_bsd_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3198, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3366, 6, 0 },
 	{ "pty_unix98_compat_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3204, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3372, 6, 0 },
 	{ "pty_unix98_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3210, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3378, 6, 0 },
 	{ "qat_vf_precopy_ioctl", "qat_vfio_pci",
 	  IS_BUILTIN(CONFIG_QAT_VFIO_PCI),
-	  IS_MODULE(CONFIG_QAT_VFIO_PCI), 3216, 1, 0 },
+	  IS_MODULE(CONFIG_QAT_VFIO_PCI), 3384, 1, 0 },
+	{ "qrtr_ioctl", "qrtr", IS_BUILTIN(CONFIG_QRTR), IS_MODULE(CONFIG_QRTR), 3385, 12, 0 },
 	{ "radeon_drm_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3217, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3397, 0, 75 },
 	{ "radeon_kms_compat_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3292, 0, 75 },
-	{ "random_ioctl", "random", 1, 0, 3367, 6, 0 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3472, 0, 75 },
+	{ "random_ioctl", "random", 1, 0, 3547, 6, 0 },
+	{ "raw_ioctl", "raw", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 3553, 4, 0 },
 	{ "raw_ioctl", "raw_gadget",
 	  IS_BUILTIN(CONFIG_USB_RAW_GADGET),
-	  IS_MODULE(CONFIG_USB_RAW_GADGET), 3373, 16, 0 },
+	  IS_MODULE(CONFIG_USB_RAW_GADGET), 3557, 16, 0 },
+	{ "rawv6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 3573, 4, 0 },
 	{ "rdc321x_wdt_ioctl", "rdc321x_wdt",
 	  IS_BUILTIN(CONFIG_RDC321X_WDT),
-	  IS_MODULE(CONFIG_RDC321X_WDT), 3389, 4, 0 },
+	  IS_MODULE(CONFIG_RDC321X_WDT), 3577, 4, 0 },
+	{ "rds_ioctl", "rds", IS_BUILTIN(CONFIG_RDS), IS_MODULE(CONFIG_RDS), 3581, 2, 0 },
 	{ "reiserfs_compat_ioctl", "reiserfs",
 	  IS_BUILTIN(CONFIG_REISERFS_FS),
-	  IS_MODULE(CONFIG_REISERFS_FS), 3393, 6, 0 },
+	  IS_MODULE(CONFIG_REISERFS_FS), 3583, 6, 0 },
 	{ "reiserfs_ioctl", "reiserfs",
 	  IS_BUILTIN(CONFIG_REISERFS_FS),
-	  IS_MODULE(CONFIG_REISERFS_FS), 3399, 3, 0 },
+	  IS_MODULE(CONFIG_REISERFS_FS), 3589, 3, 0 },
+	{ "rfcomm_sock_ioctl", "rfcomm",
+	  IS_BUILTIN(CONFIG_BT_RFCOMM),
+	  IS_MODULE(CONFIG_BT_RFCOMM), 3592, 6, 0 },
 	{ "rfcomm_tty_ioctl", "rfcomm",
 	  IS_BUILTIN(CONFIG_BT_RFCOMM),
-	  IS_MODULE(CONFIG_BT_RFCOMM), 3402, 5, 0 },
+	  IS_MODULE(CONFIG_BT_RFCOMM), 3598, 5, 0 },
 	{ "rfkill_fop_ioctl", "rfkill",
 	  IS_BUILTIN(CONFIG_RFKILL),
-	  IS_MODULE(CONFIG_RFKILL), 3407, 0, 2 },
+	  IS_MODULE(CONFIG_RFKILL), 3603, 0, 2 },
 	{ "riocm_cdev_ioctl", "rio_cm",
 	  IS_BUILTIN(CONFIG_RAPIDIO_CHMAN),
-	  IS_MODULE(CONFIG_RAPIDIO_CHMAN), 3409, 11, 0 },
+	  IS_MODULE(CONFIG_RAPIDIO_CHMAN), 3605, 11, 0 },
 	{ "roccat_ioctl", "hid_roccat",
 	  IS_BUILTIN(CONFIG_HID_ROCCAT),
-	  IS_MODULE(CONFIG_HID_ROCCAT), 3420, 1, 0 },
+	  IS_MODULE(CONFIG_HID_ROCCAT), 3616, 1, 0 },
+	{ "rose_ioctl", "rose", IS_BUILTIN(CONFIG_ROSE), IS_MODULE(CONFIG_ROSE), 3617, 20, 0 },
 	{ "rpc_pipe_ioctl", "sunrpc",
 	  IS_BUILTIN(CONFIG_SUNRPC),
-	  IS_MODULE(CONFIG_SUNRPC), 3421, 1, 0 },
+	  IS_MODULE(CONFIG_SUNRPC), 3637, 1, 0 },
 	{ "rpmsg_ctrldev_ioctl", "rpmsg_ctrl",
 	  IS_BUILTIN(CONFIG_RPMSG_CTRL),
-	  IS_MODULE(CONFIG_RPMSG_CTRL), 3422, 3, 0 },
+	  IS_MODULE(CONFIG_RPMSG_CTRL), 3638, 3, 0 },
 	{ "rpmsg_eptdev_ioctl", "rpmsg_char",
 	  IS_BUILTIN(CONFIG_RPMSG_CHAR),
-	  IS_MODULE(CONFIG_RPMSG_CHAR), 3425, 3, 0 },
+	  IS_MODULE(CONFIG_RPMSG_CHAR), 3641, 3, 0 },
 	{ "rproc_device_ioctl", "remoteproc_cdev",
 	  IS_BUILTIN(CONFIG_REMOTEPROC_CDEV),
-	  IS_MODULE(CONFIG_REMOTEPROC_CDEV), 3428, 2, 0 },
+	  IS_MODULE(CONFIG_REMOTEPROC_CDEV), 3644, 2, 0 },
 	{ "rtc_dev_compat_ioctl", "rtc_core",
 	  IS_BUILTIN(CONFIG_RTC_CLASS),
-	  IS_MODULE(CONFIG_RTC_CLASS), 3430, 20, 0 },
+	  IS_MODULE(CONFIG_RTC_CLASS), 3646, 20, 0 },
 	{ "rtc_dev_ioctl", "rtc_core",
 	  IS_BUILTIN(CONFIG_RTC_CLASS),
-	  IS_MODULE(CONFIG_RTC_CLASS), 3450, 17, 0 },
+	  IS_MODULE(CONFIG_RTC_CLASS), 3666, 17, 0 },
 	{ "sa1100dog_ioctl", "sa1100_wdt",
 	  IS_BUILTIN(CONFIG_SA1100_WATCHDOG),
-	  IS_MODULE(CONFIG_SA1100_WATCHDOG), 3467, 6, 0 },
+	  IS_MODULE(CONFIG_SA1100_WATCHDOG), 3683, 6, 0 },
 	{ "sbefifo_user_ioctl", "fsi_sbefifo",
 	  IS_BUILTIN(CONFIG_FSI_SBEFIFO),
-	  IS_MODULE(CONFIG_FSI_SBEFIFO), 3473, 2, 0 },
+	  IS_MODULE(CONFIG_FSI_SBEFIFO), 3689, 2, 0 },
 	{ "sc1200wdt_ioctl", "sc1200wdt",
 	  IS_BUILTIN(CONFIG_SC1200_WDT),
-	  IS_MODULE(CONFIG_SC1200_WDT), 3475, 7, 0 },
+	  IS_MODULE(CONFIG_SC1200_WDT), 3691, 7, 0 },
 	{ "sch311x_wdt_ioctl", "sch311x_wdt",
 	  IS_BUILTIN(CONFIG_SMSC_SCH311X_WDT),
-	  IS_MODULE(CONFIG_SMSC_SCH311X_WDT), 3482, 7, 0 },
+	  IS_MODULE(CONFIG_SMSC_SCH311X_WDT), 3698, 7, 0 },
 	{ "scom_ioctl", "fsi_scom",
 	  IS_BUILTIN(CONFIG_FSI_SCOM),
-	  IS_MODULE(CONFIG_FSI_SCOM), 3489, 4, 0 },
+	  IS_MODULE(CONFIG_FSI_SCOM), 3705, 4, 0 },
+	{ "sctp_ioctl", "sctp",
+	  IS_BUILTIN(CONFIG_IP_SCTP),
+	  IS_MODULE(CONFIG_IP_SCTP), 3709, 1, 0 },
 	{ "scu_ipc_ioctl", "intel_scu_ipcutil",
 	  IS_BUILTIN(CONFIG_INTEL_SCU_IPC_UTIL),
-	  IS_MODULE(CONFIG_INTEL_SCU_IPC_UTIL), 3493, 3, 0 },
+	  IS_MODULE(CONFIG_INTEL_SCU_IPC_UTIL), 3710, 3, 0 },
 	{ "sd_ioctl", "sd_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_SD),
-	  IS_MODULE(CONFIG_BLK_DEV_SD), 3496, 44, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_SD), 3713, 44, 0 },
 	{ "seccomp_notify_ioctl", "seccomp",
 	  IS_BUILTIN(CONFIG_SECCOMP),
-	  IS_MODULE(CONFIG_SECCOMP), 3540, 5, 1 },
+	  IS_MODULE(CONFIG_SECCOMP), 3757, 5, 1 },
 	{ "serial_ioctl", "usbserial",
 	  IS_BUILTIN(CONFIG_USB_SERIAL),
-	  IS_MODULE(CONFIG_USB_SERIAL), 3546, 2, 0 },
+	  IS_MODULE(CONFIG_USB_SERIAL), 3763, 2, 0 },
 	{ "serport_ldisc_compat_ioctl", "serport",
 	  IS_BUILTIN(CONFIG_SERIO_SERPORT),
-	  IS_MODULE(CONFIG_SERIO_SERPORT), 3548, 1, 0 },
+	  IS_MODULE(CONFIG_SERIO_SERPORT), 3765, 1, 0 },
 	{ "serport_ldisc_ioctl", "serport",
 	  IS_BUILTIN(CONFIG_SERIO_SERPORT),
-	  IS_MODULE(CONFIG_SERIO_SERPORT), 3549, 1, 0 },
+	  IS_MODULE(CONFIG_SERIO_SERPORT), 3766, 1, 0 },
 	{ "sev_ioctl", "ccp",
 	  IS_BUILTIN(CONFIG_CRYPTO_DEV_CCP_DD),
-	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 3550, 1, 0 },
+	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 3767, 1, 0 },
 	{ "sg_ioctl", "sg",
 	  IS_BUILTIN(CONFIG_CHR_DEV_SG),
-	  IS_MODULE(CONFIG_CHR_DEV_SG), 3551, 44, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_SG), 3768, 44, 0 },
 	{ "sgx_compat_ioctl", "driver",
 	  IS_BUILTIN(CONFIG_X86_SGX),
-	  IS_MODULE(CONFIG_X86_SGX), 3595, 7, 0 },
+	  IS_MODULE(CONFIG_X86_SGX), 3812, 7, 0 },
 	{ "sgx_ioctl", "ioctl",
 	  IS_BUILTIN(CONFIG_X86_SGX),
-	  IS_MODULE(CONFIG_X86_SGX), 3602, 7, 0 },
+	  IS_MODULE(CONFIG_X86_SGX), 3819, 7, 0 },
 	{ "sgx_vepc_ioctl", "virt",
 	  IS_BUILTIN(CONFIG_X86_SGX_KVM),
-	  IS_MODULE(CONFIG_X86_SGX_KVM), 3609, 1, 0 },
+	  IS_MODULE(CONFIG_X86_SGX_KVM), 3826, 1, 0 },
 	{ "sisusb_compat_ioctl", "sisusbvga",
 	  IS_BUILTIN(CONFIG_USB_SISUSBVGA),
-	  IS_MODULE(CONFIG_USB_SISUSBVGA), 3610, 3, 0 },
+	  IS_MODULE(CONFIG_USB_SISUSBVGA), 3827, 3, 0 },
 	{ "sisusb_ioctl", "sisusbvga",
 	  IS_BUILTIN(CONFIG_USB_SISUSBVGA),
-	  IS_MODULE(CONFIG_USB_SISUSBVGA), 3613, 3, 0 },
+	  IS_MODULE(CONFIG_USB_SISUSBVGA), 3830, 3, 0 },
 	{ "sixpack_ioctl", "6pack",
 	  IS_BUILTIN(CONFIG_6PACK),
-	  IS_MODULE(CONFIG_6PACK), 3616, 24, 0 },
+	  IS_MODULE(CONFIG_6PACK), 3833, 24, 0 },
 	{ "slcan_ioctl", "slcan",
 	  IS_BUILTIN(CONFIG_CAN_SLCAN),
-	  IS_MODULE(CONFIG_CAN_SLCAN), 3640, 22, 0 },
-	{ "slip_ioctl", "slip", IS_BUILTIN(CONFIG_SLIP), IS_MODULE(CONFIG_SLIP), 3662, 28, 0 },
+	  IS_MODULE(CONFIG_CAN_SLCAN), 3857, 22, 0 },
+	{ "slip_ioctl", "slip", IS_BUILTIN(CONFIG_SLIP), IS_MODULE(CONFIG_SLIP), 3879, 28, 0 },
+	{ "smc_ioctl", "smc", IS_BUILTIN(CONFIG_SMC), IS_MODULE(CONFIG_SMC), 3907, 4, 0 },
 	{ "snapshot_compat_ioctl", "user",
 	  IS_BUILTIN(CONFIG_HIBERNATION_SNAPSHOT_DEV),
-	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 3690, 14, 0 },
+	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 3911, 14, 0 },
 	{ "snapshot_ioctl", "user",
 	  IS_BUILTIN(CONFIG_HIBERNATION_SNAPSHOT_DEV),
-	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 3704, 14, 0 },
+	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 3925, 14, 0 },
 	{ "snd_compr_ioctl", "snd_compress",
 	  IS_BUILTIN(CONFIG_SND_COMPRESS_OFFLOAD),
-	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 3718, 0, 16 },
+	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 3939, 0, 16 },
 	{ "snd_compr_ioctl_compat", "snd_compress",
 	  IS_BUILTIN(CONFIG_SND_COMPRESS_OFFLOAD),
-	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 3734, 0, 16 },
-	{ "snd_ctl_ioctl", "snd", IS_BUILTIN(CONFIG_SND), IS_MODULE(CONFIG_SND), 3750, 17, 0 },
+	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 3955, 0, 16 },
+	{ "snd_ctl_ioctl", "snd", IS_BUILTIN(CONFIG_SND), IS_MODULE(CONFIG_SND), 3971, 17, 0 },
 	{ "snd_ctl_ioctl_compat", "snd",
 	  IS_BUILTIN(CONFIG_SND),
-	  IS_MODULE(CONFIG_SND), 3767, 17, 0 },
+	  IS_MODULE(CONFIG_SND), 3988, 17, 0 },
 	{ "snd_hwdep_ioctl", "snd_hwdep",
 	  IS_BUILTIN(CONFIG_SND_HWDEP),
-	  IS_MODULE(CONFIG_SND_HWDEP), 3784, 4, 0 },
+	  IS_MODULE(CONFIG_SND_HWDEP), 4005, 4, 0 },
 	{ "snd_hwdep_ioctl_compat", "snd_hwdep",
 	  IS_BUILTIN(CONFIG_SND_HWDEP),
-	  IS_MODULE(CONFIG_SND_HWDEP), 3788, 4, 0 },
+	  IS_MODULE(CONFIG_SND_HWDEP), 4009, 4, 0 },
 	{ "snd_mixer_oss_ioctl", "snd_mixer_oss",
 	  IS_BUILTIN(CONFIG_SND_MIXER_OSS),
-	  IS_MODULE(CONFIG_SND_MIXER_OSS), 3792, 10, 0 },
+	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4013, 10, 0 },
 	{ "snd_mixer_oss_ioctl_compat", "snd_mixer_oss",
 	  IS_BUILTIN(CONFIG_SND_MIXER_OSS),
-	  IS_MODULE(CONFIG_SND_MIXER_OSS), 3802, 10, 0 },
+	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4023, 10, 0 },
 	{ "snd_pcm_ioctl", "snd_pcm",
 	  IS_BUILTIN(CONFIG_SND_PCM),
-	  IS_MODULE(CONFIG_SND_PCM), 3812, 36, 0 },
+	  IS_MODULE(CONFIG_SND_PCM), 4033, 36, 0 },
 	{ "snd_pcm_ioctl_compat", "snd_pcm",
 	  IS_BUILTIN(CONFIG_SND_PCM),
-	  IS_MODULE(CONFIG_SND_PCM), 3848, 34, 0 },
+	  IS_MODULE(CONFIG_SND_PCM), 4069, 34, 0 },
 	{ "snd_pcm_oss_ioctl", "snd_pcm_oss",
 	  IS_BUILTIN(CONFIG_SND_PCM_OSS),
-	  IS_MODULE(CONFIG_SND_PCM_OSS), 3882, 32, 0 },
+	  IS_MODULE(CONFIG_SND_PCM_OSS), 4103, 32, 0 },
 	{ "snd_pcm_oss_ioctl_compat", "snd_pcm_oss",
 	  IS_BUILTIN(CONFIG_SND_PCM_OSS),
-	  IS_MODULE(CONFIG_SND_PCM_OSS), 3914, 32, 0 },
+	  IS_MODULE(CONFIG_SND_PCM_OSS), 4135, 32, 0 },
 	{ "snd_rawmidi_ioctl", "snd_rawmidi",
 	  IS_BUILTIN(CONFIG_SND_RAWMIDI),
-	  IS_MODULE(CONFIG_SND_RAWMIDI), 3946, 8, 0 },
+	  IS_MODULE(CONFIG_SND_RAWMIDI), 4167, 8, 0 },
 	{ "snd_rawmidi_ioctl_compat", "snd_rawmidi",
 	  IS_BUILTIN(CONFIG_SND_RAWMIDI),
-	  IS_MODULE(CONFIG_SND_RAWMIDI), 3954, 9, 0 },
+	  IS_MODULE(CONFIG_SND_RAWMIDI), 4175, 9, 0 },
 	{ "snd_seq_ioctl", "snd_seq",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER),
-	  IS_MODULE(CONFIG_SND_SEQUENCER), 3963, 34, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER), 4184, 34, 0 },
 	{ "snd_seq_ioctl_compat", "snd_seq",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER),
-	  IS_MODULE(CONFIG_SND_SEQUENCER), 3997, 34, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER), 4218, 34, 0 },
 	{ "snd_timer_user_ioctl", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4031, 21, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4252, 21, 0 },
 	{ "snd_timer_user_ioctl_compat", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4052, 21, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4273, 21, 0 },
 	{ "snd_utimer_ioctl", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4073, 1, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4294, 1, 0 },
 	{ "snp_guest_ioctl", "sev_guest",
 	  IS_BUILTIN(CONFIG_SEV_GUEST),
-	  IS_MODULE(CONFIG_SEV_GUEST), 4074, 3, 0 },
-	{ "sock_ioctl", "socket", 1, 0, 4077, 71, 0 },
+	  IS_MODULE(CONFIG_SEV_GUEST), 4295, 3, 0 },
+	{ "sock_do_ioctl", "socket", 1, 0, 4298, 52, 0 },
+	{ "sock_ioctl", "socket", 1, 0, 4350, 19, 0 },
 	{ "sonypi_misc_ioctl", "sony_laptop",
 	  IS_BUILTIN(CONFIG_SONY_LAPTOP),
-	  IS_MODULE(CONFIG_SONY_LAPTOP), 4148, 12, 0 },
+	  IS_MODULE(CONFIG_SONY_LAPTOP), 4369, 12, 0 },
 	{ "spidev_compat_ioctl", "spidev",
 	  IS_BUILTIN(CONFIG_SPI_SPIDEV),
-	  IS_MODULE(CONFIG_SPI_SPIDEV), 4160, 10, 0 },
+	  IS_MODULE(CONFIG_SPI_SPIDEV), 4381, 10, 0 },
 	{ "spidev_ioctl", "spidev",
 	  IS_BUILTIN(CONFIG_SPI_SPIDEV),
-	  IS_MODULE(CONFIG_SPI_SPIDEV), 4170, 10, 0 },
+	  IS_MODULE(CONFIG_SPI_SPIDEV), 4391, 10, 0 },
 	{ "sr_block_ioctl", "sr_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_SR),
-	  IS_MODULE(CONFIG_BLK_DEV_SR), 4180, 59, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_SR), 4401, 59, 0 },
 	{ "ssam_cdev_device_ioctl", "surface_aggregator_cdev",
 	  IS_BUILTIN(CONFIG_SURFACE_AGGREGATOR_CDEV),
-	  IS_MODULE(CONFIG_SURFACE_AGGREGATOR_CDEV), 4239, 5, 0 },
+	  IS_MODULE(CONFIG_SURFACE_AGGREGATOR_CDEV), 4460, 5, 0 },
 	{ "st_compat_ioctl", "st",
 	  IS_BUILTIN(CONFIG_CHR_DEV_ST),
-	  IS_MODULE(CONFIG_CHR_DEV_ST), 4244, 25, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_ST), 4465, 25, 0 },
 	{ "st_ioctl", "st",
 	  IS_BUILTIN(CONFIG_CHR_DEV_ST),
-	  IS_MODULE(CONFIG_CHR_DEV_ST), 4269, 23, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_ST), 4490, 23, 0 },
 	{ "stm_char_ioctl", "stm_core",
 	  IS_BUILTIN(CONFIG_STM),
-	  IS_MODULE(CONFIG_STM), 4292, 3, 0 },
+	  IS_MODULE(CONFIG_STM), 4513, 3, 0 },
 	{ "surface_dtx_ioctl", "surface_dtx",
 	  IS_BUILTIN(CONFIG_SURFACE_DTX),
-	  IS_MODULE(CONFIG_SURFACE_DTX), 4295, 11, 0 },
+	  IS_MODULE(CONFIG_SURFACE_DTX), 4516, 11, 0 },
+	{ "svc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 4527, 34, 0 },
 	{ "sw_sync_ioctl", "sw_sync",
 	  IS_BUILTIN(CONFIG_SW_SYNC),
-	  IS_MODULE(CONFIG_SW_SYNC), 4306, 3, 0 },
+	  IS_MODULE(CONFIG_SW_SYNC), 4561, 3, 0 },
 	{ "switchtec_dev_ioctl", "switchtec",
 	  IS_BUILTIN(CONFIG_PCI_SW_SWITCHTEC),
-	  IS_MODULE(CONFIG_PCI_SW_SWITCHTEC), 4309, 7, 0 },
+	  IS_MODULE(CONFIG_PCI_SW_SWITCHTEC), 4564, 7, 0 },
 	{ "sync_file_ioctl", "sync_file",
 	  IS_BUILTIN(CONFIG_SYNC_FILE),
-	  IS_MODULE(CONFIG_SYNC_FILE), 4316, 3, 0 },
-	{ "tap_ioctl", "tap", IS_BUILTIN(CONFIG_TAP), IS_MODULE(CONFIG_TAP), 4319, 14, 0 },
+	  IS_MODULE(CONFIG_SYNC_FILE), 4571, 3, 0 },
+	{ "tap_ioctl", "tap", IS_BUILTIN(CONFIG_TAP), IS_MODULE(CONFIG_TAP), 4574, 14, 0 },
+	{ "tcp_bpf_ioctl", "tcp_bpf",
+	  IS_BUILTIN(CONFIG_NET_SOCK_MSG),
+	  IS_MODULE(CONFIG_NET_SOCK_MSG), 4588, 4, 0 },
+	{ "tcp_ioctl", "tcp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4592, 4, 0 },
 	{ "tdx_guest_ioctl", "tdx_guest",
 	  IS_BUILTIN(CONFIG_TDX_GUEST_DRIVER),
-	  IS_MODULE(CONFIG_TDX_GUEST_DRIVER), 4333, 1, 0 },
-	{ "tee_ioctl", "tee", IS_BUILTIN(CONFIG_TEE), IS_MODULE(CONFIG_TEE), 4334, 9, 0 },
+	  IS_MODULE(CONFIG_TDX_GUEST_DRIVER), 4596, 1, 0 },
+	{ "tee_ioctl", "tee", IS_BUILTIN(CONFIG_TEE), IS_MODULE(CONFIG_TEE), 4597, 9, 0 },
 	{ "timerfd_ioctl", "timerfd",
 	  IS_BUILTIN(CONFIG_TIMERFD),
-	  IS_MODULE(CONFIG_TIMERFD), 4343, 1, 0 },
+	  IS_MODULE(CONFIG_TIMERFD), 4606, 1, 0 },
+	{ "tipc_ioctl", "tipc", IS_BUILTIN(CONFIG_TIPC), IS_MODULE(CONFIG_TIPC), 4607, 2, 0 },
 	{ "toshiba_acpi_ioctl", "toshiba_acpi",
 	  IS_BUILTIN(CONFIG_ACPI_TOSHIBA),
-	  IS_MODULE(CONFIG_ACPI_TOSHIBA), 4344, 2, 0 },
+	  IS_MODULE(CONFIG_ACPI_TOSHIBA), 4609, 2, 0 },
 	{ "tps6594_pfsm_ioctl", "tps6594_pfsm",
 	  IS_BUILTIN(CONFIG_TPS6594_PFSM),
-	  IS_MODULE(CONFIG_TPS6594_PFSM), 4346, 6, 0 },
+	  IS_MODULE(CONFIG_TPS6594_PFSM), 4611, 6, 0 },
 	{ "tracing_buffers_ioctl", "trace",
 	  IS_BUILTIN(CONFIG_TRACING),
-	  IS_MODULE(CONFIG_TRACING), 4352, 1, 0 },
+	  IS_MODULE(CONFIG_TRACING), 4617, 1, 0 },
 	{ "tty_compat_ioctl", "tty_io",
 	  IS_BUILTIN(CONFIG_TTY),
-	  IS_MODULE(CONFIG_TTY), 4353, 58, 0 },
-	{ "tty_ioctl", "tty_io", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 4411, 29, 0 },
+	  IS_MODULE(CONFIG_TTY), 4618, 58, 0 },
+	{ "tty_ioctl", "tty_io", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 4676, 29, 0 },
 	{ "tun_chr_compat_ioctl", "tun",
 	  IS_BUILTIN(CONFIG_TUN),
-	  IS_MODULE(CONFIG_TUN), 4440, 31, 0 },
-	{ "tun_chr_ioctl", "tun", IS_BUILTIN(CONFIG_TUN), IS_MODULE(CONFIG_TUN), 4471, 31, 0 },
+	  IS_MODULE(CONFIG_TUN), 4705, 31, 0 },
+	{ "tun_chr_ioctl", "tun", IS_BUILTIN(CONFIG_TUN), IS_MODULE(CONFIG_TUN), 4736, 31, 0 },
 	{ "tw_chrdev_ioctl", "3w_xxxx",
 	  IS_BUILTIN(CONFIG_BLK_DEV_3W_XXXX_RAID),
-	  IS_MODULE(CONFIG_BLK_DEV_3W_XXXX_RAID), 4502, 3, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_3W_XXXX_RAID), 4767, 3, 0 },
 	{ "twa_chrdev_ioctl", "3w_9xxx",
 	  IS_BUILTIN(CONFIG_SCSI_3W_9XXX),
-	  IS_MODULE(CONFIG_SCSI_3W_9XXX), 4505, 8, 0 },
+	  IS_MODULE(CONFIG_SCSI_3W_9XXX), 4770, 8, 0 },
 	{ "twl_chrdev_ioctl", "3w_sas",
 	  IS_BUILTIN(CONFIG_SCSI_3W_SAS),
-	  IS_MODULE(CONFIG_SCSI_3W_SAS), 4513, 1, 0 },
+	  IS_MODULE(CONFIG_SCSI_3W_SAS), 4778, 1, 0 },
 	{ "uacce_fops_compat_ioctl", "uacce",
 	  IS_BUILTIN(CONFIG_UACCE),
-	  IS_MODULE(CONFIG_UACCE), 4514, 2, 0 },
+	  IS_MODULE(CONFIG_UACCE), 4779, 2, 0 },
 	{ "uacce_fops_unl_ioctl", "uacce",
 	  IS_BUILTIN(CONFIG_UACCE),
-	  IS_MODULE(CONFIG_UACCE), 4516, 2, 0 },
+	  IS_MODULE(CONFIG_UACCE), 4781, 2, 0 },
 	{ "uart_ioctl", "serial_base",
 	  IS_BUILTIN(CONFIG_SERIAL_CORE),
-	  IS_MODULE(CONFIG_SERIAL_CORE), 4518, 7, 0 },
+	  IS_MODULE(CONFIG_SERIAL_CORE), 4783, 7, 0 },
 	{ "ubi_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 4525, 6, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 4790, 6, 0 },
 	{ "ubifs_compat_ioctl", "ubifs",
 	  IS_BUILTIN(CONFIG_UBIFS_FS),
-	  IS_MODULE(CONFIG_UBIFS_FS), 4531, 10, 0 },
+	  IS_MODULE(CONFIG_UBIFS_FS), 4796, 10, 0 },
 	{ "ubifs_ioctl", "ubifs",
 	  IS_BUILTIN(CONFIG_UBIFS_FS),
-	  IS_MODULE(CONFIG_UBIFS_FS), 4541, 8, 0 },
-	{ "udf_ioctl", "udf", IS_BUILTIN(CONFIG_UDF_FS), IS_MODULE(CONFIG_UDF_FS), 4549, 4, 0 },
+	  IS_MODULE(CONFIG_UBIFS_FS), 4806, 8, 0 },
+	{ "udf_ioctl", "udf", IS_BUILTIN(CONFIG_UDF_FS), IS_MODULE(CONFIG_UDF_FS), 4814, 4, 0 },
 	{ "udmabuf_ioctl", "udmabuf",
 	  IS_BUILTIN(CONFIG_UDMABUF),
-	  IS_MODULE(CONFIG_UDMABUF), 4553, 2, 0 },
+	  IS_MODULE(CONFIG_UDMABUF), 4818, 2, 0 },
+	{ "udp_bpf_ioctl", "udp_bpf",
+	  IS_BUILTIN(CONFIG_BPF_SYSCALL),
+	  IS_MODULE(CONFIG_BPF_SYSCALL), 4820, 2, 0 },
+	{ "udp_ioctl", "udp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4822, 2, 0 },
 	{ "uinput_compat_ioctl", "uinput",
 	  IS_BUILTIN(CONFIG_INPUT_UINPUT),
-	  IS_MODULE(CONFIG_INPUT_UINPUT), 4555, 22, 2 },
+	  IS_MODULE(CONFIG_INPUT_UINPUT), 4824, 22, 2 },
 	{ "uinput_ioctl", "uinput",
 	  IS_BUILTIN(CONFIG_INPUT_UINPUT),
-	  IS_MODULE(CONFIG_INPUT_UINPUT), 4579, 19, 2 },
+	  IS_MODULE(CONFIG_INPUT_UINPUT), 4848, 19, 2 },
+	{ "unix_ioctl", "unix", IS_BUILTIN(CONFIG_UNIX), IS_MODULE(CONFIG_UNIX), 4869, 4, 0 },
 	{ "usb_pcwd_ioctl", "pcwd_usb",
 	  IS_BUILTIN(CONFIG_USBPCWATCHDOG),
-	  IS_MODULE(CONFIG_USBPCWATCHDOG), 4600, 9, 0 },
-	{ "usbdev_ioctl", "usbcore", IS_BUILTIN(CONFIG_USB), IS_MODULE(CONFIG_USB), 4609, 35, 0 },
+	  IS_MODULE(CONFIG_USBPCWATCHDOG), 4873, 9, 0 },
+	{ "usbdev_ioctl", "usbcore", IS_BUILTIN(CONFIG_USB), IS_MODULE(CONFIG_USB), 4882, 35, 0 },
 	{ "usblp_ioctl", "usblp",
 	  IS_BUILTIN(CONFIG_USB_PRINTER),
-	  IS_MODULE(CONFIG_USB_PRINTER), 4644, 2, 7 },
+	  IS_MODULE(CONFIG_USB_PRINTER), 4917, 2, 7 },
 	{ "usbtmc_ioctl", "usbtmc",
 	  IS_BUILTIN(CONFIG_USB_TMC),
-	  IS_MODULE(CONFIG_USB_TMC), 4653, 28, 0 },
+	  IS_MODULE(CONFIG_USB_TMC), 4926, 28, 0 },
 	{ "user_events_ioctl", "trace_events_user",
 	  IS_BUILTIN(CONFIG_USER_EVENTS),
-	  IS_MODULE(CONFIG_USER_EVENTS), 4681, 3, 0 },
+	  IS_MODULE(CONFIG_USER_EVENTS), 4954, 3, 0 },
 	{ "userfaultfd_dev_ioctl", "userfaultfd",
 	  IS_BUILTIN(CONFIG_USERFAULTFD),
-	  IS_MODULE(CONFIG_USERFAULTFD), 4684, 1, 0 },
+	  IS_MODULE(CONFIG_USERFAULTFD), 4957, 1, 0 },
 	{ "userfaultfd_ioctl", "userfaultfd",
 	  IS_BUILTIN(CONFIG_USERFAULTFD),
-	  IS_MODULE(CONFIG_USERFAULTFD), 4685, 10, 0 },
+	  IS_MODULE(CONFIG_USERFAULTFD), 4958, 10, 0 },
 	{ "uv_mmtimer_ioctl", "uv_mmtimer",
 	  IS_BUILTIN(CONFIG_UV_MMTIMER),
-	  IS_MODULE(CONFIG_UV_MMTIMER), 4695, 6, 0 },
+	  IS_MODULE(CONFIG_UV_MMTIMER), 4968, 6, 0 },
 	{ "vbg_misc_device_ioctl", "vboxguest",
 	  IS_BUILTIN(CONFIG_VBOXGUEST),
-	  IS_MODULE(CONFIG_VBOXGUEST), 4701, 10, 4 },
+	  IS_MODULE(CONFIG_VBOXGUEST), 4974, 10, 4 },
+	{ "vcc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 4988, 32, 0 },
 	{ "vduse_dev_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 4715, 11, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5020, 11, 0 },
 	{ "vduse_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 4726, 4, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5031, 4, 0 },
 	{ "vfio_device_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 4730, 4, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5035, 4, 0 },
 	{ "vfio_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 4734, 3, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5039, 3, 0 },
 	{ "vfio_group_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 4737, 4, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5042, 4, 0 },
 	{ "vhost_net_ioctl", "vhost_net",
 	  IS_BUILTIN(CONFIG_VHOST_NET),
-	  IS_MODULE(CONFIG_VHOST_NET), 4741, 23, 0 },
+	  IS_MODULE(CONFIG_VHOST_NET), 5046, 23, 0 },
 	{ "vhost_scsi_ioctl", "vhost_scsi",
 	  IS_BUILTIN(CONFIG_VHOST_SCSI),
-	  IS_MODULE(CONFIG_VHOST_SCSI), 4764, 28, 0 },
+	  IS_MODULE(CONFIG_VHOST_SCSI), 5069, 28, 0 },
 	{ "vhost_vdpa_unlocked_ioctl", "vhost_vdpa",
 	  IS_BUILTIN(CONFIG_VHOST_VDPA),
-	  IS_MODULE(CONFIG_VHOST_VDPA), 4792, 40, 0 },
+	  IS_MODULE(CONFIG_VHOST_VDPA), 5097, 40, 0 },
 	{ "vhost_vsock_dev_ioctl", "vhost_vsock",
 	  IS_BUILTIN(CONFIG_VHOST_VSOCK),
-	  IS_MODULE(CONFIG_VHOST_VSOCK), 4832, 23, 0 },
+	  IS_MODULE(CONFIG_VHOST_VSOCK), 5137, 23, 0 },
 	{ "virtual_ncidev_ioctl", "virtual_ncidev",
 	  IS_BUILTIN(CONFIG_NFC_VIRTUAL_NCI),
-	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 4855, 1, 0 },
+	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5160, 1, 0 },
 	{ "vmci_host_unlocked_ioctl", "vmw_vmci",
 	  IS_BUILTIN(CONFIG_VMWARE_VMCI),
-	  IS_MODULE(CONFIG_VMWARE_VMCI), 4856, 17, 0 },
+	  IS_MODULE(CONFIG_VMWARE_VMCI), 5161, 17, 0 },
 	{ "vme_user_unlocked_ioctl", "vme_user",
 	  IS_BUILTIN(CONFIG_VME_USER),
-	  IS_MODULE(CONFIG_VME_USER), 4873, 5, 0 },
+	  IS_MODULE(CONFIG_VME_USER), 5178, 5, 0 },
 	{ "vmw_compat_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 4878, 0, 77 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5183, 0, 77 },
 	{ "vmw_unlocked_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 4955, 0, 77 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5260, 0, 77 },
 	{ "vol_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 5032, 9, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 5337, 9, 0 },
 	{ "vsock_dev_compat_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5041, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5346, 1, 0 },
 	{ "vsock_dev_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5042, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5347, 1, 0 },
+	{ "vsock_ioctl", "vsock",
+	  IS_BUILTIN(CONFIG_VSOCKETS),
+	  IS_MODULE(CONFIG_VSOCKETS), 5348, 1, 0 },
 	{ "vt_compat_ioctl", "vt_ioctl",
 	  IS_BUILTIN(CONFIG_VT),
-	  IS_MODULE(CONFIG_VT), 5043, 57, 0 },
-	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 5100, 57, 0 },
+	  IS_MODULE(CONFIG_VT), 5349, 57, 0 },
+	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 5406, 57, 0 },
 	{ "vtpmx_fops_ioctl", "tpm_vtpm_proxy",
 	  IS_BUILTIN(CONFIG_TCG_VTPM_PROXY),
-	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 5157, 1, 0 },
+	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 5463, 1, 0 },
 	{ "wafwdt_ioctl", "wafer5823wdt",
 	  IS_BUILTIN(CONFIG_WAFER_WDT),
-	  IS_MODULE(CONFIG_WAFER_WDT), 5158, 7, 0 },
+	  IS_MODULE(CONFIG_WAFER_WDT), 5464, 7, 0 },
 	{ "watchdog_ioctl", "fschmd",
 	  IS_BUILTIN(CONFIG_SENSORS_FSCHMD),
-	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 5165, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 5471, 7, 0 },
 	{ "watchdog_ioctl", "w83793",
 	  IS_BUILTIN(CONFIG_SENSORS_W83793),
-	  IS_MODULE(CONFIG_SENSORS_W83793), 5172, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_W83793), 5478, 7, 0 },
 	{ "watchdog_ioctl", "watchdog",
 	  IS_BUILTIN(CONFIG_WATCHDOG_CORE),
-	  IS_MODULE(CONFIG_WATCHDOG_CORE), 5179, 10, 0 },
+	  IS_MODULE(CONFIG_WATCHDOG_CORE), 5485, 10, 0 },
 	{ "wb_smsc_wdt_ioctl", "smsc37b787_wdt",
 	  IS_BUILTIN(CONFIG_SMSC37B787_WDT),
-	  IS_MODULE(CONFIG_SMSC37B787_WDT), 5189, 7, 0 },
+	  IS_MODULE(CONFIG_SMSC37B787_WDT), 5495, 7, 0 },
 	{ "wdm_ioctl", "cdc_wdm",
 	  IS_BUILTIN(CONFIG_USB_WDM),
-	  IS_MODULE(CONFIG_USB_WDM), 5196, 1, 0 },
+	  IS_MODULE(CONFIG_USB_WDM), 5502, 1, 0 },
 	{ "wdt_ioctl", "w83977f_wdt",
 	  IS_BUILTIN(CONFIG_W83977F_WDT),
-	  IS_MODULE(CONFIG_W83977F_WDT), 5197, 7, 0 },
+	  IS_MODULE(CONFIG_W83977F_WDT), 5503, 7, 0 },
 	{ "wdt_unlocked_ioctl", "rtc_m41t80",
 	  IS_BUILTIN(CONFIG_RTC_DRV_M41T80),
-	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 5204, 7, 0 },
+	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 5510, 7, 0 },
 	{ "wdtpci_ioctl", "wdt_pci",
 	  IS_BUILTIN(CONFIG_WDTPCI),
-	  IS_MODULE(CONFIG_WDTPCI), 5211, 6, 0 },
+	  IS_MODULE(CONFIG_WDTPCI), 5517, 6, 0 },
 	{ "wwan_port_fops_ioctl", "wwan",
 	  IS_BUILTIN(CONFIG_WWAN),
-	  IS_MODULE(CONFIG_WWAN), 5217, 14, 0 },
+	  IS_MODULE(CONFIG_WWAN), 5523, 14, 0 },
+	{ "x25_ioctl", "x25", IS_BUILTIN(CONFIG_X25), IS_MODULE(CONFIG_X25), 5537, 27, 0 },
 	{ "xe_drm_compat_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5231, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_XE), 5564, 0, 75 },
 	{ "xe_drm_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5306, 0, 75 },
-	{ "xe_oa_ioctl", "xe", IS_BUILTIN(CONFIG_DRM_XE), IS_MODULE(CONFIG_DRM_XE), 5381, 5, 0 },
+	  IS_MODULE(CONFIG_DRM_XE), 5639, 0, 75 },
+	{ "xe_oa_ioctl", "xe", IS_BUILTIN(CONFIG_DRM_XE), IS_MODULE(CONFIG_DRM_XE), 5714, 5, 0 },
 	{ "xen_mce_chrdev_ioctl", "mcelog",
 	  IS_BUILTIN(CONFIG_XEN_MCE_LOG),
-	  IS_MODULE(CONFIG_XEN_MCE_LOG), 5386, 3, 0 },
+	  IS_MODULE(CONFIG_XEN_MCE_LOG), 5719, 3, 0 },
 	{ "xenbus_backend_ioctl", "xenbus_dev_backend",
 	  IS_BUILTIN(CONFIG_XEN_BACKEND),
-	  IS_MODULE(CONFIG_XEN_BACKEND), 5389, 2, 0 },
+	  IS_MODULE(CONFIG_XEN_BACKEND), 5722, 2, 0 },
 	{ "xfs_file_compat_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 5391, 63, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 5724, 63, 0 },
 	{ "xfs_file_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 5454, 48, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 5787, 48, 0 },
 	{ "xsdfec_dev_ioctl", "xilinx_sdfec",
 	  IS_BUILTIN(CONFIG_XILINX_SDFEC),
-	  IS_MODULE(CONFIG_XILINX_SDFEC), 5502, 14, 0 },
+	  IS_MODULE(CONFIG_XILINX_SDFEC), 5835, 14, 0 },
 	{ "zf_ioctl", "machzwd",
 	  IS_BUILTIN(CONFIG_MACHZ_WDT),
-	  IS_MODULE(CONFIG_MACHZ_WDT), 5516, 4, 0 },
+	  IS_MODULE(CONFIG_MACHZ_WDT), 5849, 4, 0 },
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 5520, 2314, 121
+	NULL, NULL, 0, 0, 5853, 2314, 121
 };
 
 /* filled in at boot from kallsyms, sorted by address */

@@ -22,6 +22,11 @@
  *   admin     denied {write}   denied {capability}  pass
  *   none      pass             pass                 pass   (not in table)
  *
+ * A DEVICE socket:FAMILY:TYPE (inet or unix, dgram or stream) is a socket
+ * the test domain creates, which it therefore labels: its commands are
+ * found through the socket's protocol handlers, and a denial's record must
+ * also name the lookup that found the command (ioctl_lookup=socket).
+ *
  * The loop driver is a module (/loop.ko), loaded before the cases run; its
  * handlers are found in the module's own symbols when it loads.  After the
  * other phases it is unloaded and loaded again, and its commands must
@@ -49,6 +54,7 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -66,6 +72,7 @@ static const char *const cls_names[] = { "none", "read", "modify", "admin" };
 
 struct test_case {
 	char dev[64], name[64], handler[64], dir[16], cap[32];
+	char lookup[16];	/* the lookup that finds it, as a record says it */
 	unsigned long value;
 	enum cls cls;
 };
@@ -84,6 +91,9 @@ static int passed, failed;
 static int kmsg = -1;
 static int semantics_present;
 static unsigned char argbuf[16384] __attribute__((aligned(64)));
+/* a socket's commands take a struct ifreq: name the loopback device, so
+ * that no device lookup fails into a capability check of its own */
+static unsigned char sockbuf[4096] __attribute__((aligned(64))) = "lo";
 
 static void result(int ok, const char *fmt, ...)
 {
@@ -147,8 +157,8 @@ static void read_cases(void)
 			sscanf(line, "%*s %63s", storm_devs[nr_storm++]);
 			continue;
 		}
-		if (sscanf(line, "%*s %63s %63s %lx %15s %31s %15s %63s", c.dev, c.name, &c.value,
-			   cls, c.cap, c.dir, c.handler) != 7)
+		if (sscanf(line, "%*s %63s %63s %lx %15s %31s %15s %63s %15s", c.dev, c.name,
+			   &c.value, cls, c.cap, c.dir, c.handler, c.lookup) < 7)
 			continue;
 		c.cls = cls_of(cls);
 		if (!strcmp(kind, "bench")) {
@@ -194,6 +204,24 @@ static int load_module(const char *path)
 	return rc;
 }
 
+static int is_socket(const char *dev)
+{
+	return !strncmp(dev, "socket:", 7);
+}
+
+/* Opens a device, or creates the socket socket:FAMILY:TYPE names. */
+static int open_dev(const char *dev, int flags)
+{
+	char family[16], type[16];
+
+	if (!is_socket(dev))
+		return open(dev, flags);
+	if (sscanf(dev, "socket:%15[^:]:%15s", family, type) != 2)
+		return -1;
+	return socket(!strcmp(family, "unix") ? AF_UNIX : AF_INET,
+		      (!strcmp(type, "stream") ? SOCK_STREAM : SOCK_DGRAM) | SOCK_NONBLOCK, 0);
+}
+
 static int set_label(const char *dev, const char *type)
 {
 	char ctx[64];
@@ -205,7 +233,7 @@ static int set_label(const char *dev, const char *type)
 static void label_test_devices(int strict)
 {
 	for (int i = 0; i < nr_cases; i++)
-		if (set_label(cases[i].dev, "test_dev_t") && strict)
+		if (!is_socket(cases[i].dev) && set_label(cases[i].dev, "test_dev_t") && strict)
 			die(cases[i].dev);
 	for (int i = 0; i < nr_storm; i++)
 		set_label(storm_devs[i], "test_dev_t");
@@ -297,11 +325,11 @@ static int run_in_domain(enum domain d, const char *dev, unsigned long cmd, pid_
 
 		if (write_file("/proc/self/attr/current", domain_contexts[d]))
 			_exit(EXIT_NOOPEN + 1);
-		fd = open(dev, (d == RO ? O_RDONLY : O_RDWR) | O_NONBLOCK);
+		fd = open_dev(dev, (d == RO ? O_RDONLY : O_RDWR) | O_NONBLOCK);
 		if (fd < 0)
 			_exit(EXIT_NOOPEN);
 		alarm(10);
-		_exit(ioctl(fd, cmd, argbuf) < 0 ? (errno & 0xff) : 0);
+		_exit(ioctl(fd, cmd, is_socket(dev) ? sockbuf : argbuf) < 0 ? (errno & 0xff) : 0);
 	}
 	*child = pid;
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
@@ -499,10 +527,12 @@ static void probes_group(struct probe *p, int n)
 	probes_wait(p, n);
 }
 
-/* The record names the class the case expects, its handler and the mode. */
+/* The record names the class the case expects, its handler, the lookup
+ * that found it (for cases that say one) and the mode. */
 static int record_names(const struct outcome *o, const struct test_case *c, const char *mode)
 {
 	return !strcmp(o->cls, cls_names[c->cls]) && !strcmp(o->handler, c->handler) &&
+	       (!c->lookup[0] || !strcmp(c->lookup, "-") || !strcmp(o->lookup, c->lookup)) &&
 	       !strcmp(o->mode, mode);
 }
 
@@ -535,7 +565,7 @@ static void describe(char *out, size_t size, const struct outcome *o)
 }
 
 struct counters {
-	long lookups, denied, audited, hits_device, hits_fallback;
+	long lookups, denied, audited, hits_device, hits_socket, hits_fallback;
 	long resolved_in_modules;
 };
 
@@ -562,6 +592,8 @@ static struct counters read_counters(void)
 				k.hits_device = v;
 			else if (!strcmp(name, "hits_fallback"))
 				k.hits_fallback = v;
+			else if (!strcmp(name, "hits_socket"))
+				k.hits_socket = v;
 		}
 	fclose(fp);
 	return k;
@@ -598,7 +630,7 @@ static void phase_enforce(void)
 {
 	struct counters before = read_counters();
 	long ioctls = 0, denials = 0;
-	int n = 0;
+	int n = 0, sockets = 0;
 
 	set_mode("enforce");
 	for (int i = 0; i < nr_cases; i++)
@@ -622,8 +654,8 @@ static void phase_enforce(void)
 		}
 		ioctls++;
 		denials += o.denied;
-		/* one record of each class, as an example */
-		if (o.denied && !(shown & 1 << c->cls)) {
+		/* one record of each class, and each socket case's, as examples */
+		if (o.denied && (!(shown & 1 << c->cls) || (is_socket(c->dev) && d == RO))) {
 			show_record(&probes[i]);
 			shown |= 1 << c->cls;
 		}
@@ -638,8 +670,17 @@ static void phase_enforce(void)
 			       " %s for ro, which the direction-bit rule would have allowed",
 			       c->name, c->dir, cls_names[c->cls], o.denied ? "denied" : "NOT denied");
 	}
-	if (semantics_present)
+	if (semantics_present) {
+		struct counters after = read_counters();
+
 		check_counters("enforce", before, ioctls, denials, 0);
+		for (int i = 0; i < nr_cases; i++)
+			sockets += !strcmp(cases[i].lookup, "socket");
+		if (sockets)
+			result(after.hits_socket - before.hits_socket >= sockets * NR_DOMAINS,
+			       "hits_socket +%ld for %d socket cases in %d domains",
+			       after.hits_socket - before.hits_socket, sockets, NR_DOMAINS);
+	}
 }
 
 /*

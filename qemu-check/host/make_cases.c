@@ -10,7 +10,11 @@
  *   bench DEVICE HANDLER COMMAND CLASS WHERE... [-- WHY]
  * HANDLER is the chain the kernel looks the command up in after the
  * syscall's own commands (do_vfs_ioctl): the file's ioctl handler, then for
- * a block device or a tty the second-level ones. The command's value is
+ * a block device or a tty the second-level ones, for a socket
+ * (DEVICE socket:FAMILY:TYPE) the protocol family's and protocol's
+ * handlers and then sock_do_ioctl: the commands of sock_ioctl that reach
+ * dev_ioctl() (dev_ioctl in their path), which the kernel tries only after
+ * the protocol's handlers, as the table generator lists them. The command's value is
  * found by name in the chain; the report's class is the one the patched
  * kernel applies: the first handler of do_vfs_ioctl + chain whose entries
  * match the value (exact value first, then the families, most specific
@@ -66,19 +70,44 @@ static json_t *handler_named(const char *name)
 	return found;
 }
 
-static json_t *command_named(json_t *h, const char *name)
+/*
+ * sock_do_ioctl is not a handler of the report: it is sock_ioctl's commands
+ * with dev_ioctl in their path, and sock_ioctl the others (the table
+ * generator's handed_last, analyzer/src/cmd_table.c).
+ */
+static const char *report_name(const char *chain_name)
+{
+	return strcmp(chain_name, "sock_do_ioctl") ? chain_name : "sock_ioctl";
+}
+
+/* Is c one of chain_name's commands (see report_name())? */
+static int listed_under(const char *chain_name, json_t *c)
+{
+	int via_dev = 0;
+	json_t *fn;
+	size_t i;
+
+	if (strcmp(report_name(chain_name), "sock_ioctl"))
+		return 1;
+	json_array_foreach(json_object_get(c, "path"), i, fn)
+		via_dev |= !strcmp(json_string_value(fn), "dev_ioctl");
+	return via_dev == !strcmp(chain_name, "sock_do_ioctl");
+}
+
+static json_t *command_named(json_t *h, const char *chain_name, const char *name)
 {
 	json_t *c;
 	size_t i;
 
 	json_array_foreach(json_object_get(h, "commands"), i, c)
-		if (!strcmp(json_string_value(json_object_get(c, "name")), name))
+		if (!strcmp(json_string_value(json_object_get(c, "name")), name) &&
+		    listed_under(chain_name, c))
 			return c;
 	return NULL;
 }
 
 /* The entry of h that the kernel's lookup takes for value, or NULL. */
-static json_t *entry_for(json_t *h, unsigned long value)
+static json_t *entry_for(json_t *h, const char *chain_name, unsigned long value)
 {
 	json_t *c, *best = NULL;
 	int best_bits = -1;
@@ -88,7 +117,7 @@ static json_t *entry_for(json_t *h, unsigned long value)
 		unsigned long v = hex(json_object_get(c, "value")), m = hex(json_object_get(c, "mask"));
 		int bits = __builtin_popcountl(m);
 
-		if ((value & m) == v && bits > best_bits) {
+		if ((value & m) == v && bits > best_bits && listed_under(chain_name, c)) {
 			best = c;
 			best_bits = bits;
 		}
@@ -98,6 +127,7 @@ static json_t *entry_for(json_t *h, unsigned long value)
 
 struct chosen {
 	char cls[16], handler[64];
+	char lookup[16];	/* ioctl_lookup= of a record: vfs, file, device, socket */
 	char said[64];	/* the report's words: unknown, admin without a capability */
 };
 
@@ -120,12 +150,12 @@ static int classify(char *chain, const char *name, unsigned long *value, const c
 		goto lookup;
 	}
 	for (int i = 1; i < n && !cmd; i++) {
-		h = handler_named(names[i]);
+		h = handler_named(report_name(names[i]));
 		if (!h) {
 			fprintf(stderr, "make_cases: no handler %s in the report\n", names[i]);
 			return -1;
 		}
-		cmd = command_named(h, name);
+		cmd = command_named(h, names[i], name);
 	}
 	if (!cmd) {
 		fprintf(stderr, "make_cases: %s is not a command of %s\n", name, chain);
@@ -137,13 +167,14 @@ lookup:
 	snprintf(ch->cls, sizeof(ch->cls), "none");
 	snprintf(ch->said, sizeof(ch->said), "none (no handler of the chain serves it)");
 	snprintf(ch->handler, sizeof(ch->handler), "-");
+	snprintf(ch->lookup, sizeof(ch->lookup), "-");
 	snprintf(cap, capsize, "-");
 	for (int i = 0; i < n; i++) {
 		json_t *e;
 		const char *cls, *c;
 
-		h = handler_named(names[i]);
-		e = h ? entry_for(h, *value) : NULL;
+		h = handler_named(report_name(names[i]));
+		e = h ? entry_for(h, names[i], *value) : NULL;
 		if (!e)
 			continue;
 		cls = json_string_value(json_object_get(e, "class"));
@@ -151,6 +182,8 @@ lookup:
 		snprintf(ch->said, sizeof(ch->said), "%s", strcmp(cls, "unknown") ? "" :
 			 "unknown (not in the table)");
 		snprintf(ch->handler, sizeof(ch->handler), "%s", names[i]);
+		snprintf(ch->lookup, sizeof(ch->lookup), "%s", i == 0 ? "vfs" : i == 1 ? "file" :
+			 !strcmp(names[1], "sock_ioctl") ? "socket" : "device");
 		c = json_string_value(json_array_get(json_object_get(e, "capabilities"), 0));
 		if (!strcmp(cls, "admin") && !c) {
 			snprintf(ch->cls, sizeof(ch->cls), "modify");	/* as the generator does */
@@ -369,8 +402,8 @@ int main(int argc, char **argv)
 		} else {
 			agreed++;
 		}
-		printf("%s %s %s 0x%08lx %s %s %s %s\n", tok[0], tok[1], tok[3], value, e.cls, e.cap,
-		       dir, ch.handler);
+		printf("%s %s %s 0x%08lx %s %s %s %s %s\n", tok[0], tok[1], tok[3], value, e.cls,
+		       e.cap, dir, ch.handler, ch.lookup);
 		if (strcmp(tok[0], "case"))
 			continue;
 		for (int c = 0; c < 3; c++)
