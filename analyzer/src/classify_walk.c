@@ -304,6 +304,33 @@ static int is_link_call(const struct classifier *c, const struct stmt *s)
 			  s->callee_param == l->callee_param);
 }
 
+/* Is call s, through a parameter of its function (a callback), a link of
+ * another of the command's sites? Its effects for the command are that
+ * site's, counted when the sites are joined: after video_usercopy's
+ * check_array_args() returns from its `case VIDIOC_G_FMT:`, the call
+ * func(file, cmd, parg) that follows is the link by which the command
+ * reaches its v4l2_ioctls[] entry. This site cannot resolve the
+ * callback; the other site knows the function its caller passed. (A
+ * direct call handing on the command is analysed for the command here
+ * as it is there.) */
+static int links_another_site(const struct classifier *c, const struct stmt *s)
+{
+	const struct command *cmd = c->cmd;
+
+	if (!cmd || !c->site || c->rewrite || c->renamed || s->callee || s->callee_param < 0)
+		return 0;
+	for (size_t k = 0; k < cmd->sites.len; k++) {
+		const struct command_site *o = &cmd->sites.items[k];
+
+		if (o == c->site)
+			continue;
+		for (int d = 1; d < o->chain_len; d++)
+			if (o->chain[d].call == s)
+				return 1;
+	}
+	return 0;
+}
+
 int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 		 const struct stmt *s, int top, effect_list *out)
 {
@@ -320,10 +347,10 @@ int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 	case ST_SWITCH:
 		return analyse_switch(c, fn, s, top, out);
 	case ST_CALL:
-		if (!is_link_call(c, s))
-			analyse_call(c, fn, s, top, out);
-		else
+		if (is_link_call(c, s))
 			c->link_reached = 1;
+		else if (!links_another_site(c, s))
+			analyse_call(c, fn, s, top, out);
 		return FLOW_ON;
 	case ST_STORE:
 		if (s->flag)
