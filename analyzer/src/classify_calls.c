@@ -420,19 +420,52 @@ static void through_arg(const struct function_facts *fn, const struct stmt *s,
 			 fn->file, s->line, NULL, pointer_param(arg));
 }
 
+/* The key a static call is made through: `static_call_mod(might_resched)()`
+ * (include/linux/static_call.h: static_call, static_call_mod,
+ * static_call_cond) calls whatever function the key might_resched holds
+ * now, which the knowledge file may describe under the key's name.
+ * Returns the name (to free), or NULL when s is not a static call. */
+static char *static_call_key(const struct stmt *s)
+{
+	static const char *const forms[] = { "static_call(", "static_call_mod(", "static_call_cond(" };
+	const char *t = s->callee_text;
+
+	for (size_t i = 0; t && i < sizeof(forms) / sizeof(forms[0]); i++) {
+		size_t n = strlen(forms[i]), len;
+
+		if (strncmp(t, forms[i], n))
+			continue;
+		len = strcspn(t + n, ")");
+		if (!len || strcmp(t + n + len, ")"))
+			return NULL;
+		return xstrndup(t + n, len);
+	}
+	return NULL;
+}
+
 void analyse_call(struct classifier *c, const struct function_facts *fn,
 		  const struct stmt *s, int top, effect_list *out)
 {
 	const struct api_entry *a;
 	const struct function_facts *callee;
 	strvec caps = {0};
+	char *key = NULL;
 
 	if (s->is_asm) {
 		effect_add(out, EF_UNKNOWN, xasprintf("inline assembly (%s): not analysed", s->callee_text),
 			   fn->file, s->line, NULL);
 		return;
 	}
+	if (!s->callee && (key = static_call_key(s)) && api_of(c, key)) {
+		struct stmt as_named = *s;	/* the same call, named by its key */
+
+		as_named.callee = key;
+		analyse_call(c, fn, &as_named, top, out);
+		free(key);
+		return;
+	}
 	if (!s->callee) {
+		free(key);
 		analyse_member_call(c, fn, s, top, out);
 		return;
 	}
