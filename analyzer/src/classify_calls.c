@@ -66,13 +66,20 @@ static void target_names(const struct function_facts *const *t, size_t n, struct
 
 /* The parsed targets of sname.field, up to max in t (how many: *n), its
  * installers and unparsed targets wanted when seek (seek_member): is the
- * member closed (these are all)? */
+ * member closed (these are all)? A member of an anonymous struct (sname
+ * "": `static struct { drm_ioctl_compat_t *fn; ... } drm_compat_ioctls[]`)
+ * has none that can be told: no other file can name the struct to set
+ * it, and the name "" would gather every anonymous struct's member of
+ * that name in the tree. */
 int member_targets(struct classifier *c, const char *sname, const char *field,
 		   size_t max, int seek, const struct function_facts **t, size_t *n)
 {
 	int all_named = 0;
 	strvec missing = {0};
 
+	*n = 0;
+	if (!*sname)
+		return 0;
 	*n = function_index_member_targets(c->fi, sname, field, t, max, &all_named,
 					   seek ? &missing : NULL);
 	if (seek)

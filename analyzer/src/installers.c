@@ -127,6 +127,8 @@ static int names_struct(const char *text, const char *sname)
 {
 	size_t n = strlen(sname);
 
+	if (!n)		/* an anonymous struct: no text names it */
+		return 0;
 	for (const char *p = text; (p = strstr(p, sname)); p += n) {
 		const char *q = p;
 
