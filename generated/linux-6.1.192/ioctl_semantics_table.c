@@ -5,11 +5,11 @@
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
  * 439 handlers (10 of them always built in), 4564 exact entries and 1512
- * families; fallback: 2231 exact entries and 149 families, 1350 of them
+ * families; fallback: 2229 exact entries and 149 families, 1348 of them
  * values served by more than one handler. Left to the fallback: 16
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 379 handlers of kinds the lookup does not reach.
- * Entries per class: read 2022, modify 4786, admin 1334, none (unknown) 314.
+ * Entries per class: read 2048, modify 4746, admin 1334, none (unknown) 326.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -318,7 +318,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064c8, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_MODE_GET_LEASE */
 	{ 0x000064c9, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_REVOKE_LEASE */
 	{ 0x000064ca, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT */
-	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
+	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
@@ -425,7 +425,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064c8, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_MODE_GET_LEASE */
 	{ 0x000064c9, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_REVOKE_LEASE */
 	{ 0x000064ca, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT */
-	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
+	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
@@ -1305,7 +1305,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064c8, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_MODE_GET_LEASE */
 	{ 0x000064c9, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_REVOKE_LEASE */
 	{ 0x000064ca, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT */
-	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
+	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
@@ -1412,7 +1412,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064c8, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_MODE_GET_LEASE */
 	{ 0x000064c9, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_REVOKE_LEASE */
 	{ 0x000064ca, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT */
-	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
+	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
@@ -2337,7 +2337,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064c8, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_MODE_GET_LEASE */
 	{ 0x000064c9, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_REVOKE_LEASE */
 	{ 0x000064ca, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT */
-	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
+	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
@@ -2525,9 +2525,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_GET_HARD_VERSION */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_GET_DRV_VERSION */
 	/* lineevent_ioctl (drivers/gpio/gpiolib-cdev.c) */
-	{ 0xc040b408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
+	{ 0xc040b408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
 	/* lineevent_ioctl_compat (drivers/gpio/gpiolib-cdev.c) */
-	{ 0xc040b408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
+	{ 0xc040b408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
 	/* linehandle_ioctl (drivers/gpio/gpiolib-cdev.c) */
 	{ 0xc040b408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
 	{ 0xc040b409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_SET_LINE_VALUES_IOCTL */
@@ -2780,7 +2780,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064c8, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_MODE_GET_LEASE */
 	{ 0x000064c9, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_REVOKE_LEASE */
 	{ 0x000064ca, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT */
-	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
+	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
@@ -3209,7 +3209,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064c8, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_MODE_GET_LEASE */
 	{ 0x000064c9, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_REVOKE_LEASE */
 	{ 0x000064ca, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT */
-	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
+	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
@@ -3316,7 +3316,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064c8, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_MODE_GET_LEASE */
 	{ 0x000064c9, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_REVOKE_LEASE */
 	{ 0x000064ca, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT */
-	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
+	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
@@ -3503,12 +3503,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_CONTINUE */
 	{ 0x40045108, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_TESTMIDI */
 	{ 0x40045109, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_RESETSAMPLES */
-	{ 0x4004510d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_THRESHOLD */
+	{ 0x4004510d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_THRESHOLD */
 	{ 0x4004510f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_FM_4OP_ENABLE */
 	{ 0x40045407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_METRONOME */
 	{ 0x40045408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SELECT */
 	{ 0x40085112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_OUTOFBAND */
-	{ 0x80045104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_GETOUTCOUNT */
+	{ 0x80045104, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_GETOUTCOUNT */
 	{ 0x80045105, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_GETINCOUNT */
 	{ 0x8004510a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRSYNTHS */
 	{ 0x8004510b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRMIDIS */
@@ -3531,12 +3531,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_TMR_CONTINUE */
 	{ 0x40045108, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_TESTMIDI */
 	{ 0x40045109, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_RESETSAMPLES */
-	{ 0x4004510d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_THRESHOLD */
+	{ 0x4004510d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_THRESHOLD */
 	{ 0x4004510f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_FM_4OP_ENABLE */
 	{ 0x40045407, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_METRONOME */
 	{ 0x40045408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_TMR_SELECT */
 	{ 0x40085112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_OUTOFBAND */
-	{ 0x80045104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_GETOUTCOUNT */
+	{ 0x80045104, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDCTL_SEQ_GETOUTCOUNT */
 	{ 0x80045105, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_GETINCOUNT */
 	{ 0x8004510a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRSYNTHS */
 	{ 0x8004510b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRMIDIS */
@@ -4048,7 +4048,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064c8, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_MODE_GET_LEASE */
 	{ 0x000064c9, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_REVOKE_LEASE */
 	{ 0x000064ca, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT */
-	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
+	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
@@ -4155,7 +4155,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064c8, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_MODE_GET_LEASE */
 	{ 0x000064c9, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_REVOKE_LEASE */
 	{ 0x000064ca, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT */
-	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
+	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
@@ -4262,7 +4262,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064c8, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_MODE_GET_LEASE */
 	{ 0x000064c9, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_REVOKE_LEASE */
 	{ 0x000064ca, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT */
-	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
+	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
@@ -4989,9 +4989,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc02c5341, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_TEMPO */
 	{ 0xc0305302, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_SYSTEM_INFO */
 	{ 0xc04c5349, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_CLIENT */
-	{ 0xc0505350, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_SUBSCRIPTION */
+	{ 0xc0505350, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_SUBSCRIPTION */
 	{ 0xc058534b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_CLIENT_POOL */
-	{ 0xc058534f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_SUBS */
+	{ 0xc058534f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_SUBS */
 	{ 0xc05c5340, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_STATUS */
 	{ 0xc0605345, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_TIMER */
 	{ 0xc08c5332, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_CREATE_QUEUE */
@@ -4999,10 +4999,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc08c5335, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_SET_QUEUE_INFO */
 	{ 0xc08c5336, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_NAMED_QUEUE */
 	{ 0xc0a85320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_CREATE_PORT */
-	{ 0xc0a85322, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_PORT_INFO */
-	{ 0xc0a85352, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_NEXT_PORT */
-	{ 0xc0bc5310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_CLIENT_INFO */
-	{ 0xc0bc5351, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_NEXT_CLIENT */
+	{ 0xc0a85322, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_PORT_INFO */
+	{ 0xc0a85352, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_NEXT_PORT */
+	{ 0xc0bc5310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_CLIENT_INFO */
+	{ 0xc0bc5351, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_NEXT_CLIENT */
 	/* snd_seq_ioctl_compat (sound/core/seq/seq_compat.c) */
 	{ 0x40045304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_USER_PVERSION */
 	{ 0x402c5342, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_SET_QUEUE_TEMPO */
@@ -5022,9 +5022,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc02c5341, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_TEMPO */
 	{ 0xc0305302, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_SYSTEM_INFO */
 	{ 0xc04c5349, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_CLIENT */
-	{ 0xc0505350, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_SUBSCRIPTION */
+	{ 0xc0505350, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_SUBSCRIPTION */
 	{ 0xc058534b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_CLIENT_POOL */
-	{ 0xc058534f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_SUBS */
+	{ 0xc058534f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_SUBS */
 	{ 0xc05c5340, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_STATUS */
 	{ 0xc0605345, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_TIMER */
 	{ 0xc08c5332, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_CREATE_QUEUE */
@@ -5034,8 +5034,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0a45320, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_SEQ_IOCTL_CREATE_PORT32 */
 	{ 0xc0a45322, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_SEQ_IOCTL_GET_PORT_INFO32 */
 	{ 0xc0a45352, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_NEXT_PORT32 */
-	{ 0xc0bc5310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_CLIENT_INFO */
-	{ 0xc0bc5351, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_NEXT_CLIENT */
+	{ 0xc0bc5310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_CLIENT_INFO */
+	{ 0xc0bc5351, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_NEXT_CLIENT */
 	/* snd_timer_user_ioctl (sound/core/timer.c) */
 	{ 0x00005420, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_START_OLD */
 	{ 0x00005421, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_STOP_OLD */
@@ -5354,7 +5354,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0285743, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SWITCHTEC_IOCTL_EVENT_CTL */
 	/* sync_file_ioctl (drivers/dma-buf/sync_file.c) */
 	{ 0xc0303e03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_MERGE */
-	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_FILE_INFO */
+	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SYNC_IOC_FILE_INFO */
 	/* tap_ioctl (drivers/net/tap.c) */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
 	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR */
@@ -6082,7 +6082,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064c8, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_MODE_GET_LEASE */
 	{ 0x000064c9, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_REVOKE_LEASE */
 	{ 0x000064ca, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT */
-	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
+	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
@@ -6191,7 +6191,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064c8, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_MODE_GET_LEASE */
 	{ 0x000064c9, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_REVOKE_LEASE */
 	{ 0x000064ca, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT */
-	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
+	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY */
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
@@ -7411,7 +7411,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40045017, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_PROFILE; 2 handlers */
 	{ 0x40045108, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_TESTMIDI; 2 handlers */
 	{ 0x40045109, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_RESETSAMPLES; 2 handlers */
-	{ 0x4004510d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_THRESHOLD; 2 handlers */
 	{ 0x4004510f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_FM_4OP_ENABLE; 2 handlers */
 	{ 0x40045201, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RNDADDTOENTCNT */
 	/* SNDRV_SEQ_IOCTL_USER_PVERSION; 2 handlers */
@@ -8140,7 +8139,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004500f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_GETCAPS; 2 handlers */
 	{ 0x80045010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_DSP_GETTRIGGER; 2 handlers */
 	{ 0x80045017, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_DSP_GETODELAY; 2 handlers */
-	{ 0x80045104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_SEQ_GETOUTCOUNT; 2 handlers */
 	{ 0x80045105, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_GETINCOUNT; 2 handlers */
 	{ 0x8004510a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRSYNTHS; 2 handlers */
 	{ 0x8004510b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDCTL_SEQ_NRMIDIS; 2 handlers */
@@ -8872,7 +8870,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc030b404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEEVENT_IOCTL; 2 handlers */
 	{ 0xc030c402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_CREATE_SERVICE; 2 handlers */
 	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
-	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_FILE_INFO */
+	{ 0xc0383e04, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SYNC_IOC_FILE_INFO */
 	{ 0xc038480a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGFIELDINFO */
 	{ 0xc0384c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3COMMAND32; 4 handlers */
 	{ 0xc0385720, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_RAWMIDI_IOCTL_STATUS64 */
@@ -8939,7 +8937,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* NVME_IOCTL_IO64_CMD_VEC; 4 handlers */
 	{ 0xc0504e49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* SNDRV_SEQ_IOCTL_GET_SUBSCRIPTION; 2 handlers */
-	{ 0xc0505350, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc0505350, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc0505405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_TIMER_IOCTL_GSTATUS; 2 handlers */
 	{ 0xc0505510, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_LIST */
 	{ 0xc0506107, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_DQEVENT */
@@ -8955,8 +8953,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc054b40a, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* SNDRV_SEQ_IOCTL_GET_CLIENT_POOL; 2 handlers */
 	{ 0xc058534b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	/* SNDRV_SEQ_IOCTL_QUERY_SUBS; 2 handlers */
-	{ 0xc058534f, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc058534f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_SUBS; 2 handlers */
 	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO2 */
 	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3IOCINFO; 4 handlers */
 	/* SNDRV_SEQ_IOCTL_GET_QUEUE_STATUS; 2 handlers */
@@ -9001,12 +8998,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc09c5604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CONNECT */
 	{ 0xc0a4586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT_32 */
 	{ 0xc0a85320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_CREATE_PORT */
-	{ 0xc0a85322, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_PORT_INFO */
-	{ 0xc0a85352, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_NEXT_PORT */
+	{ 0xc0a85322, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_PORT_INFO */
+	{ 0xc0a85352, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_NEXT_PORT */
 	/* SNDRV_SEQ_IOCTL_GET_CLIENT_INFO; 2 handlers */
-	{ 0xc0bc5310, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc0bc5310, 0xffffffff, SEL_IOCTL_READ, 0 },
 	/* SNDRV_SEQ_IOCTL_QUERY_NEXT_CLIENT; 2 handlers */
-	{ 0xc0bc5351, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc0bc5351, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSMAP; 4 handlers */
 	{ 0xc0c0586d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_SWAPEXT; 2 handlers */
 	/* BTRFS_IOC_SET_RECEIVED_SUBVOL_32; 2 handlers */
@@ -9249,7 +9246,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064c9, 0x0000ffff, SEL_IOCTL_MODIFY, 0 },
 	/* DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT; 13 handlers */
 	{ 0x000064ca, 0x0000ffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY; 13 handlers */
+	{ 0x000064cb, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_SYNCOBJ_QUERY; 5 handlers */
 	/* DRM_IOCTL_SYNCOBJ_TRANSFER; 13 handlers */
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 },
 	/* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL; 13 handlers */
@@ -10472,7 +10469,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 6076, 2231, 149
+	NULL, NULL, 0, 0, 6076, 2229, 149
 };
 
 /* filled in at boot from kallsyms, sorted by address */
