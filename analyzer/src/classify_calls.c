@@ -133,7 +133,8 @@ static void analyse_rewritten(struct classifier *c, const struct function_facts 
 
 	if (!c->rewrite_known) {
 		effect_add(out, EF_UNKNOWN, xasprintf("the command re-assigned (%s) before %s: new value not known",
-						      r->target, callee->name),
+						      r->target ? r->target : r->callee ? r->callee : "a call",
+						      callee->name),
 			   c->rewrite_fn->file, r->line, NULL);
 		return;
 	}
@@ -181,6 +182,36 @@ void note_rewrite(struct classifier *c, const struct function_facts *fn,
 	c->rewrite_known = known;
 	c->rewrite_value = v & 0xffffffffu;
 	c->rewrite_mask = m & 0xffffffffu;
+}
+
+/* Does call s take the address of the command's parameter (`&cmd`): may
+ * it write a new value over the command? (cxgb_siocdevprivate's
+ * copy_from_user(&cmd, useraddr, sizeof(cmd)), after which it switches
+ * on a sub-command the user chose.) */
+static int hands_command_address(const struct classifier *c, const struct function_facts *fn,
+				 const struct stmt *s)
+{
+	int param = command_param(c, fn);
+	const char *name = param >= 0 && (size_t)param < fn->params.len ?
+		fn->params.items[param] : NULL;
+
+	for (size_t i = 0; name && i < s->args.len; i++) {
+		const struct call_arg *a = &s->args.items[i];
+
+		if (a->points_to_frame && a->spelling && !strcmp(a->spelling, name))
+			return 1;
+	}
+	return 0;
+}
+
+/* Call s writes through the address of the command's parameter: from
+ * here on the command's value is not known (note_rewrite for a store). */
+static void note_rewrite_unknown(struct classifier *c, const struct function_facts *fn,
+				 const struct stmt *s)
+{
+	c->rewrite_fn = fn;
+	c->rewrite = s;
+	c->rewrite_known = 0;
 }
 
 /* Is call s (in fn) too deep to follow? A call handing on the command is
@@ -458,6 +489,8 @@ void analyse_call(struct classifier *c, const struct function_facts *fn,
 	strvec caps = {0};
 	char *key = NULL;
 
+	if (hands_command_address(c, fn, s))
+		note_rewrite_unknown(c, fn, s);
 	if (s->is_asm) {
 		effect_add(out, EF_UNKNOWN, xasprintf("inline assembly (%s): not analysed", s->callee_text),
 			   fn->file, s->line, NULL);

@@ -242,6 +242,7 @@ int member_targets(struct classifier *c, const char *sname, const char *field,
 char *resolved_what(const char *what, const struct function_facts *const *t, size_t n);
 int command_argument(const struct classifier *c, const struct function_facts *fn,
 		     const struct stmt *s);
+int reassigned_in(const struct classifier *c, const struct function_facts *fn);
 void note_rewrite(struct classifier *c, const struct function_facts *fn,
 		  const struct stmt *s);
 void analyse_member_call(struct classifier *c, const struct function_facts *fn,

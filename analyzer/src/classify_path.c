@@ -275,6 +275,37 @@ static enum label_match value_holds(struct command known, const struct stmt *s)
 	return MATCH_MAYBE;
 }
 
+/* The command's code in fn re-assigned the command (c->rewrite): its
+ * tests after that hold for the value before or the value after (the
+ * store may sit on a branch the path did not take), or for any value
+ * when the new one is not known (cxgb_siocdevprivate's
+ * copy_from_user(&cmd, useraddr, ...) reads a sub-command over it). */
+int reassigned_in(const struct classifier *c, const struct function_facts *fn)
+{
+	return c->rewrite && c->rewrite_fn == fn;
+}
+
+static enum label_match join_match(enum label_match a, enum label_match b)
+{
+	return a == b ? a : MATCH_MAYBE;
+}
+
+/* cmp_holds for the command as fn tests it. */
+static enum label_match command_holds(const struct classifier *c, const struct function_facts *fn,
+				      const struct stmt *s)
+{
+	struct command now;
+
+	if (!reassigned_in(c, fn))
+		return cmp_holds(c->cmd, s);
+	if (!c->rewrite_known)
+		return MATCH_MAYBE;
+	now = *c->cmd;
+	now.value = c->rewrite_value;
+	now.mask = c->rewrite_mask;
+	return join_match(cmp_holds(c->cmd, s), cmp_holds(&now, s));
+}
+
 /* Does an if's condition hold on this path: a test on the command, an
  * implied one (which rules a branch out, never in), a local flag still 0,
  * a parameter the summary is made for a constant of? */
@@ -286,11 +317,11 @@ enum label_match if_holds(const struct classifier *c, const struct function_fact
 
 	if (param >= 0 && (s->cond == COND_PARAM_CMP || s->cond == COND_PARAM_RANGE) &&
 	    s->cmp_view.param == param && s->segs.len)
-		holds = cmp_holds(c->cmd, s);
+		holds = command_holds(c, fn, s);
 	/* an implied comparison rules the branch out, never in; so does
 	 * each one another operand of its `&&` implies */
 	if (param >= 0 && s->cond == COND_PARAM_IMPLIED && s->cmp_view.param == param &&
-	    s->segs.len && cmp_holds(c->cmd, s) == MATCH_NO)
+	    s->segs.len && command_holds(c, fn, s) == MATCH_NO)
 		holds = MATCH_NO;
 	for (size_t i = 0; s->kind == ST_IF && s->cond == COND_PARAM_IMPLIED &&
 	     holds == MATCH_MAYBE && i < s->premises.len; i++)
