@@ -9,7 +9,7 @@
  * values served by more than one handler. Left to the fallback: 16
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 379 handlers of kinds the lookup does not reach.
- * Entries per class: read 2048, modify 4746, admin 1334, none (unknown) 326.
+ * Entries per class: read 2044, modify 4750, admin 1334, none (unknown) 326.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -3882,8 +3882,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* pps_cdev_compat_ioctl (drivers/pps/pps.c) */
 	{ 0x400870a2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_SETPARAMS */
 	{ 0x400870a5, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_KC_BIND */
-	{ 0x800870a1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETPARAMS */
-	{ 0x800870a3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETCAP */
+	{ 0x800870a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_GETPARAMS */
+	{ 0x800870a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_GETCAP */
 	{ 0xc00870a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_FETCH */
 	/* pps_cdev_ioctl (drivers/pps/pps.c) */
 	{ 0x400870a2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_SETPARAMS */
@@ -8306,8 +8306,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086f83, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_DESCR_INFO */
 	{ 0x8008700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ; 2 handlers */
 	{ 0x80087095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME32 */
-	{ 0x800870a1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETPARAMS; 2 handlers */
-	{ 0x800870a3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETCAP; 2 handlers */
+	{ 0x800870a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_GETPARAMS; 2 handlers */
+	{ 0x800870a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_GETCAP; 2 handlers */
 	/* IOC_OPAL_GET_STATUS; 5 handlers */
 	{ 0x800870ec, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80087301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_TRT_LEN */
