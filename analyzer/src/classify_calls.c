@@ -138,9 +138,7 @@ static void analyse_rewritten(struct classifier *c, const struct function_facts 
 			   c->rewrite_fn->file, r->line, NULL);
 		return;
 	}
-	now = *was;
-	now.value = c->rewrite_value;
-	now.mask = c->rewrite_mask;
+	now = rewritten_command(c);
 	c->rewrite = NULL;
 	c->cmd = &now;
 	c->renamed++;
@@ -148,6 +146,16 @@ static void analyse_rewritten(struct classifier *c, const struct function_facts 
 	c->renamed--;
 	c->cmd = was;
 	c->rewrite = r;
+}
+
+/* The command as its re-assignment (c->rewrite, its value known) left it. */
+struct command rewritten_command(const struct classifier *c)
+{
+	struct command now = *c->cmd;
+
+	now.value = c->rewrite_value;
+	now.mask = c->rewrite_mask;
+	return now;
 }
 
 /* A store to the command parameter on the command's path: `cmd = K`,
@@ -487,7 +495,7 @@ void analyse_call(struct classifier *c, const struct function_facts *fn,
 	const struct api_entry *a;
 	const struct function_facts *callee;
 	strvec caps = {0};
-	char *key = NULL;
+	char *key;
 
 	if (hands_command_address(c, fn, s))
 		note_rewrite_unknown(c, fn, s);
@@ -496,17 +504,17 @@ void analyse_call(struct classifier *c, const struct function_facts *fn,
 			   fn->file, s->line, NULL);
 		return;
 	}
-	if (!s->callee && (key = static_call_key(s)) && api_of(c, key)) {
-		struct stmt as_named = *s;	/* the same call, named by its key */
-
-		as_named.callee = key;
-		analyse_call(c, fn, &as_named, top, out);
-		free(key);
-		return;
-	}
 	if (!s->callee) {
+		key = static_call_key(s);
+		if (key && api_of(c, key)) {
+			struct stmt as_named = *s;	/* the same call, named by its key */
+
+			as_named.callee = key;
+			analyse_call(c, fn, &as_named, top, out);
+		} else {
+			analyse_member_call(c, fn, s, top, out);
+		}
 		free(key);
-		analyse_member_call(c, fn, s, top, out);
 		return;
 	}
 	if (analyse_request(c, fn, s, out))

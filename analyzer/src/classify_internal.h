@@ -233,6 +233,8 @@ enum label_match if_holds(const struct classifier *c, const struct function_fact
 enum label_match premises_hold(const struct classifier *c,
 			       const struct function_facts *fn, const struct stmt *call);
 void segments_on_path(const struct command *cmd, const struct stmt *sw, unsigned char *on);
+unsigned char *command_segments(const struct classifier *c, const struct function_facts *fn,
+				const struct stmt *sw);
 
 /* classify_calls.c: calls */
 void call_capabilities(struct classifier *c, const struct function_facts *from,
@@ -243,6 +245,7 @@ char *resolved_what(const char *what, const struct function_facts *const *t, siz
 int command_argument(const struct classifier *c, const struct function_facts *fn,
 		     const struct stmt *s);
 int reassigned_in(const struct classifier *c, const struct function_facts *fn);
+struct command rewritten_command(const struct classifier *c);
 void note_rewrite(struct classifier *c, const struct function_facts *fn,
 		  const struct stmt *s);
 void analyse_member_call(struct classifier *c, const struct function_facts *fn,

@@ -300,10 +300,31 @@ static enum label_match command_holds(const struct classifier *c, const struct f
 		return cmp_holds(c->cmd, s);
 	if (!c->rewrite_known)
 		return MATCH_MAYBE;
-	now = *c->cmd;
-	now.value = c->rewrite_value;
-	now.mask = c->rewrite_mask;
+	now = rewritten_command(c);
 	return join_match(cmp_holds(c->cmd, s), cmp_holds(&now, s));
+}
+
+/* segments_on_path for the command as fn's switch sw tests it: NULL
+ * (every segment, none surely) when its new value is not known. */
+unsigned char *command_segments(const struct classifier *c, const struct function_facts *fn,
+				const struct stmt *sw)
+{
+	unsigned char *on, *after;
+	struct command now;
+
+	if (reassigned_in(c, fn) && !c->rewrite_known)
+		return NULL;
+	on = xcalloc(sw->segs.len + 1, 1);
+	segments_on_path(c->cmd, sw, on);
+	if (!reassigned_in(c, fn))
+		return on;
+	now = rewritten_command(c);
+	after = xcalloc(sw->segs.len + 1, 1);
+	segments_on_path(&now, sw, after);
+	for (size_t i = 0; i < sw->segs.len; i++)
+		on[i] = join_match(on[i], after[i]);
+	free(after);
+	return on;
 }
 
 /* Does an if's condition hold on this path: a test on the command, an

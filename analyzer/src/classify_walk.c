@@ -172,26 +172,8 @@ static int analyse_switch(struct classifier *c, const struct function_facts *fn,
 	unsigned char *on = NULL;
 	int *seg_flow = xcalloc(s->segs.len + 1, sizeof(int));
 
-	if (param >= 0 && s->on.param == param && reassigned_in(c, fn)) {
-		/* after the command was re-assigned: the segments of the
-		 * value before and after, none of them surely; all of them
-		 * when the new value is not known */
-		if (c->rewrite_known) {
-			struct command now = *c->cmd;
-			unsigned char *after = xcalloc(s->segs.len + 1, 1);
-
-			now.value = c->rewrite_value;
-			now.mask = c->rewrite_mask;
-			on = xcalloc(s->segs.len + 1, 1);
-			segments_on_path(c->cmd, s, on);
-			segments_on_path(&now, s, after);
-			for (size_t i = 0; i < s->segs.len; i++)
-				on[i] = on[i] == after[i] ? on[i] : MATCH_MAYBE;
-			free(after);
-		}
-	} else if (param >= 0 && s->on.param == param) {
-		on = xcalloc(s->segs.len + 1, 1);
-		segments_on_path(c->cmd, s, on);
+	if (param >= 0 && s->on.param == param) {
+		on = command_segments(c, fn, s);
 	} else if (fn == c->const_fn && s->on.param == c->const_param) {
 		/* vfio_container_ioctl_check_extension's call of an iommu
 		 * driver's ioctl with VFIO_CHECK_EXTENSION: a constant's case */
