@@ -713,6 +713,55 @@ static int keeps_value(struct walk *w, CXCursor lhs, const CXCursor *rhs)
 	return keeps;
 }
 
+static char *api_macro_at(struct walk *w, CXCursor c);
+
+/* What value e is, where the classifier follows values back (facts.h
+ * value_callee, value_either): exactly a direct call's result (or an API
+ * macro's, `return put_user(v, p);`), or a choice between two
+ * constants. */
+static void note_value(struct walk *w, CXCursor e, struct stmt *s)
+{
+	CXCursor x = strip(e);
+	enum CXCursorKind k = clang_getCursorKind(x);
+	cursorvec kids;
+
+	if (macro_may_expand(w->macros, x) && (s->value_callee = api_macro_at(w, x))) {
+		return;
+	} else if (k == CXCursor_CallExpr) {
+		CXCursor d = clang_getCursorReferenced(x);
+
+		if (clang_getCursorKind(d) == CXCursor_FunctionDecl)
+			s->value_callee = cursor_name(d);
+	} else if (k == CXCursor_ConditionalOperator) {
+		kids = children_of(x);
+		s->value_either = kids.len == 3 && eval_int(kids.items[1], &s->either[0]) &&
+				  eval_int(kids.items[2], &s->either[1]);
+		vec_free(&kids);
+	}
+}
+
+/* `int ret = f(...);`: the initial value of a scalar local, as a store
+ * (a local holding an int that is later returned or tested) */
+static void add_init_store(struct walk *w, CXCursor var, CXCursor init, struct stmt *block)
+{
+	enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(var)).kind;
+	struct stmt *s;
+	int64_t v;
+
+	if (!w->flags || clang_Cursor_hasVarDeclGlobalStorage(var) ||
+	    !((t >= CXType_Bool && t <= CXType_Int128) || t == CXType_Enum))
+		return;
+	s = stmt_new(ST_STORE, cursor_line(var));
+	s->target = cursor_name(var);
+	s->flag = xasprintf("%s@%u", s->target, cursor_line(var));
+	if (eval_int(init, &v)) {
+		s->store_is_const = 1;
+		s->store_value = v;
+	}
+	note_value(w, init, s);
+	vec_push(&block->kids, s);
+}
+
 static struct stmt *add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs,
 			      struct stmt *block)
 {
@@ -740,6 +789,8 @@ static struct stmt *add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs,
 		s->store_is_const = 1;
 		s->store_value = v;
 	}
+	if (rhs)
+		note_value(w, *rhs, s);
 	vec_push(&block->kids, s);
 	return s;
 }
@@ -1740,6 +1791,8 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 				note_member_local(w, c, kids.items[i]);
 				if (kk == CXCursor_InitListExpr)
 					add_first_element(c, kids.items[i], block);
+				else
+					add_init_store(w, c, kids.items[i], block);
 			}
 		}
 		vec_free(&kids);
@@ -2385,6 +2438,93 @@ static void forget_negated(struct walk *w)
 	w->nnegated = 0;
 }
 
+/* `if (ret)`, `if (!ret)`, `if (ret != -ENOIOCTLCMD)`, `if (err < 0)`:
+ * a local compared with a constant (facts.h test_local) */
+static void forget_local_test(struct stmt *s)
+{
+	free(s->test_local);
+	s->test_local = NULL;
+	s->test_op = 0;
+	s->test_value = 0;
+	s->test_join = 0;
+}
+
+/* The local an operand of a test names: `ret`, or the local assigned in
+ * `(ret = f(...))` */
+static char *local_operand_key(struct walk *w, CXCursor e)
+{
+	CXCursor x = strip(e);
+	cursorvec kids;
+	char *op, *key = NULL;
+
+	if (clang_getCursorKind(x) != CXCursor_BinaryOperator)
+		return local_flag_key(x);
+	kids = children_of(x);
+	op = operator_of(w, x);
+	if (op && !strcmp(op, "=") && kids.len == 2)
+		key = local_flag_key(kids.items[0]);
+	free(op);
+	vec_free(&kids);
+	return key;
+}
+
+/* Is c a test of a local against a constant? Then s->test_* say so. */
+static int local_test(struct walk *w, CXCursor c, struct stmt *s)
+{
+	static const char *const ops[] = { "==", "!=", "<", ">", "<=", ">=" };
+	static const char codes[] = "=!<>lg", mirrored[] = "=!><gl";
+	enum CXCursorKind k;
+	cursorvec kids;
+	char *op;
+
+	c = expected_condition(w, c);
+	k = clang_getCursorKind(c);
+	if (k == CXCursor_DeclRefExpr) {
+		s->test_local = local_flag_key(c);
+		s->test_op = '!';
+		s->test_value = 0;
+		return s->test_local != NULL;
+	}
+	kids = children_of(c);
+	op = operator_of(w, c);
+	if (k == CXCursor_UnaryOperator && op && !strcmp(op, "!") && kids.len == 1) {
+		s->test_local = local_operand_key(w, kids.items[0]);
+		s->test_op = '=';
+		s->test_value = 0;
+	} else if (k == CXCursor_BinaryOperator && op && kids.len == 2) {
+		for (size_t i = 0; i < 6 && !s->test_local; i++) {
+			if (strcmp(op, ops[i]))
+				continue;
+			if (eval_int(kids.items[1], &s->test_value)) {
+				s->test_local = local_operand_key(w, kids.items[0]);
+				s->test_op = codes[i];
+			} else if (eval_int(kids.items[0], &s->test_value)) {
+				s->test_local = local_operand_key(w, kids.items[1]);
+				s->test_op = mirrored[i];
+			}
+		}
+		/* an operand of `&&` (the condition needs it) or of `||`
+		 * (it suffices): `ret == -ENOIOCTLCMD && ops->compat_ioctl` */
+		for (size_t i = 0; !s->test_local && i < 2 && (!strcmp(op, "&&") || !strcmp(op, "||")); i++)
+			if (local_test(w, kids.items[i], s) && (!s->test_join || s->test_join == op[0]))
+				s->test_join = op[0];
+			else
+				forget_local_test(s);
+	}
+	free(op);
+	vec_free(&kids);
+	return s->test_local != NULL;
+}
+
+/* `if (ret)`, `if (!ret)`, `if (ret != -ENOIOCTLCMD)`, `if (err < 0)`,
+ * `if ((ret = f(...)) != -ENOIOCTLCMD)`, and such a test as an operand of
+ * `&&` or `||`: a local compared with a constant (facts.h test_local) */
+static void note_local_test(struct walk *w, CXCursor cond, struct stmt *s)
+{
+	local_test(w, cond, s);
+	local_flags_note_use(w->flags, &s->test_local);
+}
+
 /* `if (flag)` or `if (!flag)` on a local variable (local_flags.h) */
 static void note_flag_test(struct walk *w, CXCursor cond, struct stmt *s)
 {
@@ -2410,8 +2550,10 @@ static struct stmt *walk_if(struct walk *w, CXCursor c)
 
 	if (kids.len >= 2) {
 		s->cond = classify_cond(w, kids.items[0], s);
-		if (s->cond == COND_OTHER && w->flags)
+		if (s->cond == COND_OTHER && w->flags) {
 			note_flag_test(w, kids.items[0], s);
+			note_local_test(w, kids.items[0], s);
+		}
 		note_mode_tests(w, kids.items[0], s);
 		forget_negated(w);
 		/* inside unlikely()/likely(): the operators are the
@@ -2638,6 +2780,11 @@ static struct stmt *walk_stmt_kind(struct walk *w, CXCursor c)
 			if (eval_int(kids.items[0], &v)) {
 				ret->ret_is_const = 1;
 				ret->ret_value = v;
+			}
+			note_value(w, kids.items[0], ret);
+			if (w->flags) {
+				ret->value_local = local_flag_key(kids.items[0]);
+				local_flags_note_use(w->flags, &ret->value_local);
 			}
 		}
 		vec_free(&kids);

@@ -55,6 +55,9 @@ void stmt_free(struct stmt *s)
 	vec_free(&s->premises);
 	free(s->target);
 	free(s->flag);
+	free(s->value_callee);
+	free(s->value_local);
+	free(s->test_local);
 	free(s);
 }
 

@@ -150,6 +150,26 @@ struct stmt {
 	int ret_is_const;
 	int64_t ret_value;
 	int ret_has_call;
+
+	/* What a value is, where the classifier follows it back
+	 * (classify_values.c). ST_STORE and ST_RETURN: the value stored or
+	 * returned is exactly what a direct call to value_callee returns
+	 * (`ret = f(...)`, `return f(...)`), or (value_either) one of the
+	 * two constants either[] (`return err ? -EFAULT : 0`). ST_RETURN:
+	 * the local variable returned (`return ret;`), by its key. ST_IF:
+	 * the condition compares local test_local with test_value: it
+	 * holds when `local test_op value`, test_op one of '=' (==), '!'
+	 * (!=), '<', '>', 'l' (<=), 'g' (>=); `if (ret)` is ret != 0; with
+	 * test_join '&' the test is an operand of the condition's `&&` (the
+	 * condition needs it), with '|' of its `||` (it suffices). Keys
+	 * name locals whose address is never taken (local_flags.h). */
+	char *value_callee;
+	int value_either;
+	int64_t either[2];
+	char *value_local;
+	char *test_local;
+	char test_op, test_join;
+	int64_t test_value;
 };
 
 /* A local variable that ifs test, whose value only plain stores change

@@ -128,6 +128,15 @@ static void put_cond(FILE *out, const struct stmt *s)
 			fputs("other", out);
 		break;
 	}
+	if (s->test_local) {
+		static const char ops[] = "=!<>lg";
+		static const char *const words[] = { "==", "!=", "<", ">", "<=", ">=" };
+		const char *op = strchr(ops, s->test_op);
+
+		fprintf(out, " %slocal %s %s %" PRId64,
+			s->test_join == '&' ? "&& " : s->test_join == '|' ? "|| " : "", s->test_local,
+			op && *op ? words[op - ops] : "?", s->test_value);
+	}
 }
 
 static void print_stmt(FILE *out, const struct stmt *s, int depth);
@@ -180,6 +189,17 @@ static void print_call(FILE *out, const struct stmt *s)
 	}
 }
 
+/* What a stored or returned value is (facts.h) */
+static void print_value(FILE *out, const struct stmt *s)
+{
+	if (s->value_callee)
+		fprintf(out, " from %s()", s->value_callee);
+	if (s->value_either)
+		fprintf(out, " either %" PRId64 " or %" PRId64, s->either[0], s->either[1]);
+	if (s->value_local)
+		fprintf(out, " local %s", s->value_local);
+}
+
 static void print_store(FILE *out, const struct stmt *s)
 {
 	fprintf(out, "store %s", s->target ? s->target : "?");
@@ -194,6 +214,7 @@ static void print_store(FILE *out, const struct stmt *s)
 		fprintf(out, " %c= %" PRId64, s->compound_op, s->compound_value);
 	if (s->flag)
 		fprintf(out, " flag %s", s->flag);
+	print_value(out, s);
 }
 
 static void print_if(FILE *out, const struct stmt *s, int depth)
@@ -279,6 +300,7 @@ static void print_stmt(FILE *out, const struct stmt *s, int depth)
 			fprintf(out, " %" PRId64, s->ret_value);
 		if (s->ret_has_call)
 			fputs(" call", out);
+		print_value(out, s);
 		break;
 	case ST_BREAK:
 		fputs("break", out);

@@ -14,7 +14,7 @@
  * read below before the cache can lose it silently. Update the size once
  * the field is handled (x86_64).
  */
-_Static_assert(sizeof(struct stmt) == 328, "struct stmt changed: update stmt_write/stmt_read");
+_Static_assert(sizeof(struct stmt) == 392, "struct stmt changed: update stmt_write/stmt_read");
 _Static_assert(sizeof(struct call_arg) == 128, "struct call_arg changed: update arg_write/arg_read");
 _Static_assert(sizeof(struct switch_segment) == 48, "struct switch_segment changed");
 _Static_assert(sizeof(struct case_label) == 32, "struct case_label changed");
@@ -252,6 +252,15 @@ static void stmt_write(struct strbuf *out, const struct stmt *s)
 	ser_i64(out, s->ret_is_const);
 	ser_i64(out, s->ret_value);
 	ser_i64(out, s->ret_has_call);
+	ser_str(out, s->value_callee);
+	ser_i64(out, s->value_either);
+	ser_i64(out, s->either[0]);
+	ser_i64(out, s->either[1]);
+	ser_str(out, s->value_local);
+	ser_str(out, s->test_local);
+	ser_i64(out, s->test_op);
+	ser_i64(out, s->test_join);
+	ser_i64(out, s->test_value);
 }
 
 static struct stmt *stmt_read(struct ser_reader *r, int depth);
@@ -342,6 +351,15 @@ static struct stmt *stmt_read(struct ser_reader *r, int depth)
 	s->ret_is_const = deser_int(r);
 	s->ret_value = deser_i64(r);
 	s->ret_has_call = deser_int(r);
+	s->value_callee = deser_str(r);
+	s->value_either = deser_int(r);
+	s->either[0] = deser_i64(r);
+	s->either[1] = deser_i64(r);
+	s->value_local = deser_str(r);
+	s->test_local = deser_str(r);
+	s->test_op = (char)deser_i64(r);
+	s->test_join = (char)deser_i64(r);
+	s->test_value = deser_i64(r);
 	return s;
 }
 

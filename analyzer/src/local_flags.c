@@ -16,6 +16,7 @@ struct local_flags {
 	VEC(struct candidate) candidates;
 	strvec escaped;
 	VEC(struct stmt *) ifs;
+	VEC(char **) uses;
 	int poisoned;
 };
 
@@ -94,6 +95,12 @@ void local_flags_note_if(struct local_flags *lf, CXCursor var, int neg, struct s
 	vec_push(&lf->ifs, s);
 }
 
+void local_flags_note_use(struct local_flags *lf, char **key)
+{
+	if (*key)
+		vec_push(&lf->uses, key);
+}
+
 static const struct candidate *qualified(const struct local_flags *lf, const char *key)
 {
 	if (lf->poisoned || strvec_contains(&lf->escaped, key))
@@ -128,6 +135,15 @@ void local_flags_resolve(struct local_flags *lf, struct function_facts *f)
 			vec_push(&f->flags, fl);
 		}
 	}
+	for (size_t i = 0; i < lf->uses.len; i++) {
+		char **key = lf->uses.items[i];
+
+		if (lf->poisoned || strvec_contains(&lf->escaped, *key)) {
+			free(*key);
+			*key = NULL;
+		}
+	}
+	vec_free(&lf->uses);
 	for (size_t i = 0; i < lf->candidates.len; i++)
 		free(lf->candidates.items[i].key);
 	vec_free(&lf->candidates);

@@ -36,6 +36,10 @@ void local_flags_poison(struct local_flags *lf);
 /* An if whose condition is var (neg: !var): when var names a local,
  * s->flag and s->flag_neg say so, pending the function's end. */
 void local_flags_note_if(struct local_flags *lf, CXCursor var, int neg, struct stmt *s);
+/* A statement's key naming a local whose value is followed (facts.h
+ * value_local, test_local): cleared at the function's end unless every
+ * write to the local is a store the walk saw. */
+void local_flags_note_use(struct local_flags *lf, char **key);
 /* At the function's end: fills f->flags with the qualified flags that
  * some if tests, clears the flag of the other ifs, and frees lf. */
 void local_flags_resolve(struct local_flags *lf, struct function_facts *f);

@@ -93,7 +93,7 @@ expect "$w/classes.out" "classes.c: the prologue's negated call to capable with 
 expect "$w/classes.out" "classes.c: the wrapper cl_may_admin returns capable(CAP_SYS_ADMIN)" \
 	"function cl_may_admin() drivers/classes.c:$(line_of "$cl" 'static int cl_may_admin(') static" \
 	"$(at "$(line_of "$cl" 'return capable(CAP_SYS_ADMIN);')" 1 "call capable(CAP_SYS_ADMIN=$(dec CAP_SYS_ADMIN))")" \
-	"$(at "$(line_of "$cl" 'return capable(CAP_SYS_ADMIN);')" 1 "return call")"
+	"$(at "$(line_of "$cl" 'return capable(CAP_SYS_ADMIN);')" 1 "return call from capable()")"
 expect "$w/classes.out" "classes.c: stores through a parameter and to a static are nonlocal" \
 	"function cl_fill(p0 info) drivers/classes.c:$(line_of "$cl" 'static void cl_fill(') static" \
 	"$(at "$(line_of "$cl" 'info->a = cl_device.max;')" 1 "store info->a nonlocal through p0")" \
