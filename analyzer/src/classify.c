@@ -16,6 +16,7 @@
  *                        effects into its caller
  *   classify_evidence.c  the effect set, the decision and its evidence
  *   classify_entries.c   checks a core makes before an inner handler kind
+ *   classify_values.c    values a command's code hands back to its callers
  *   classify_wanted.c    what to parse next (functions, members)
  *
  * A function's summary is computed once (memoised) and lists its effects:
@@ -121,11 +122,111 @@ static int analyse_rest(struct classifier *c, const struct function_facts *fn,
 	return reach;
 }
 
+struct result_search {
+	const char *callee;
+	const struct stmt *found;
+};
+
+static int result_store_pred(const struct stmt *s, void *ctx)
+{
+	struct result_search *q = ctx;
+
+	if (s->kind == ST_STORE && s->flag && s->value_callee && !strcmp(s->value_callee, q->callee)) {
+		q->found = s;
+		return 1;
+	}
+	return 0;
+}
+
+/* The store of what the call to the next link returns into a local of
+ * the caller (`ret = next(...);`, `int ret = next(...);`): in the
+ * statement holding the call, or the one after it; NULL if none. */
+static const struct stmt *result_store(const struct stmt *body, size_t n, const char *callee)
+{
+	struct result_search q = { callee, NULL };
+
+	if (!stmt_any(body->kids.items[n], result_store_pred, &q) && n + 1 < body->kids.len)
+		stmt_any(body->kids.items[n + 1], result_store_pred, &q);
+	return q.found;
+}
+
+/* Whether control never falls out of b (its last statement returns or
+ * jumps). */
+static int leaves(const struct stmt *b)
+{
+	while (b && b->kind == ST_BLOCK && b->kids.len)
+		b = b->kids.items[b->kids.len - 1];
+	return b && (b->kind == ST_RETURN || b->kind == ST_GOTO);
+}
+
+/* Does the condition of holder, an if, hold for the values the call in
+ * it returns: `if (next(...))`, `if ((ret = next(...)) != -ENOIOCTLCMD)`
+ * (key: the local the call's value is stored in)? */
+static enum label_match holder_test(const struct stmt *holder, const struct stmt *call,
+				    const char *key, const struct value_set *v)
+{
+	if (holder->kind != ST_IF)
+		return MATCH_MAYBE;
+	if ((holder->cond == COND_CALL || holder->cond == COND_NOT_CALL) && holder->kids.len &&
+	    holder->kids.items[holder->kids.len - 1] == call)
+		return values_test(v, holder->cond == COND_CALL ? '!' : '=', 0);
+	if (key && holder->test_local && !strcmp(holder->test_local, key))
+		return values_if(v, holder);
+	return MATCH_MAYBE;
+}
+
+/* Can the caller's code after the statement holding the call go on, for
+ * the values the call returns? flow is how the statement's walk left it;
+ * `if (next(...)) return -EINVAL;` is decided by the values. */
+static int goes_on_after(const struct stmt *holder, const struct stmt *call, const char *key,
+			 int flow, const struct value_set *v)
+{
+	enum label_match m;
+
+	if (!(flow & (FLOW_ON | FLOW_OUT)))
+		return 0;
+	m = holder_test(holder, call, key, v);
+	return !((m == MATCH_YES && leaves(holder->then_s)) ||
+		 (m == MATCH_NO && leaves(holder->else_s)));
+}
+
+/* The command's code returned, in a function its dispatch called: each
+ * caller goes on after the call for the values it may hand back
+ * (classify_values.c), with the local that holds them bound to them
+ * (`ret = check(cmd); if (ret) return ret; dev->armed = 1;`). */
+static void after_return(struct classifier *c, const struct command_site *site,
+			 const int *holder_flow, effect_list *link)
+{
+	for (int d = site->chain_len - 2; d >= 0; d--) {
+		const struct function_facts *fn = site->chain[d].fn;
+		size_t n = site->chain[d].prologue_len;
+		const struct value_set *v = &c->link_returns[d + 1];
+
+		if (c->returns_next[d])
+			values_join(&c->link_returns[d], v);
+		if (n >= fn->body->kids.len)
+			continue;
+		c->bound_store = result_store(fn->body, n, site->chain[d + 1].fn->name);
+		c->bound_key = c->bound_store ? c->bound_store->flag : NULL;
+		c->bound_fn = fn;
+		c->bound = *v;
+		/* when the statement does not go on, only a label a goto on
+		 * the path names brings the path back */
+		analyse_rest(c, fn, fn->body, n + 1,
+			     goes_on_after(fn->body->kids.items[n], site->chain[d + 1].call,
+					   c->bound_key, holder_flow[d], v),
+			     &link[d]);
+		c->bound_fn = NULL;
+		c->bound_key = NULL;
+		c->bound_store = NULL;
+	}
+}
+
 static void site_path_effects(struct classifier *c, const struct command_site *site,
 			      effect_list *link)
 {
 	effect_list *own = &link[site->chain_len - 1];
-	int flow, reach;
+	int flow, reach, holder_flow[MAX_CHAIN] = {0};
 
 	for (int d = 0; d < site->chain_len; d++) {
 		const struct function_facts *fn = site->chain[d].fn;
@@ -142,7 +243,7 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 
 			c->link_call = site->chain[d + 1].call;
 			c->link_reached = 0;
-			analyse_stmt(c, fn, holder, 1, &link[d]);
+			holder_flow[d] = analyse_stmt(c, fn, holder, 1, &link[d]);
 			/* tests on the command keep the call off its path
 			 * (sock_ioctl's `if (unlikely(cmd >= SIOCDEVPRIVATE &&
 			 * ...)) dev_ioctl(...)` for SIOCGIFFLAGS) */
@@ -179,9 +280,12 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 				continue;
 			last = i;
 		}
-		if (returns(sw->segs.items[last].body))
+		if (returns(sw->segs.items[last].body)) {
+			after_return(c, site, holder_flow, link);
 			return;
+		}
 	} else if (!site->is_call && returns(site->body)) {
+		after_return(c, site, holder_flow, link);
 		return;
 	}
 	/* The command's code leaves the dispatch without returning (break,
@@ -194,6 +298,14 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 	for (int k = site->naround - 1; k >= 0; k--)
 		reach = analyse_rest(c, site->fn, site->around[k].block, site->around[k].index + 1,
 				     reach, own);
+	if (!site->is_call) {
+		/* the rest of the site's function, then its callers after
+		 * the call, with the values it hands back */
+		analyse_rest(c, site->fn, site->fn->body, site->chain[site->chain_len - 1].prologue_len + 1,
+			     reach, own);
+		after_return(c, site, holder_flow, link);
+		return;
+	}
 	for (int d = 0; d < site->chain_len - (site->is_call ? 1 : 0); d++) {
 		/* the jump's label may be further out in the site's function;
 		 * a caller goes on after the call (a table entry's function
@@ -291,6 +403,8 @@ static int site_effects(struct classifier *c, const struct command *cmd,
 	c->rewrite = NULL;
 	c->declined = NULL;
 	c->declined_links = 0;
+	memset(c->link_returns, 0, sizeof(c->link_returns));
+	memset(c->returns_next, 0, sizeof(c->returns_next));
 	effects_free(&c->guards);
 	flags_enter(c, site);
 	site_path_effects(c, site, link);
@@ -326,6 +440,7 @@ void classifier_reset(struct classifier *c)
 		}
 		c->bucket[i] = NULL;
 	}
+	values_forget(c);
 }
 
 void walk_commands(struct classifier *c, struct scan_result *r, int decide_classes,

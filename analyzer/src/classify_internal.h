@@ -26,6 +26,12 @@
 #define MAX_EXTRA_LINKS 8
 /* Labels remembered as jumped to, per command or summary. */
 #define MAX_GOTOS 256
+/* The values a return may hand back, kept one by one up to this many
+ * (more: not known); and how many calls deep `return f(...)` is followed
+ * to learn what f returns (deeper: not known). */
+#define MAX_VALUES 8
+#define MAX_VALUE_DEPTH 4
+#define VALUES_BUCKETS 1024
 
 enum effect_kind {
 	EF_CAP_GUARD,		/* capability check guarding what follows */
@@ -63,6 +69,23 @@ struct effect {
 };
 
 typedef VEC(struct effect) effect_list;
+
+/* Values an int may hold (classify_values.c): v[0..n), values >= 0
+ * when nonnegative, and any other when unknown. */
+struct value_set {
+	int unknown;
+	int nonnegative;
+	int n;
+	int64_t v[MAX_VALUES];
+};
+
+/* What a function may return, for every caller (function_values) */
+struct values_memo {
+	const struct function_facts *fn;
+	struct value_set values;
+	int busy;
+	struct values_memo *next;
+};
 
 struct summary {
 	const struct function_facts *fn;
@@ -179,6 +202,19 @@ struct classifier {
 	effect_list guards;
 	kind_entries *entries;
 	int record_entries;
+	/* the values each link of the site's chain hands back on the
+	 * command's path (classify_values.c): the returns met in it, and
+	 * whether it returns what the next link returns (`return
+	 * next(...)`); when a caller is walked after the call, the local
+	 * that holds what the call returned (bound_key, NULL for none) and
+	 * the store that put it there */
+	struct value_set link_returns[MAX_CHAIN];
+	unsigned char returns_next[MAX_CHAIN];
+	const struct function_facts *bound_fn;
+	const char *bound_key;
+	const struct stmt *bound_store;
+	struct value_set bound;
+	struct values_memo *values_memo[VALUES_BUCKETS];
 };
 
 /* How control can leave a statement: to the next one (FLOW_ON), out of
@@ -279,6 +315,20 @@ void effects_free(effect_list *l);
 void effects_filter(effect_list *l, int (*keep)(const struct effect *, const void *),
 		    const void *ctx);
 void decide(struct command *cmd, const effect_list *l);
+
+/* classify_values.c: values handed back */
+void values_add(struct value_set *s, int64_t v);
+void values_join(struct value_set *s, const struct value_set *o);
+enum label_match values_test(const struct value_set *s, char op, int64_t k);
+enum label_match values_if(const struct value_set *v, const struct stmt *s);
+void note_return(struct classifier *c, const struct function_facts *fn, const struct stmt *ret);
+void note_local_store(struct classifier *c, const struct function_facts *fn,
+		      const struct stmt *s);
+void values_loop(struct classifier *c, const struct function_facts *fn,
+		 const struct stmt *loop);
+enum label_match local_test_holds(const struct classifier *c, const struct function_facts *fn,
+				  const struct stmt *s);
+void values_forget(struct classifier *c);
 
 /* classify_entries.c: kind-entry guards */
 void note_kind_entry(struct classifier *c, const struct function_facts *fn,

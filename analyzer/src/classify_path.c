@@ -190,8 +190,11 @@ static int jumps_back(const struct stmt *s, const char *label, unsigned line)
 void flags_label(struct classifier *c, const struct function_facts *fn,
 		 const struct stmt *s)
 {
-	if (c->flags_fn == fn && s->label && jumps_back(fn->body, s->label, s->line))
+	if (s->label && (c->flags_fn == fn || c->bound_fn == fn) &&
+	    jumps_back(fn->body, s->label, s->line)) {
 		flags_loop(c, fn, fn->body);
+		values_loop(c, fn, fn->body);
+	}
 }
 
 void flags_leave(struct classifier *c)
@@ -329,7 +332,9 @@ unsigned char *command_segments(const struct classifier *c, const struct functio
 
 /* Does an if's condition hold on this path: a test on the command, an
  * implied one (which rules a branch out, never in), a local flag still 0,
- * a parameter the summary is made for a constant of? */
+ * a local holding what the command's code handed back
+ * (classify_values.c), a parameter the summary is made for a constant
+ * of? */
 enum label_match if_holds(const struct classifier *c, const struct function_facts *fn,
 			  const struct stmt *s)
 {
@@ -350,6 +355,8 @@ enum label_match if_holds(const struct classifier *c, const struct function_fact
 			holds = MATCH_NO;
 	if (holds == MATCH_MAYBE && s->flag && flag_surely_zero(c, fn, s->flag))
 		holds = s->flag_neg ? MATCH_YES : MATCH_NO;
+	if (holds == MATCH_MAYBE && s->test_local)
+		holds = local_test_holds(c, fn, s);
 	if (holds == MATCH_MAYBE && fn == c->const_fn)
 		holds = const_param_holds(c, s);
 	if (holds == MATCH_MAYBE && s->cmp_view.param >= 0 && s->cmp_view.param != param)

@@ -339,6 +339,7 @@ int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 				   top, out);
 	case ST_LOOP:
 		flags_loop(c, fn, s);
+		values_loop(c, fn, s);
 		analyse_seq(c, fn, (const struct stmt *const *)s->kids.items, s->kids.len, 0, out);
 		return FLOW_ON;
 	case ST_IF:
@@ -352,8 +353,10 @@ int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 			analyse_call(c, fn, s, top, out);
 		return FLOW_ON;
 	case ST_STORE:
-		if (s->flag)
+		if (s->flag) {
 			flag_store(c, fn, s);
+			note_local_store(c, fn, s);
+		}
 		if (s->assigns_param >= 0 && s->assigns_param == command_param(c, fn))
 			note_rewrite(c, fn, s);
 		if (s->nonlocal) {
@@ -372,6 +375,7 @@ int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 	case ST_RETURN:
 		if (c->bypass_tracked && s->ret_is_const && s->ret_value >= 0)
 			c->success_return = 1;
+		note_return(c, fn, s);
 		if (c->cmd && c->hkind && c->hkind->declined_struct && !c->depth &&
 		    s->ret_is_const && s->ret_value == c->hkind->declined_value)
 			note_declined(c, fn, s);

@@ -355,6 +355,48 @@ static int load_returns_argument(struct knowledge *kn, json_t *map)
 	return 0;
 }
 
+/* "put_user": [0, -14] or "copy_to_user": "nonnegative" */
+static int load_return_values(struct knowledge *kn, json_t *map)
+{
+	const char *name;
+	json_t *v, *x;
+	size_t i;
+
+	json_object_foreach(map, name, v) {
+		struct api_returns r = {0};
+
+		if (starts_with(name, "_comment"))
+			continue;
+		if (json_is_string(v) && !strcmp(json_string_value(v), "nonnegative")) {
+			r.nonnegative = 1;
+		} else if (json_is_array(v)) {
+			json_array_foreach(v, i, x) {
+				if (!json_is_integer(x))
+					break;
+				vec_push(&r.values, (int64_t)json_integer_value(x));
+			}
+		}
+		if (!r.nonnegative && (!json_is_array(v) || r.values.len != json_array_size(v) ||
+				       !r.values.len)) {
+			fprintf(stderr, "ioctl-scan: kernel_api.json: return_values: %s: want "
+				"\"nonnegative\" or a list of integers\n", name);
+			vec_free(&r.values);
+			return -1;
+		}
+		r.name = xstrdup(name);
+		vec_push(&kn->return_values, r);
+	}
+	return 0;
+}
+
+const struct api_returns *knowledge_return_values(const struct knowledge *kn, const char *name)
+{
+	for (size_t i = 0; i < kn->return_values.len; i++)
+		if (!strcmp(kn->return_values.items[i].name, name))
+			return &kn->return_values.items[i];
+	return NULL;
+}
+
 int knowledge_returns_argument(const struct knowledge *kn, const char *name)
 {
 	for (size_t i = 0; i < kn->returns_argument.len; i++)
@@ -373,7 +415,7 @@ int knowledge_neutral_file(const struct knowledge *kn, const char *file)
 
 static const char *const api_file_keys[] = {
 	"macro_calls", "macro_assigns", "mode_flags", "allocators", "value_preserving",
-	"neutral_paths", "release_tests", "functions", "returns_argument", NULL
+	"neutral_paths", "release_tests", "functions", "returns_argument", "return_values", NULL
 };
 static const char *const contracts_file_keys[] = { "members", NULL };
 
@@ -403,7 +445,8 @@ static int load_files(struct knowledge *kn, const char *dir, struct digest *d)
 	      load_strings(&kn->neutral_paths, api, "neutral_paths") ||
 	      load_strings(&kn->release_tests, api, "release_tests") ||
 	      load_apis(&kn->apis, json_object_get(api, "functions"), "kernel_api.json") ||
-	      load_returns_argument(kn, json_object_get(api, "returns_argument"));
+	      load_returns_argument(kn, json_object_get(api, "returns_argument")) ||
+	      load_return_values(kn, json_object_get(api, "return_values"));
 	json_decref(api);
 	if (err)
 		return -1;
@@ -532,6 +575,11 @@ void knowledge_free(struct knowledge *kn)
 	for (size_t i = 0; i < kn->returns_argument.len; i++)
 		free(kn->returns_argument.items[i].name);
 	vec_free(&kn->returns_argument);
+	for (size_t i = 0; i < kn->return_values.len; i++) {
+		free(kn->return_values.items[i].name);
+		vec_free(&kn->return_values.items[i].values);
+	}
+	vec_free(&kn->return_values);
 	strvec_clear(&kn->neutral_paths);
 	strvec_clear(&kn->release_tests);
 	free_apis(&kn->apis);

@@ -86,6 +86,15 @@ struct returns_argument {
 	int arg;
 };
 
+/* The values an API returns, where its callers' tests of them matter
+ * (classify_values.c): the listed ones, and any value >= 0 when
+ * nonnegative (copy_to_user's count of bytes left). */
+struct api_returns {
+	char *name;
+	int nonnegative;
+	VEC(int64_t) values;
+};
+
 struct knowledge {
 	VEC(struct handler_kind) kinds;
 	VEC(struct forwarder) forwarders;
@@ -102,6 +111,7 @@ struct knowledge {
 	/* return a pointer into the object an argument points to
 	 * (strchr(buf, c) into buf): "strchr" -> 0 */
 	VEC(struct returns_argument) returns_argument;
+	VEC(struct api_returns) return_values;
 	strvec neutral_paths;	/* files whose functions are infrastructure */
 	strvec release_tests;	/* true when the last reference is dropped */
 	struct request_codes requests;	/* transports and their query codes */
@@ -127,6 +137,8 @@ const struct api_entry *knowledge_contract(const struct knowledge *kn, const cha
 					   const char *field);
 /* The argument whose object a function's result points into, or -1. */
 int knowledge_returns_argument(const struct knowledge *kn, const char *name);
+/* The values API name returns (kernel_api.json return_values), or NULL. */
+const struct api_returns *knowledge_return_values(const struct knowledge *kn, const char *name);
 int knowledge_neutral_file(const struct knowledge *kn, const char *file);
 /* The table kind of struct struct_name, or NULL. */
 const struct table_kind *knowledge_table(const struct knowledge *kn, const char *struct_name);

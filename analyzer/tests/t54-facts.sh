@@ -14,6 +14,7 @@ scan=$ANALYZER/ioctl-scan
 t=$ANALYZER/tests/fixtures/tree
 sw=$t/drivers/switch.c
 cl=$t/drivers/classes.c
+hr=$t/drivers/helper_result.c
 
 . "$ANALYZER/tests/lib/checks.sh"
 fixture_compile_db "$t" > "$w/compile_commands.json"
@@ -22,13 +23,13 @@ facts() { "$scan" facts --compile-commands "$w/compile_commands.json" "$@"; }
 
 # the values of the fixtures' macros and of the kernel names they use,
 # NAME VALUE a line, VALUE as both facts (%#x) and the report (%#010x) print it
-names="DEMO_RESET DEMO_GET DEMO_SET DEMO_SET_OLD CL_RESET CL_SETMAX CL_EXTERN"
+names="DEMO_RESET DEMO_GET DEMO_SET DEMO_SET_OLD CL_RESET CL_SETMAX CL_EXTERN HR_ARM"
 {
 	echo '#include <linux/fs.h>'
 	echo '#include <stdio.h>'
-	grep -h '^#define \(DEMO\|CL\)_' "$sw" "$cl"
+	grep -h '^#define \(DEMO\|CL\|HR\)_' "$sw" "$cl" "$hr"
 	echo 'int main(void) {'
-	for n in $names ENOTTY EPERM CAP_SYS_RAWIO CAP_SYS_ADMIN; do
+	for n in $names ENOTTY EPERM ENOIOCTLCMD EFAULT CAP_SYS_RAWIO CAP_SYS_ADMIN; do
 		echo "printf(\"$n %#x 0x%08x %d\\n\", (unsigned)($n), (unsigned)($n), (int)($n));"
 	done
 	echo 'return 0; }'
@@ -137,6 +138,24 @@ expect "$w/reset.out" "--command CL_RESET --handler cl_admin_ioctl: admin by the
 	grep -q "^  evidence capability_check drivers/classes.c:$p " "$w/reset.out" &&
 	echo "ok - --command CL_RESET: one command, capability_check at the prologue" ||
 	echo "not ok - --command CL_RESET: $(grep -c '^command ' "$w/reset.out") commands, $(grep evidence "$w/reset.out")"
+
+# helper_result.c: what a stored or returned value is, and an if's test
+# of a local (the key is the local's name and the line it is declared on)
+facts "$t" drivers/helper_result.c > "$w/result.out" 2>&1
+d=$(line_of "$hr" 'int ret = hr_common(')
+i=$(line_of "$hr" 'if (ret != -ENOIOCTLCMD)')
+expect "$w/result.out" "helper_result.c: a local from a call, its test, its return" \
+	"$(at "$d" 1 "store ret local flag ret@$d from hr_common()")" \
+	"$(at "$i" 1 "if other local ret@$d != -$(dec ENOIOCTLCMD)")" \
+	"$(at $((i + 1)) 3 "return local ret@$d")" \
+	"$(at "$(line_of "$hr" '? -EFAULT : 0;')" 3 "return call either -$(dec EFAULT) or 0")" \
+	"$(at "$(line_of "$hr" 'return hr_level(d);')" 3 "return call from hr_level()")"
+facts --command HR_ARM --handler hr_ioctl "$t" drivers/helper_result.c > "$w/arm.out" 2>&1
+expect "$w/arm.out" "--command HR_ARM: modify, the caller's store after the helper returned 0" \
+	"  class modify confidence high"
+grep -q "^  evidence store drivers/helper_result.c:$(line_of "$hr" 'hr_dev.armed = 1;') " "$w/arm.out" &&
+	echo "ok - --command HR_ARM: the store in hr_ioctl after the call, at its line" ||
+	echo "not ok - --command HR_ARM: $(grep evidence "$w/arm.out" | tr '\n' ' ')"
 
 # bad input: a one-line error, the exit status, nothing on standard output
 bad() { # STATUS NAME ARGS...
