@@ -5,11 +5,11 @@
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
  * 439 handlers (10 of them always built in), 4564 exact entries and 1512
- * families; fallback: 2229 exact entries and 149 families, 1348 of them
+ * families; fallback: 2229 exact entries and 149 families, 1339 of them
  * values served by more than one handler. Left to the fallback: 16
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 379 handlers of kinds the lookup does not reach.
- * Entries per class: read 2044, modify 4750, admin 1334, none (unknown) 326.
+ * Entries per class: read 2031, modify 4750, admin 1334, none (unknown) 339.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -5193,21 +5193,21 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMRESUME */
 	{ 0x00005303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYMSF */
 	{ 0x00005304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYTRKIND */
-	{ 0x00005305, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMREADTOCHDR */
-	{ 0x00005306, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMREADTOCENTRY */
+	{ 0x00005305, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMREADTOCHDR */
+	{ 0x00005306, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMREADTOCENTRY */
 	{ 0x00005307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTOP */
 	{ 0x00005308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTART */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	{ 0x0000530a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLCTRL */
-	{ 0x0000530b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMSUBCHNL */
+	{ 0x0000530b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMSUBCHNL */
 	{ 0x0000530c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE2 */
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION */
-	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMMULTISESSION */
+	{ 0x00005311, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
-	{ 0x00005313, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMVOLREAD */
+	{ 0x00005313, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
 	{ 0x00005317, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYBLK */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
@@ -5216,23 +5216,23 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005322, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_SPEED */
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
-	{ 0x00005326, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_DRIVE_STATUS */
-	{ 0x00005327, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_DISC_STATUS */
-	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS */
+	{ 0x00005326, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_DRIVE_STATUS */
+	{ 0x00005327, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_DISC_STATUS */
+	{ 0x00005328, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_CHANGER_NSLOTS */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG */
-	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY */
+	{ 0x00005331, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_GET_CAPABILITY */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
 	{ 0x00005385, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_PROBE_HOST */
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_PCI */
-	{ 0x00005390, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DVD_READ_STRUCT */
+	{ 0x00005390, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* DVD_READ_STRUCT */
 	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
-	{ 0x00005394, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_NEXT_WRITABLE */
-	{ 0x00005395, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_LAST_WRITTEN */
+	{ 0x00005394, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_NEXT_WRITABLE */
+	{ 0x00005395, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_LAST_WRITTEN */
 	{ 0x00005396, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_TIMED_MEDIA_CHANGE */
 	/* ssam_cdev_device_ioctl (drivers/platform/surface/surface_aggregator_cdev.c) */
 	{ 0x4005a502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SSAM_CDEV_NOTIF_REGISTER */
@@ -6882,21 +6882,21 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMRESUME; 2 handlers */
 	{ 0x00005303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYMSF; 2 handlers */
 	{ 0x00005304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYTRKIND; 2 handlers */
-	{ 0x00005305, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMREADTOCHDR; 2 handlers */
-	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY; 3 handlers */
+	{ 0x00005305, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMREADTOCHDR */
+	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY; 2 handlers */
 	{ 0x00005307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTOP; 2 handlers */
 	{ 0x00005308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTART; 2 handlers */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT; 11 handlers */
 	{ 0x0000530a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLCTRL; 2 handlers */
-	{ 0x0000530b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMSUBCHNL; 2 handlers */
+	{ 0x0000530b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMSUBCHNL */
 	{ 0x0000530c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE2; 2 handlers */
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1; 2 handlers */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO; 2 handlers */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW; 2 handlers */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION; 4 handlers */
-	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN; 2 handlers */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION; 3 handlers */
+	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET; 2 handlers */
-	{ 0x00005313, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMVOLREAD; 2 handlers */
+	{ 0x00005313, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW; 2 handlers */
 	{ 0x00005317, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYBLK; 2 handlers */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY; 7 handlers */
@@ -6905,24 +6905,24 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005322, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_SPEED; 2 handlers */
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC; 2 handlers */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED; 2 handlers */
-	{ 0x00005326, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_DRIVE_STATUS; 2 handlers */
-	{ 0x00005327, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_DISC_STATUS; 2 handlers */
-	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS; 2 handlers */
+	{ 0x00005326, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_DRIVE_STATUS */
+	{ 0x00005327, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_DISC_STATUS */
+	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR; 2 handlers */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG; 2 handlers */
-	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY; 3 handlers */
+	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY; 2 handlers */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK; 6 handlers */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK; 6 handlers */
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_IDLUN; 7 handlers */
 	{ 0x00005385, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_PROBE_HOST; 6 handlers */
 	{ 0x00005386, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_BUS_NUMBER; 7 handlers */
 	{ 0x00005387, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_PCI; 6 handlers */
-	{ 0x00005390, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DVD_READ_STRUCT; 2 handlers */
+	{ 0x00005390, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DVD_READ_STRUCT */
 	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH; 2 handlers */
 	/* CDROM_SEND_PACKET; 7 handlers */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
-	{ 0x00005394, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_NEXT_WRITABLE; 2 handlers */
-	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN; 3 handlers */
+	{ 0x00005394, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_NEXT_WRITABLE */
+	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN; 2 handlers */
 	{ 0x00005396, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_TIMED_MEDIA_CHANGE; 2 handlers */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS; 14 handlers */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS; 16 handlers */
