@@ -175,6 +175,32 @@ static enum label_match holder_test(const struct stmt *holder, const struct stmt
 	return MATCH_MAYBE;
 }
 
+struct return_of_call {
+	const struct stmt *call;
+};
+
+static int returns_call_pred(const struct stmt *s, void *ctx)
+{
+	const struct return_of_call *q = ctx;
+	const struct stmt *last;
+
+	if (s->kind != ST_BLOCK || s->kids.len < 2)
+		return 0;
+	last = s->kids.items[s->kids.len - 1];
+	return last->kind == ST_RETURN && s->kids.items[s->kids.len - 2] == q->call &&
+	       last->value_callee && q->call->callee && !strcmp(last->value_callee, q->call->callee);
+}
+
+/* Is the call returned as soon as it returns (`return next(...);`,
+ * wherever it sits in the statement: `if (in_compat_syscall()) return
+ * v4l2_compat_translate_cmd(cmd);`)? */
+static int returned_at_once(const struct stmt *holder, const struct stmt *call)
+{
+	struct return_of_call q = { call };
+
+	return stmt_any(holder, returns_call_pred, &q);
+}
+
 /* Can the caller's code after the statement holding the call go on, for
  * the values the call returns? flow is how the statement's walk left it;
  * `if (next(...)) return -EINVAL;` is decided by the values. */
@@ -183,7 +209,7 @@ static int goes_on_after(const struct stmt *holder, const struct stmt *call, con
 {
 	enum label_match m;
 
-	if (!(flow & (FLOW_ON | FLOW_OUT)))
+	if (!(flow & (FLOW_ON | FLOW_OUT)) || returned_at_once(holder, call))
 		return 0;
 	m = holder_test(holder, call, key, v);
 	return !((m == MATCH_YES && leaves(holder->then_s)) ||
@@ -443,39 +469,73 @@ void classifier_reset(struct classifier *c)
 	values_forget(c);
 }
 
+/* The effects of the command on its paths: through the sites its path
+ * goes through (all of them if it seems to go through none); the
+ * command it was translated into, if any, in *translated. */
+static void command_effects(struct classifier *c, const struct command *cmd, effect_list *l,
+			    const struct command **translated)
+{
+	effect_list *per = xcalloc(cmd->sites.len + 1, sizeof(*per));
+	int *on = xcalloc(cmd->sites.len + 1, sizeof(*on)), any = 0;
+	const struct chain_link top = {0};
+
+	c->translated = NULL;
+	for (size_t k = 0; k < cmd->sites.len; k++)
+		any |= on[k] = site_effects(c, cmd, &cmd->sites.items[k], &per[k]);
+	*translated = c->translated;
+	c->translated = NULL;
+	for (size_t k = 0; k < cmd->sites.len; k++) {
+		if (on[k] || !any)
+			lift_link(&top, &per[k], l);
+		effects_free(&per[k]);
+	}
+	free(per);
+	free(on);
+}
+
 void walk_commands(struct classifier *c, struct scan_result *r, int decide_classes,
 		   enum walk_phase phase)
 {
 	for (size_t i = 0; i < r->handlers.len; i++) {
 		struct handler *h = &r->handlers.items[i];
+		size_t n = h->commands.len;
+		effect_list *l, *via;
+		const struct command **into;
+		const struct chain_link top = {0};
 
 		c->hkind = knowledge_kind_named(c->kn, h->kind);
 		c->hname = h->name;
+		c->handler = h;
 		if (phase != WALK_ALL && entry_kind(c->hkind) != (phase == WALK_ENTRY_KINDS))
 			continue;
-		for (size_t j = 0; j < h->commands.len; j++) {
+		l = xcalloc(n + 1, sizeof(*l));
+		via = xcalloc(n + 1, sizeof(*via));
+		into = xcalloc(n + 1, sizeof(*into));
+		for (size_t j = 0; j < n; j++)
+			command_effects(c, &h->commands.items[j], &l[j], &into[j]);
+		/* a command translated into another goes on as that one
+		 * does (classify_values.c, translated_call): its effects as
+		 * walked, not what it was translated into in turn */
+		for (size_t j = 0; j < n; j++)
+			if (into[j])
+				lift_link(&top, &l[into[j] - h->commands.items], &via[j]);
+		for (size_t j = 0; j < n; j++) {
 			struct command *cmd = &h->commands.items[j];
-			effect_list l = {0}, *per = xcalloc(cmd->sites.len + 1, sizeof(*per));
-			int *on = xcalloc(cmd->sites.len + 1, sizeof(*on)), any = 0;
-			const struct chain_link top = {0};
 
-			/* the sites the command's path goes through; all of
-			 * them if it seems to go through none */
-			for (size_t k = 0; k < cmd->sites.len; k++)
-				any |= on[k] = site_effects(c, cmd, &cmd->sites.items[k], &per[k]);
-			for (size_t k = 0; k < cmd->sites.len; k++) {
-				if (on[k] || !any)
-					lift_link(&top, &per[k], &l);
-				effects_free(&per[k]);
-			}
-			free(per);
-			free(on);
+			lift_link(&top, &via[j], &l[j]);
 			if (phase == WALK_INNER_KINDS)
-				inherit_entry_guards(c, cmd, &l);
+				inherit_entry_guards(c, cmd, &l[j]);
 			if (decide_classes)
-				decide(cmd, &l);
-			effects_free(&l);
+				decide(cmd, &l[j]);
 		}
+		for (size_t j = 0; j < n; j++) {
+			effects_free(&l[j]);
+			effects_free(&via[j]);
+		}
+		free(l);
+		free(via);
+		free(into);
+		c->handler = NULL;
 	}
 }
 

@@ -179,6 +179,10 @@ struct classifier {
 	 * that value on its path (bit d for chain[d], d >= 1) */
 	const struct handler_kind *hkind;
 	const char *hname;
+	const struct handler *handler;
+	/* the command of handler the one being walked was translated into
+	 * (classify_values.c, translated_call), or NULL */
+	const struct command *translated;
 	const struct stmt *declined;
 	unsigned declined_links;
 	/* the command re-assigned on its path in rewrite_fn (a compat
@@ -329,6 +333,7 @@ void values_loop(struct classifier *c, const struct function_facts *fn,
 enum label_match local_test_holds(const struct classifier *c, const struct function_facts *fn,
 				  const struct stmt *s);
 void values_forget(struct classifier *c);
+int translated_call(struct classifier *c, const struct stmt *s);
 
 /* classify_entries.c: kind-entry guards */
 void note_kind_entry(struct classifier *c, const struct function_facts *fn,

@@ -423,3 +423,53 @@ void values_forget(struct classifier *c)
 		c->values_memo[i] = NULL;
 	}
 }
+
+/* Is the bound local's name the argument's spelling ("cmd" of key
+ * "cmd@3341")? */
+static int names_bound_local(const struct classifier *c, const struct call_arg *a)
+{
+	const char *at = strchr(c->bound_key, '@');
+	size_t n = at ? (size_t)(at - c->bound_key) : strlen(c->bound_key);
+
+	return a->spelling && !a->is_const && strlen(a->spelling) == n &&
+	       !strncmp(a->spelling, c->bound_key, n);
+}
+
+/*
+ * A command translated into another: the command's code returned one
+ * known value into a local of a caller (video_usercopy's `cmd =
+ * video_translate_cmd(orig_cmd)`, whose compat case returns
+ * VIDIOC_G_FBUF for VIDIOC_G_FBUF32), and call s hands that local on
+ * where a site of the handler's command of that value makes its next
+ * link (`func(file, cmd, parg)`, the link to __video_do_ioctl). From
+ * there on the path is that command's: walk_commands adds its effects,
+ * and the call is not analysed here (this site cannot resolve func).
+ */
+int translated_call(struct classifier *c, const struct stmt *s)
+{
+	const struct handler *h = c->handler;
+
+	if (!h || !c->cmd || !c->bound_key || c->depth || c->bound.unknown || c->bound.nonnegative ||
+	    c->bound.n != 1)
+		return 0;
+	for (size_t i = 0; i < h->commands.len; i++) {
+		const struct command *v = &h->commands.items[i];
+
+		if (v == c->cmd || ((uint64_t)c->bound.v[0] & v->mask) != v->value)
+			continue;
+		for (size_t k = 0; k < v->sites.len; k++) {
+			const struct command_site *o = &v->sites.items[k];
+
+			for (int d = 1; d < o->chain_len; d++) {
+				int p = o->chain[d].cmd_param;
+
+				if (o->chain[d].call != s || p < 0 || (size_t)p >= s->args.len ||
+				    !names_bound_local(c, &s->args.items[p]))
+					continue;
+				c->translated = v;
+				return 1;
+			}
+		}
+	}
+	return 0;
+}

@@ -349,7 +349,7 @@ int analyse_stmt(struct classifier *c, const struct function_facts *fn,
 	case ST_CALL:
 		if (is_link_call(c, s))
 			c->link_reached = 1;
-		else if (!links_another_site(c, s))
+		else if (!links_another_site(c, s) && !translated_call(c, s))
 			analyse_call(c, fn, s, top, out);
 		return FLOW_ON;
 	case ST_STORE:
