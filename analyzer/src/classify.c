@@ -150,15 +150,6 @@ static const struct stmt *result_store(const struct stmt *body, size_t n, const 
 	return q.found;
 }
 
-/* Whether control never falls out of b (its last statement returns or
- * jumps). */
-static int leaves(const struct stmt *b)
-{
-	while (b && b->kind == ST_BLOCK && b->kids.len)
-		b = b->kids.items[b->kids.len - 1];
-	return b && (b->kind == ST_RETURN || b->kind == ST_GOTO);
-}
-
 /* Does the condition of holder, an if, hold for the values the call in
  * it returns: `if (next(...))`, `if ((ret = next(...)) != -ENOIOCTLCMD)`
  * (key: the local the call's value is stored in)? */
@@ -212,8 +203,8 @@ static int goes_on_after(const struct stmt *holder, const struct stmt *call, con
 	if (!(flow & (FLOW_ON | FLOW_OUT)) || returned_at_once(holder, call))
 		return 0;
 	m = holder_test(holder, call, key, v);
-	return !((m == MATCH_YES && leaves(holder->then_s)) ||
-		 (m == MATCH_NO && leaves(holder->else_s)));
+	return !((m == MATCH_YES && always_leaves(holder->then_s)) ||
+		 (m == MATCH_NO && always_leaves(holder->else_s)));
 }
 
 /* The command's code returned, in a function its dispatch called: each

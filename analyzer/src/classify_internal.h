@@ -239,6 +239,7 @@ void walk_commands(struct classifier *c, struct scan_result *r, int decide_class
 		   enum walk_phase phase);
 
 /* classify_walk.c: walking statements */
+int always_leaves(const struct stmt *b);
 int bypassed(const struct classifier *c);
 int resumes_at(const struct classifier *c, const struct function_facts *fn,
 	       const struct stmt *k);

@@ -156,6 +156,12 @@ static void stored_values(struct classifier *c, const struct function_facts *fn,
 	}
 }
 
+/* Is s a store to the local named by key? */
+static int stores_local(const struct stmt *s, const char *key)
+{
+	return s->kind == ST_STORE && s->flag && !strcmp(s->flag, key);
+}
+
 struct local_search {
 	struct classifier *c;
 	const struct function_facts *fn;
@@ -168,7 +174,7 @@ static int local_store_pred(const struct stmt *s, void *ctx)
 {
 	struct local_search *q = ctx;
 
-	if (s->kind == ST_STORE && s->flag && !strcmp(s->flag, q->key)) {
+	if (stores_local(s, q->key)) {
 		q->found = 1;
 		stored_values(q->c, q->fn, s, q->depth, q->out);
 	}
@@ -222,7 +228,7 @@ static int stores_key_pred(const struct stmt *s, void *ctx)
 {
 	const struct store_search *q = ctx;
 
-	return s->kind == ST_STORE && s->flag && !strcmp(s->flag, q->key);
+	return stores_local(s, q->key);
 }
 
 /* The last store to the local among the first n statements of block b,
@@ -237,7 +243,7 @@ static const struct stmt *last_store_before(const struct stmt *b, size_t n,
 
 		if (s->has_label || s->label) {
 			*stop = 1;
-		} else if (s->kind == ST_STORE && s->flag && !strcmp(s->flag, k->key)) {
+		} else if (stores_local(s, k->key)) {
 			return s;
 		} else if (s->kind == ST_BLOCK) {
 			found = last_store_before(s, s->kids.len, k, stop);
@@ -369,8 +375,8 @@ void note_return(struct classifier *c, const struct function_facts *fn, const st
 void note_local_store(struct classifier *c, const struct function_facts *fn,
 		      const struct stmt *s)
 {
-	if (c->bound_key && c->bound_fn == fn && !c->depth && s != c->bound_store && s->flag &&
-	    !strcmp(s->flag, c->bound_key))
+	if (c->bound_key && c->bound_fn == fn && !c->depth && s != c->bound_store &&
+	    stores_local(s, c->bound_key))
 		c->bound_key = NULL;
 }
 

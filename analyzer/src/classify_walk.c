@@ -13,7 +13,7 @@
  * and of its nested blocks, is a return, break or goto. (extract_facts.c's
  * ends_flow looks at the last statement of one block only, to mark switch
  * segments that fall through.) */
-static int always_leaves(const struct stmt *b)
+int always_leaves(const struct stmt *b)
 {
 	const struct stmt *last;
 
