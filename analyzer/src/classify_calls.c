@@ -550,6 +550,14 @@ void analyse_call(struct classifier *c, const struct function_facts *fn,
 					   xasprintf("%s with its result unused: read for its effect",
 						     s->callee), fn->file, s->line, NULL);
 			break;
+		case API_REF_GET:
+			effect_add(out, EF_REF_GET, xstrdup(s->callee), fn->file, s->line, NULL);
+			break;
+		case API_REF_PUT:
+			effect_add(out, EF_REF_PUT,
+				   xasprintf("%s: drops a reference, and the path takes none", s->callee),
+				   fn->file, s->line, NULL);
+			break;
 		case API_CAPABILITY:
 			call_capabilities(c, fn, s, &caps);
 			effect_add(out, EF_CAP_COND, xasprintf("%s() result not tested", s->callee),

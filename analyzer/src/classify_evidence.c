@@ -14,6 +14,7 @@ static const char *const effect_kind_names[] = {
 	[EF_USER_IN] = "user_copy_in", [EF_UNKNOWN] = "unanalysed_call",
 	[EF_UNFOLLOWED] = "unfollowed_flow",
 	[EF_RESOLVED] = "indirect_call_resolved", [EF_QUERY] = "query_request",
+	[EF_REF_GET] = "reference_get", [EF_REF_PUT] = "object_lifetime",
 };
 
 /* Effects are a set: the same fact reached along many call paths is kept
@@ -147,6 +148,13 @@ void decide(struct command *cmd, const effect_list *l)
 		count_kind(l, EF_LINK) +
 		count_kind(l, EF_HARDWARE) + count_kind(l, EF_LIFETIME) +
 		count_kind(l, EF_MODE_WRITE);
+	/* A put with no get anywhere on the path drops a reference someone
+	 * else holds: the one a create or open took (rio_mport_free_dma's
+	 * kref_put of the DMA mapping, a handle's unref). With a get on the
+	 * path, it is taken to be the lookup's reference, given back. */
+	int puts = count_kind(l, EF_REF_GET) ? 0 : count_kind(l, EF_REF_PUT);
+
+	modifies += puts;
 
 	for (size_t i = 0; i < l->len; i++) {
 		const struct effect *e = &l->items[i];
@@ -167,6 +175,8 @@ void decide(struct command *cmd, const effect_list *l)
 		add_evidence_of(cmd, l, EF_MODE_WRITE);
 		add_evidence_of(cmd, l, EF_HARDWARE);
 		add_evidence_of(cmd, l, EF_LIFETIME);
+		if (puts)
+			add_evidence_of(cmd, l, EF_REF_PUT);
 		add_evidence_of(cmd, l, EF_API_MODIFY);
 		add_evidence_of(cmd, l, EF_LINK);
 		add_evidence_of(cmd, l, EF_STORE);

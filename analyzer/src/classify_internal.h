@@ -48,6 +48,8 @@ enum effect_kind {
 	EF_UNFOLLOWED,		/* control flow the walk cannot follow */
 	EF_RESOLVED,		/* a call through a member, all its targets analysed */
 	EF_QUERY,		/* a request the device only answers (request_call.h) */
+	EF_REF_GET,		/* a reference taken */
+	EF_REF_PUT,		/* a reference dropped: counts when none is taken */
 };
 
 /* A callback's arguments: where the pointer argument j of a call through

@@ -234,7 +234,7 @@ static const char *const effect_names[] = {
 	[API_MODIFY] = "modify", [API_HARDWARE] = "hardware", [API_LIFETIME] = "lifetime",
 	[API_WRITES_ARG] = "writes_arg", [API_LINKS_ARG] = "links_arg",
 	[API_CAPABILITY] = "capability",
-	[API_HW_READ] = "hardware_read",
+	[API_HW_READ] = "hardware_read", [API_REF_GET] = "ref_get", [API_REF_PUT] = "ref_put",
 };
 
 const char *api_effect_name(enum api_effect e)

@@ -64,6 +64,9 @@ enum api_effect {
 	API_LINKS_ARG,		/* links or unlinks list entry arg */
 	API_CAPABILITY,		/* CAP_ argument at arg, or fixed caps */
 	API_HW_READ,		/* reads a register: acts when the result is unused */
+	API_REF_GET,		/* takes a reference (kref_get) */
+	API_REF_PUT,		/* drops one (kref_put): a state change when the
+				 * command's path takes none (classify_evidence.c) */
 };
 
 struct api_entry {
