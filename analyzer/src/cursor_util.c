@@ -97,6 +97,16 @@ int eval_int(CXCursor c, int64_t *out)
 	return ok;
 }
 
+int eval_scalar(CXCursor c, int64_t *out)
+{
+	if (eval_int(c, out))
+		return 1;
+	if (!is_null_constant(c))
+		return 0;
+	*out = 0;
+	return 1;
+}
+
 int is_null_constant(CXCursor c)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(strip(c));

@@ -22,5 +22,9 @@ int eval_int(CXCursor c, int64_t *out);
 /* A null pointer constant: NULL is ((void *)0), the integer under the
  * casts. */
 int is_null_constant(CXCursor c);
+/* The value of a scalar constant: an integer constant expression, or 0
+ * for a null pointer constant (`service = NULL`, which eval_int does not
+ * take: its type is a pointer). */
+int eval_scalar(CXCursor c, int64_t *out);
 
 #endif

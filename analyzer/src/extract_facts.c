@@ -785,7 +785,7 @@ static struct stmt *add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs,
 	} else {
 		s->nonlocal = 1;
 	}
-	if (rhs && eval_int(*rhs, &v)) {
+	if (rhs && eval_scalar(*rhs, &v)) {
 		s->store_is_const = 1;
 		s->store_value = v;
 	}

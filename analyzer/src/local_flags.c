@@ -65,7 +65,7 @@ void local_flags_declare(struct local_flags *lf, CXCursor var)
 	kids = children_of(var);
 	for (size_t i = 0; i < kids.len; i++)
 		if (clang_isExpression(clang_getCursorKind(kids.items[i])))
-			constant = eval_int(kids.items[i], &cand.init);
+			constant = eval_scalar(kids.items[i], &cand.init);
 	vec_free(&kids);
 	if (!constant)
 		return;
