@@ -144,6 +144,32 @@ static int names_struct(const char *text, const char *sname)
 	return 0;
 }
 
+/* sname and the structs that hold it by value, at any depth
+ * (source_files_embedding): an initialiser of any of them may set
+ * sname's members, `.base = { .set_param = adreno_set_param }` in a
+ * `struct adreno_gpu_funcs` for msm_gpu_funcs.set_param. */
+static void holding_structs(const struct source_files *sf, const char *sname, strvec *out)
+{
+	enum { MAX_HOLDERS = 64 };
+
+	strvec_push(out, sname);
+	for (size_t i = 0; i < out->len && out->len < MAX_HOLDERS; i++) {
+		const strvec *h = source_files_embedding(sf, out->items[i]);
+
+		for (size_t j = 0; h && j < h->len && out->len < MAX_HOLDERS; j++)
+			if (!strvec_contains(out, h->items[j]))
+				strvec_push(out, h->items[j]);
+	}
+}
+
+static int names_any_struct(const char *text, const strvec *snames)
+{
+	for (size_t i = 0; i < snames->len; i++)
+		if (names_struct(text, snames->items[i]))
+			return 1;
+	return 0;
+}
+
 /* f installs in m if the configuration builds it; past the cap, m is
  * open. Returns whether f is one of m's installers. */
 static int add_installer(struct kbuild_config *kc, struct sought_member *m, const char *f)
@@ -232,13 +258,15 @@ static void search_setters(const struct scan_result *r, const struct source_file
 }
 
 /* The installers of sname.field: the files that set a member of that
- * name and name `struct sname`. A header among them (a macro or static
- * initialiser whose users cannot be told) leaves the member open. */
+ * name and name `struct sname` or a struct holding one. A header among
+ * them (a macro or static initialiser whose users cannot be told) leaves
+ * the member open. */
 static void find_installers(const struct scan_result *r, const struct source_files *sf,
 			    struct kbuild_config *kc, const struct function_index *fi,
 			    struct sought_member *m)
 {
 	const strvec *setting = source_files_setting_member(sf, m->field);
+	strvec holders = {0};
 
 	if (hook_file(m->sname)) {
 		find_hook_installers(r, fi, hook_file(m->sname), m);
@@ -249,6 +277,7 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 	 * for a call that does not hand on the command */
 	if (setting && m->cap < MAX_COMMAND_TARGETS && setting->len > MAX_COMMAND_TARGETS)
 		m->open = 1;
+	holding_structs(sf, m->sname, &holders);
 	for (size_t i = 0; setting && i < setting->len && !m->open; i++) {
 		const char *f = setting->items[i];
 		int header = ends_with(f, ".h");
@@ -260,7 +289,7 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 		text = read_file(path, NULL);
 		free(path);
 		/* an unreadable file may install */
-		if (!text || names_struct(text, m->sname)) {
+		if (!text || names_any_struct(text, &holders)) {
 			if (header)
 				m->open = 1;
 			else
@@ -268,6 +297,7 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 		}
 		free(text);
 	}
+	strvec_clear(&holders);
 }
 
 /* New members sought: their installers join the files to parse. A

@@ -312,6 +312,7 @@ struct tree_file {
 	int read;		/* its text could be read */
 	int candidate;
 	struct strbuf defs, member_sets;	/* names, each ended by '\0' */
+	struct strbuf embeds;	/* pairs: held struct, holding struct */
 };
 
 struct walk_state {
@@ -377,6 +378,131 @@ static void walk_dir(struct walk_state *ws, const char *rel)
 /* Reads the listed files' text, shared out among workers: a file is the
  * same work whichever worker reads it, and the indexes are filled in the
  * walk's order afterwards. */
+/* The identifier ending at e (exclusive) after blanks are skipped
+ * backwards from e: its start in *b, or NULL. */
+static const char *ident_before(const char *text, const char *e, const char **b)
+{
+	while (e > text && isspace((unsigned char)e[-1]))
+		e--;
+	*b = e;
+	while (*b > text && (isalnum((unsigned char)(*b)[-1]) || (*b)[-1] == '_'))
+		(*b)--;
+	return *b < e ? e : NULL;
+}
+
+static int word_is(const char *b, const char *e, const char *w)
+{
+	return e && (size_t)(e - b) == strlen(w) && !memcmp(b, w, (size_t)(e - b));
+}
+
+/* What a `{` at p opens: the struct's name for `struct NAME {`, the
+ * enclosing struct's (outer) for an anonymous `struct {` or `union {`
+ * (its members are the enclosing struct's), else "" (a function body,
+ * an initialiser, a named union). */
+static const char *brace_owner(const char *text, const char *p, const char *outer,
+			       size_t *len)
+{
+	const char *b1, *e1 = ident_before(text, p, &b1), *b2, *e2;
+
+	*len = 0;
+	if (!e1)
+		return "";
+	if (word_is(b1, e1, "struct") || word_is(b1, e1, "union")) {
+		*len = strlen(outer);
+		return outer;
+	}
+	e2 = ident_before(text, b1, &b2);
+	if (!word_is(b2, e2, "struct"))
+		return "";
+	*len = (size_t)(e1 - b1);
+	return b1;
+}
+
+/* Past a comment, a string or a character literal, or a preprocessor
+ * line (with its continuations) starting at p; p itself otherwise. */
+static const char *skip_noise(const char *text, const char *p)
+{
+	if (p[0] == '/' && p[1] == '*') {
+		const char *e = strstr(p + 2, "*/");
+
+		return e ? e + 2 : p + strlen(p);
+	}
+	if ((p[0] == '/' && p[1] == '/') || (p[0] == '#' && (p == text || p[-1] == '\n'))) {
+		while (*p && !(*p == '\n' && p[-1] != '\\'))
+			p++;
+		return p;
+	}
+	if (*p == '"' || *p == '\'') {
+		char q = *p++;
+
+		while (*p && *p != q && *p != '\n')
+			p += p[0] == '\\' && p[1] ? 2 : 1;
+		return *p ? p + 1 : p;
+	}
+	return p;
+}
+
+/* Every member `struct A name;` (or `name[...]`, `name, ...`) declared by
+ * value in the body of `struct E { ... }`: the pairs A, E. */
+static void index_embeddings(struct strbuf *out, const char *text)
+{
+	enum { DEPTH = 32 };
+	const char *owner[DEPTH];
+	size_t owner_len[DEPTH];
+	int depth = 0;
+
+	for (const char *p = text; *p;) {
+		const char *q = skip_noise(text, p);
+
+		if (q != p) {
+			p = q;
+			continue;
+		}
+		if (*p == '{') {
+			size_t n;
+			const char *o = brace_owner(text, p, depth > 0 && depth <= DEPTH ?
+						    owner[depth - 1] : "", &n);
+
+			if (depth < DEPTH) {
+				owner[depth] = o;
+				owner_len[depth] = n;
+			}
+			depth++;
+			p++;
+			continue;
+		}
+		if (*p == '}') {
+			if (depth > 0)
+				depth--;
+			p++;
+			continue;
+		}
+		if (depth > 0 && depth <= DEPTH && owner_len[depth - 1] && !strncmp(p, "struct", 6) &&
+		    (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    isspace((unsigned char)p[6])) {
+			const char *a = p + 6, *ae, *m, *me;
+
+			while (isspace((unsigned char)*a))
+				a++;
+			for (ae = a; isalnum((unsigned char)*ae) || *ae == '_'; ae++)
+				;
+			for (m = ae; isspace((unsigned char)*m); m++)
+				;
+			for (me = m; isalnum((unsigned char)*me) || *me == '_'; me++)
+				;
+			p = me > m ? me : ae > a ? ae : p + 6;
+			while (isspace((unsigned char)*me))
+				me++;
+			if (ae > a && me > m && (*me == ';' || *me == '[' || *me == ',')) {
+				name_add(out, a, (size_t)(ae - a));
+				name_add(out, owner[depth - 1], owner_len[depth - 1]);
+			}
+			continue;
+		}
+		p++;
+	}
+}
+
 struct text_pool {
 	struct walk_state *ws;
 	const struct candidate_words *words;
@@ -399,6 +525,7 @@ static void read_tree_file(struct text_pool *p, struct candidate_words *words, s
 		index_definitions(&f->defs, *text);
 	}
 	index_member_sets(&f->member_sets, *text);
+	index_embeddings(&f->embeds, *text);
 }
 
 static void *text_worker(void *arg)
@@ -436,6 +563,19 @@ static void read_tree_files(struct walk_state *ws, const struct candidate_words 
 	free(threads);
 }
 
+/* The pairs one file's text holds, into sf->embedders. */
+static void add_embeddings(struct source_files *sf, const struct strbuf *pairs)
+{
+	for (size_t i = 0; i < pairs->len; ) {
+		const char *held = pairs->buf + i, *holder = held + strlen(held) + 1;
+
+		strvec_push(&sf->embedder_names, holder);
+		def_add(sf->embedders, held, strlen(held),
+			sf->embedder_names.items[sf->embedder_names.len - 1]);
+		i = (size_t)(holder - pairs->buf) + strlen(holder) + 1;
+	}
+}
+
 int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
 		      const struct knowledge *kn, int jobs)
 {
@@ -445,6 +585,7 @@ int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
 	memset(sf, 0, sizeof(*sf));
 	sf->defs = xcalloc(1, sizeof(*sf->defs));
 	sf->member_sets = xcalloc(1, sizeof(*sf->member_sets));
+	sf->embedders = xcalloc(1, sizeof(*sf->embedders));
 	if (!realpath(kt->build_dir, ws.skip_dir))
 		ws.skip_dir[0] = '\0';
 	ident_chars_init();
@@ -465,11 +606,13 @@ int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
 				strvec_push(&sf->candidates, file);
 			def_add_names(sf->defs, &f->defs, file);
 			def_add_names(sf->member_sets, &f->member_sets, file);
+			add_embeddings(sf, &f->embeds);
 		} else {
 			free(f->rel);
 		}
 		free(f->defs.buf);
 		free(f->member_sets.buf);
+		free(f->embeds.buf);
 	}
 	vec_free(&ws.files);
 	return 0;
@@ -491,6 +634,11 @@ const strvec *source_files_defining(const struct source_files *sf, const char *n
 const strvec *source_files_setting_member(const struct source_files *sf, const char *member)
 {
 	return files_of(sf->member_sets, member);
+}
+
+const strvec *source_files_embedding(const struct source_files *sf, const char *sname)
+{
+	return sf->embedders ? files_of(sf->embedders, sname) : NULL;
 }
 
 static void index_free(struct definition_index *di)
@@ -516,6 +664,8 @@ void source_files_free(struct source_files *sf)
 {
 	index_free(sf->defs);
 	index_free(sf->member_sets);
+	index_free(sf->embedders);
+	strvec_clear(&sf->embedder_names);
 	strvec_clear(&sf->all);
 	strvec_clear(&sf->headers);
 	strvec_clear(&sf->candidates);

@@ -15,6 +15,11 @@ struct source_files {
 	size_t other_arch;	/* .c files of other architectures, skipped */
 	struct definition_index *defs;
 	struct definition_index *member_sets;	/* member name -> files */
+	/* struct name -> the structs that hold one by value (`struct
+	 * adreno_gpu_funcs { struct msm_gpu_funcs base; ... }`); the names
+	 * are embedder_names' */
+	struct definition_index *embedders;
+	strvec embedder_names;
 };
 
 /* Reads the tree's text with jobs workers. */
@@ -26,6 +31,11 @@ const strvec *source_files_defining(const struct source_files *sf, const char *n
  * (`.name =`, `->name =`): the only files that can install a target of a
  * call through such a member, short of a macro that hides the name. */
 const strvec *source_files_setting_member(const struct source_files *sf, const char *member);
+/* The structs whose text declares a member of type `struct sname` by
+ * value, directly or in an anonymous struct or union of theirs: an
+ * initialiser or assignment of one of them may set sname's members
+ * without naming sname (`.base = { .set_param = f }`). */
+const strvec *source_files_embedding(const struct source_files *sf, const char *sname);
 void source_files_free(struct source_files *sf);
 
 #endif
