@@ -98,7 +98,7 @@ expect "$w/classes.out" "classes.c: the wrapper cl_may_admin returns capable(CAP
 expect "$w/classes.out" "classes.c: stores through a parameter and to a static are nonlocal" \
 	"function cl_fill(p0 info) drivers/classes.c:$(line_of "$cl" 'static void cl_fill(') static" \
 	"$(at "$(line_of "$cl" 'info->a = cl_device.max;')" 1 "store info->a nonlocal through p0")" \
-	"$(at "$(line_of "$cl" 'file->private_data = NULL;')" 3 "store file->private_data nonlocal through p0")" \
+	"$(at "$(line_of "$cl" 'file->private_data = NULL;')" 3 "store file->private_data nonlocal through p0 = 0")" \
 	"$(at "$(line_of "$cl" 'cl_device.state = 0;')" 3 "store cl_device.state nonlocal = 0")"
 expect "$w/classes.out" "classes.c: a call with a literal argument, two ops initialisers" \
 	"$(at "$(line_of "$cl" 'return cl_firmware_call(3);')" 3 "call cl_firmware_call(3)")" \
