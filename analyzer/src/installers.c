@@ -147,19 +147,25 @@ static int names_struct(const char *text, const char *sname)
 /* sname and the structs that hold it by value, at any depth
  * (source_files_embedding): an initialiser of any of them may set
  * sname's members, `.base = { .set_param = adreno_set_param }` in a
- * `struct adreno_gpu_funcs` for msm_gpu_funcs.set_param. */
-static void holding_structs(const struct source_files *sf, const char *sname, strvec *out)
+ * `struct adreno_gpu_funcs` for msm_gpu_funcs.set_param. Returns 0 when
+ * there are more than it keeps: the installers cannot all be told. */
+static int holding_structs(const struct source_files *sf, const char *sname, strvec *out)
 {
 	enum { MAX_HOLDERS = 64 };
 
 	strvec_push(out, sname);
-	for (size_t i = 0; i < out->len && out->len < MAX_HOLDERS; i++) {
+	for (size_t i = 0; i < out->len; i++) {
 		const strvec *h = source_files_embedding(sf, out->items[i]);
 
-		for (size_t j = 0; h && j < h->len && out->len < MAX_HOLDERS; j++)
-			if (!strvec_contains(out, h->items[j]))
-				strvec_push(out, h->items[j]);
+		for (size_t j = 0; h && j < h->len; j++) {
+			if (strvec_contains(out, h->items[j]))
+				continue;
+			if (out->len == MAX_HOLDERS)
+				return 0;
+			strvec_push(out, h->items[j]);
+		}
 	}
+	return 1;
 }
 
 static int names_any_struct(const char *text, const strvec *snames)
@@ -277,7 +283,8 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 	 * for a call that does not hand on the command */
 	if (setting && m->cap < MAX_COMMAND_TARGETS && setting->len > MAX_COMMAND_TARGETS)
 		m->open = 1;
-	holding_structs(sf, m->sname, &holders);
+	if (!holding_structs(sf, m->sname, &holders))
+		m->open = 1;
 	for (size_t i = 0; setting && i < setting->len && !m->open; i++) {
 		const char *f = setting->items[i];
 		int header = ends_with(f, ".h");
