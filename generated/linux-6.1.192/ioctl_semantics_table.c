@@ -5,11 +5,11 @@
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
  * 439 handlers (10 of them always built in), 4564 exact entries and 1512
- * families; fallback: 2229 exact entries and 152 families, 1342 of them
+ * families; fallback: 2225 exact entries and 152 families, 1338 of them
  * values served by more than one handler. Left to the fallback: 16
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 379 handlers of kinds the lookup does not reach.
- * Entries per class: read 2035, modify 4780, admin 1334, none (unknown) 308.
+ * Entries per class: read 2035, modify 4768, admin 1334, none (unknown) 316.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -1461,15 +1461,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086f52, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_FE_SET_PROPERTY */
 	{ 0x40106f52, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_SET_PROPERTY */
 	{ 0x40246f4c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_SET_FRONTEND */
-	{ 0x80026f47, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_READ_SIGNAL_STRENGTH */
+	{ 0x80026f47, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_READ_SIGNAL_STRENGTH */
 	{ 0x80026f48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_READ_SNR */
 	{ 0x80046f45, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_READ_STATUS */
-	{ 0x80046f46, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_READ_BER */
-	{ 0x80046f49, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_READ_UNCORRECTED_BLOCKS */
+	{ 0x80046f46, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_READ_BER */
+	{ 0x80046f49, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_READ_UNCORRECTED_BLOCKS */
 	{ 0x80086f53, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_FE_GET_PROPERTY */
-	{ 0x800c6f40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_DISEQC_RECV_SLAVE_REPLY */
+	{ 0x800c6f40, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_DISEQC_RECV_SLAVE_REPLY */
 	{ 0x80106f53, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_GET_PROPERTY */
-	{ 0x80246f4d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_GET_FRONTEND */
+	{ 0x80246f4d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_GET_FRONTEND */
 	{ 0x80286f4e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_GET_EVENT */
 	{ 0x80a86f3d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_GET_INFO */
 	/* dvb_frontend_ioctl (drivers/media/dvb-core/dvb_frontend.c) */
@@ -1483,14 +1483,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40076f3f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_DISEQC_SEND_MASTER_CMD */
 	{ 0x40106f52, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_SET_PROPERTY */
 	{ 0x40246f4c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_SET_FRONTEND */
-	{ 0x80026f47, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_READ_SIGNAL_STRENGTH */
+	{ 0x80026f47, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_READ_SIGNAL_STRENGTH */
 	{ 0x80026f48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_READ_SNR */
 	{ 0x80046f45, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_READ_STATUS */
-	{ 0x80046f46, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_READ_BER */
-	{ 0x80046f49, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_READ_UNCORRECTED_BLOCKS */
-	{ 0x800c6f40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_DISEQC_RECV_SLAVE_REPLY */
+	{ 0x80046f46, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_READ_BER */
+	{ 0x80046f49, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_READ_UNCORRECTED_BLOCKS */
+	{ 0x800c6f40, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_DISEQC_RECV_SLAVE_REPLY */
 	{ 0x80106f53, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_GET_PROPERTY */
-	{ 0x80246f4d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_GET_FRONTEND */
+	{ 0x80246f4d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_GET_FRONTEND */
 	{ 0x80286f4e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_GET_EVENT */
 	{ 0x80a86f3d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_GET_INFO */
 	/* dvb_generic_ioctl (drivers/media/dvb-core/dvbdev.c) */
@@ -2892,7 +2892,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK */
-	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK */
+	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETBADBLOCK */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK */
 	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
@@ -2922,7 +2922,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK */
-	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK */
+	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETBADBLOCK */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK */
 	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
@@ -7585,7 +7585,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE; 2 handlers */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK; 2 handlers */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK; 2 handlers */
-	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK; 2 handlers */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK; 2 handlers */
 	{ 0x40084f00, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCVOLUP */
 	{ 0x40084f03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBMAP */
@@ -8083,6 +8082,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8002690e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IPMICTL_REGISTER_FOR_CMD; 2 handlers */
 	/* IPMICTL_UNREGISTER_FOR_CMD; 2 handlers */
 	{ 0x8002690f, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x80026f47, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_READ_SIGNAL_STRENGTH; 2 handlers */
 	{ 0x80026f48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_READ_SNR; 2 handlers */
 	{ 0x80027602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBAT1CAP */
 	{ 0x80027603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBAT1REM */
@@ -8223,9 +8223,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80046c40, 0xffffffff, SEL_IOCTL_READ, 0 }, /* UDF_GETEASIZE */
 	{ 0x80046d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCPOS32; 2 handlers */
 	{ 0x80046d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_GET_EVENT_MASK */
-	{ 0x80046f46, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_READ_BER; 2 handlers */
-	/* FE_READ_UNCORRECTED_BLOCKS; 2 handlers */
-	{ 0x80046f49, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x8004700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ32 */
 	{ 0x8004700c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EFI_RUNTIME_GET_SUPPORTED_MASK */
 	{ 0x80047093, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPCLRIRQ */
@@ -8353,8 +8350,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800c691c, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* IPMICTL_UNREGISTER_FOR_CMD_CHANS; 2 handlers */
 	{ 0x800c691d, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	/* FE_DISEQC_RECV_SLAVE_REPLY; 2 handlers */
-	{ 0x800c6f40, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x800c6f82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_SLOT_INFO */
 	{ 0x800ca400, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TEE_IOC_VERSION */
 	{ 0x800ccf06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_ENUMERATE_SNAPSHOTS */
@@ -8435,7 +8430,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80207005, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_GET_WAKETIME */
 	{ 0x8020ae03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_MASTER */
 	{ 0x80246a22, 0xffffffff, SEL_IOCTL_READ, 0 }, /* JSIOCGCORR; 2 handlers */
-	{ 0x80246f4d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_GET_FRONTEND; 2 handlers */
 	/* EFI_RUNTIME_QUERY_VARIABLEINFO; 3 handlers */
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x80247009, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_RD_TIME; 2 handlers */
@@ -10473,7 +10467,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 6076, 2229, 152
+	NULL, NULL, 0, 0, 6076, 2225, 152
 };
 
 /* filled in at boot from kallsyms, sorted by address */
