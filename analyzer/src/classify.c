@@ -267,6 +267,7 @@ static void site_path_effects(struct classifier *c, const struct command_site *s
 			if (!c->link_reached && stmt_contains(holder, c->link_call))
 				c->site_off_path = 1;
 			c->link_call = NULL;
+			analyse_indexed_routes(c, fn, &link[d]);
 		}
 	}
 	/* the statements before the dispatch in each block around it */

@@ -345,6 +345,89 @@ static int analyse_request(struct classifier *c, const struct function_facts *fn
 	return 1;
 }
 
+/* A call whose one target t the facts name (a const object's member, the
+ * element an index picks): followed as a direct call is. */
+static void analyse_target(struct classifier *c, const struct function_facts *fn,
+			   const struct stmt *s, const struct function_facts *t, int top,
+			   effect_list *out)
+{
+	struct summary *sum;
+
+	if (beyond_depth(c, fn, s)) {
+		effect_add(out, EF_UNKNOWN, xasprintf("%s: beyond the call depth analysed", t->name),
+			   fn->file, s->line, NULL);
+		c->cuts++;
+		return;
+	}
+	if (analyse_for_command(c, fn, s, t, top, out))
+		return;
+	sum = const_param_summary(c, fn, s, t);
+	lift_callee(c, fn, s, t, &(sum ? sum : summarise(c, t))->effects, top, out);
+}
+
+/* A call through an element of a static array indexed by the command
+ * (drm_compat_ioctl's `(*fn)(filp, cmd, arg)` after `fn =
+ * drm_compat_ioctls[nr].fn`): the command's index picks the element, and
+ * only the function there is called. An index the initialiser leaves
+ * empty holds a null pointer, which the code tests before the call (a
+ * call through it would oops, not act): no call on this path. Returns 0
+ * when the element is not known for this command (a summary for every
+ * command, an index the command's value does not fix, the array's
+ * initialiser not read, an element that names no function): the call is
+ * then unanalysed. */
+static int analyse_indexed_call(struct classifier *c, const struct function_facts *fn,
+				const struct stmt *s, int top, effect_list *out)
+{
+	const struct param_view *v = &s->callee_index;
+	const struct table_entry *e = NULL;
+	const struct function_facts *t;
+	const struct table_init *a;
+	uint64_t index;
+
+	if (!s->callee_array || v->param < 0 || v->param != command_param(c, fn) ||
+	    reassigned_in(c, fn) || ((c->cmd->mask >> v->shift) & v->mask) != v->mask)
+		return 0;
+	a = function_index_find_fn_array(c->fi, s->callee_array, s->callee_array_field, fn->unit);
+	if (!a)
+		return 0;
+	index = ((c->cmd->value >> v->shift) & v->mask) + (uint64_t)s->callee_index_offset;
+	for (size_t i = 0; i < a->entries.len && !e; i++)
+		if (a->entries.items[i].value == index)
+			e = &a->entries.items[i];
+	if (!e)
+		return 1;
+	if (!e->function || !(t = function_index_find(c->fi, e->function, a->unit)))
+		return 0;
+	analyse_target(c, fn, s, t, top, out);
+	return 1;
+}
+
+static int collect_indexed(const struct stmt *s, void *ctx)
+{
+	VEC(const struct stmt *) *calls = ctx;
+
+	if (s->kind == ST_CALL && s->callee_array)
+		vec_push(calls, s);
+	return 0;
+}
+
+/* The command's other way through a function of its dispatch chain: an
+ * indexed call whose element the command picks, wherever it is in the
+ * function (drm_compat_ioctl calls the translation the command has and
+ * hands every other command to drm_ioctl; the dispatch found the command
+ * on the second way). Its effects join the function's. */
+void analyse_indexed_routes(struct classifier *c, const struct function_facts *fn,
+			    effect_list *out)
+{
+	VEC(const struct stmt *) calls = {0};
+
+	if (fn->body)
+		stmt_any(fn->body, collect_indexed, &calls);
+	for (size_t i = 0; i < calls.len; i++)
+		analyse_indexed_call(c, fn, calls.items[i], 1, out);
+	vec_free(&calls);
+}
+
 /* A call through a struct member (rtc->ops->read_time). The initialisers
  * of the parsed files show some of its targets; all of them only when the
  * member is closed (the scan parsed every file of the tree that may
@@ -380,18 +463,7 @@ void analyse_member_call(struct classifier *c, const struct function_facts *fn,
 	if (s->callee_object && s->callee_struct &&
 	    (t[0] = function_index_object_member(c->fi, s->callee_struct, s->callee_field,
 						  s->callee_object))) {
-		struct summary *sum;
-
-		if (beyond_depth(c, fn, s)) {
-			effect_add(out, EF_UNKNOWN, xasprintf("%s: beyond the call depth analysed",
-							     t[0]->name), fn->file, s->line, NULL);
-			c->cuts++;
-			return;
-		}
-		if (analyse_for_command(c, fn, s, t[0], top, out))
-			return;
-		sum = const_param_summary(c, fn, s, t[0]);
-		lift_callee(c, fn, s, t[0], &(sum ? sum : summarise(c, t[0]))->effects, top, out);
+		analyse_target(c, fn, s, t[0], top, out);
 		return;
 	}
 	if (k) {
@@ -505,6 +577,8 @@ void analyse_call(struct classifier *c, const struct function_facts *fn,
 		return;
 	}
 	if (!s->callee) {
+		if (analyse_indexed_call(c, fn, s, top, out))
+			return;
 		key = static_call_key(s);
 		if (key && api_of(c, key)) {
 			struct stmt as_named = *s;	/* the same call, named by its key */

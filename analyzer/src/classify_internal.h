@@ -291,6 +291,8 @@ int reassigned_in(const struct classifier *c, const struct function_facts *fn);
 struct command rewritten_command(const struct classifier *c);
 void note_rewrite(struct classifier *c, const struct function_facts *fn,
 		  const struct stmt *s);
+void analyse_indexed_routes(struct classifier *c, const struct function_facts *fn,
+			    effect_list *out);
 void analyse_member_call(struct classifier *c, const struct function_facts *fn,
 			 const struct stmt *s, int top, effect_list *out);
 void analyse_call(struct classifier *c, const struct function_facts *fn,

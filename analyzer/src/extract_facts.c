@@ -48,6 +48,23 @@ struct member_local {
 	int array_conflict;
 };
 
+/* An element of a static array of file scope indexed by a parameter, or
+ * a member of one (indexed_element): `drm_compat_ioctls[nr].fn`. */
+struct indexed_ref {
+	CXCursor array;		/* the array's VarDecl; null when none */
+	char *field;		/* the member read, NULL for the element */
+	struct param_view view;	/* the index: this view of a parameter */
+	int64_t offset;		/* plus this */
+};
+
+/* A local assigned only such an element, besides null pointers;
+ * conflict when it was assigned anything else too. */
+struct indexed_local {
+	const void *decl;
+	struct indexed_ref ref;
+	int conflict;
+};
+
 struct walk {
 	CXTranslationUnit tu;
 	const struct knowledge *kn;
@@ -89,6 +106,10 @@ struct walk {
 	 * `func = ioctl->func`): decl, struct, field; struct NULL once
 	 * assigned anything else */
 	VEC(struct member_local) member_locals;
+	VEC(struct indexed_local) indexed_locals;
+	/* arrays a call indexes, to record (file_facts.fn_arrays) once the
+	 * file is read: decl and the member read (field NULL: the element) */
+	VEC(struct indexed_ref) indexed_arrays;
 	/* the last file asked about by in_own_code, and its answer */
 	CXFile last_file;
 	int last_own;
@@ -563,6 +584,9 @@ static void forget_locals(struct walk *w)
 		free(w->member_locals.items[i].array);
 	}
 	vec_free(&w->member_locals);
+	for (size_t i = 0; i < w->indexed_locals.len; i++)
+		free(w->indexed_locals.items[i].ref.field);
+	vec_free(&w->indexed_locals);
 }
 
 static int resolve_name(void *ctx, const char *name, struct param_view *out)
@@ -1025,6 +1049,7 @@ static void note_member_callee(struct walk *w, CXCursor callee, struct stmt *s)
 }
 
 static int is_function_pointer(CXType t);
+static void note_indexed_callee(struct walk *w, CXCursor callee, struct stmt *s);
 
 /* The pseudo-struct under which a hook variable's targets are recorded:
  * a function pointer of file scope with internal linkage, declared in
@@ -1401,6 +1426,7 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 		if (kids.len) {
 			note_member_callee(w, kids.items[0], s);
 			note_hook_callee(w, kids.items[0], s);
+			note_indexed_callee(w, kids.items[0], s);
 			s->callee_param = callback_param(w, kids.items[0]);
 		}
 		vec_free(&kids);
@@ -1640,6 +1666,151 @@ static void note_member_local(struct walk *w, CXCursor decl, CXCursor value)
 	}
 }
 
+/* `A[i]` or `A[i].f`, A an array of file scope with an initialiser in
+ * this file and i a view of a parameter, plus or minus a constant
+ * (`mga_compat_ioctls[nr - DRM_COMMAND_BASE].fn`): fills ref (field
+ * allocated) and returns 1. */
+static int indexed_element(struct walk *w, CXCursor e, struct indexed_ref *ref)
+{
+	CXCursor x = strip(e), base, index, d;
+	cursorvec kids;
+	char *field = NULL, *op;
+	int64_t k, offset = 0;
+	int ok = 0;
+
+	if (clang_getCursorKind(x) == CXCursor_MemberRefExpr) {
+		CXCursor f = clang_getCursorReferenced(x);
+
+		kids = children_of(x);
+		if (kids.len != 1 || clang_getCursorKind(f) != CXCursor_FieldDecl) {
+			vec_free(&kids);
+			return 0;
+		}
+		field = cursor_name(f);
+		x = strip(kids.items[0]);
+		vec_free(&kids);
+	}
+	kids = children_of(x);
+	if (clang_getCursorKind(x) != CXCursor_ArraySubscriptExpr || kids.len != 2)
+		goto out;
+	base = strip(kids.items[0]);
+	index = kids.items[1];
+	d = clang_getCursorReferenced(base);
+	if (clang_getCursorKind(base) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(d) != CXCursor_VarDecl ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_TranslationUnit)
+		goto out;
+	/* [nr - DRM_COMMAND_BASE] */
+	if (clang_getCursorKind(strip(index)) == CXCursor_BinaryOperator) {
+		cursorvec ops = children_of(strip(index));
+
+		op = operator_of(w, strip(index));
+		if (ops.len == 2 && op && (!strcmp(op, "-") || !strcmp(op, "+")) &&
+		    eval_int(ops.items[1], &k)) {
+			offset = !strcmp(op, "-") ? -k : k;
+			index = ops.items[0];
+		}
+		free(op);
+		vec_free(&ops);
+	}
+	ref->view = view_of(w, index);
+	if (ref->view.param < 0)
+		goto out;
+	ref->array = d;
+	ref->field = field;
+	ref->offset = offset;
+	field = NULL;
+	ok = 1;
+out:
+	vec_free(&kids);
+	free(field);
+	return ok;
+}
+
+static int same_array(const struct indexed_ref *a, const struct indexed_ref *b)
+{
+	return clang_equalCursors(a->array, b->array) &&
+	       (a->field ? b->field && !strcmp(a->field, b->field) : !b->field);
+}
+
+static int same_indexed(const struct indexed_ref *a, const struct indexed_ref *b)
+{
+	return same_array(a, b) &&
+	       a->view.param == b->view.param && a->view.shift == b->view.shift &&
+	       a->view.mask == b->view.mask && a->offset == b->offset;
+}
+
+/* A local assigned a value: whether it holds only an indexed element. */
+static void note_indexed_local(struct walk *w, CXCursor decl, CXCursor value)
+{
+	struct indexed_ref ref = {0};
+	int found = !is_null_constant(value) && indexed_element(w, value, &ref);
+
+	if (is_null_constant(value))
+		return;
+	for (size_t i = 0; i < w->indexed_locals.len; i++) {
+		struct indexed_local *l = &w->indexed_locals.items[i];
+
+		if (l->decl != decl.data[0])
+			continue;
+		if (!found || (!clang_Cursor_isNull(l->ref.array) && !same_indexed(&l->ref, &ref)))
+			l->conflict = 1;
+		free(ref.field);
+		return;
+	}
+	{
+		struct indexed_local l = { decl.data[0], ref, !found };
+
+		if (!found)
+			l.ref.array = clang_getNullCursor();
+		vec_push(&w->indexed_locals, l);
+	}
+}
+
+/* An indirect callee that is an indexed element, directly or through a
+ * local holding only one ((*fn)(filp, cmd, arg)): stmt.callee_array. */
+static void note_indexed_callee(struct walk *w, CXCursor callee, struct stmt *s)
+{
+	CXCursor x = strip(callee);
+	struct indexed_ref ref = {0};
+	int found = 0;
+
+	if (clang_getCursorKind(x) == CXCursor_UnaryOperator) {
+		cursorvec kids = children_of(x);
+
+		if (kids.len == 1)
+			x = strip(kids.items[0]);
+		vec_free(&kids);
+	}
+	if (clang_getCursorKind(x) == CXCursor_DeclRefExpr) {
+		const void *decl = clang_getCursorReferenced(x).data[0];
+
+		for (size_t i = 0; i < w->indexed_locals.len; i++) {
+			const struct indexed_local *l = &w->indexed_locals.items[i];
+
+			if (l->decl == decl && !l->conflict) {
+				ref = l->ref;
+				ref.field = l->ref.field ? xstrdup(l->ref.field) : NULL;
+				found = 1;
+			}
+		}
+	} else {
+		found = indexed_element(w, x, &ref);
+	}
+	if (!found)
+		return;
+	s->callee_array = cursor_name(ref.array);
+	s->callee_array_field = ref.field ? xstrdup(ref.field) : NULL;
+	s->callee_index = ref.view;
+	s->callee_index_offset = ref.offset;
+	for (size_t i = 0; i < w->indexed_arrays.len; i++)
+		if (same_array(&w->indexed_arrays.items[i], &ref)) {
+			free(ref.field);
+			return;
+		}
+	vec_push(&w->indexed_arrays, ref);
+}
+
 /* The record a table kind names, if t is (a pointer to or an array of)
  * one: the struct name, else NULL. */
 static char *table_struct_of(const struct walk *w, CXType t)
@@ -1739,6 +1910,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 					       view_of(w, kids.items[1]));
 				origins_assign(w->origins, clang_getCursorReferenced(l), &kids.items[1]);
 				note_member_local(w, clang_getCursorReferenced(l), kids.items[1]);
+				note_indexed_local(w, clang_getCursorReferenced(l), kids.items[1]);
 			}
 		} else {
 			for (size_t i = 0; i < kids.len; i++)
@@ -1789,6 +1961,7 @@ static void walk_expr(struct walk *w, CXCursor c, struct stmt *block)
 				remember_local(w, c, view_of(w, kids.items[i]));
 				origins_assign(w->origins, c, &kids.items[i]);
 				note_member_local(w, c, kids.items[i]);
+				note_indexed_local(w, c, kids.items[i]);
 				if (kk == CXCursor_InitListExpr)
 					add_first_element(c, kids.items[i], block);
 				else
@@ -3345,6 +3518,95 @@ static enum CXChildVisitResult top_visitor(CXCursor c, CXCursor parent, CXClient
 	return CXChildVisit_Continue;
 }
 
+/* The function member field of an element's initialiser (value), or the
+ * element itself when field is NULL: its name; NULL when the value names
+ * no function. *null is set when it is a null pointer or left out. */
+static char *element_function(CXCursor value, const char *field, int *null)
+{
+	CXCursor list = strip(value);
+	cursorvec kids;
+	char *fn = NULL;
+
+	*null = 0;
+	if (!field) {
+		*null = is_null_constant(value);
+		return *null ? NULL : function_named_by(value);
+	}
+	if (clang_getCursorKind(list) != CXCursor_InitListExpr)
+		return NULL;
+	*null = 1;	/* a member the initialiser leaves out is zero */
+	kids = children_of(list);
+	for (size_t i = 0; i < kids.len; i++) {
+		cursorvec d = children_of(kids.items[i]);
+		CXCursor v = kids.items[i];
+		char *name;
+
+		if (d.len >= 2 && clang_getCursorKind(d.items[0]) == CXCursor_MemberRef) {
+			name = cursor_name(d.items[0]);
+			v = d.items[d.len - 1];
+		} else {
+			name = field_name_at(clang_getCursorType(list), (unsigned)i);
+		}
+		if (name && !strcmp(name, field)) {
+			*null = is_null_constant(v);
+			fn = *null ? NULL : function_named_by(v);
+		}
+		free(name);
+		vec_free(&d);
+	}
+	vec_free(&kids);
+	return fn;
+}
+
+/* The arrays the file's calls index (stmt.callee_array): the function
+ * each index holds, by the array's initialiser (`[DRM_IOCTL_NR(x)] =
+ * {.fn = f}`, or positions). */
+static void record_fn_arrays(struct walk *w)
+{
+	for (size_t i = 0; i < w->indexed_arrays.len; i++) {
+		struct indexed_ref *r = &w->indexed_arrays.items[i];
+		CXCursor init = clang_Cursor_getVarDeclInitializer(r->array);
+		struct table_init t = {0};
+		cursorvec kids;
+		int64_t next = 0;
+
+		if (clang_Cursor_isNull(init) || clang_getCursorKind(init) != CXCursor_InitListExpr) {
+			free(r->field);
+			continue;
+		}
+		t.var = cursor_name(r->array);
+		t.struct_name = r->field;
+		t.file = own_file_of(w, r->array);
+		t.unit = xstrdup(w->ff->file);
+		t.is_static = clang_getCursorLinkage(r->array) == CXLinkage_Internal;
+		kids = children_of(init);
+		for (size_t j = 0; j < kids.len; j++) {
+			cursorvec d = children_of(kids.items[j]);
+			CXCursor value = kids.items[j];
+			struct table_entry e = { .line = cursor_line(kids.items[j]) };
+			int64_t index = next, k;
+			int null;
+
+			/* `[index] = value`: a DesignatedInitExpr */
+			if (clang_getCursorKind(value) == CXCursor_UnexposedExpr && d.len == 2 &&
+			    clang_getCursorKind(d.items[0]) != CXCursor_MemberRef &&
+			    eval_int(d.items[0], &k)) {
+				index = k;
+				value = d.items[1];
+			}
+			next = index + 1;
+			e.value = (uint64_t)index;
+			e.function = element_function(value, t.struct_name, &null);
+			if (!null)
+				vec_push(&t.entries, e);
+			vec_free(&d);
+		}
+		vec_free(&kids);
+		vec_push(&w->ff->fn_arrays, t);
+	}
+	vec_free(&w->indexed_arrays);
+}
+
 void extract_facts(CXTranslationUnit tu, const struct knowledge *kn,
 		   const struct kernel_tree *kt, struct header_functions *hf,
 		   struct file_facts *ff)
@@ -3361,6 +3623,7 @@ void extract_facts(CXTranslationUnit tu, const struct knowledge *kn,
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visitor, &w);
 	extract_header_functions(&w);
+	record_fn_arrays(&w);
 	forget_locals(&w);
 	macro_table_free(w.macros);
 }

@@ -13,6 +13,7 @@ struct stmt *stmt_new(enum stmt_kind kind, unsigned line)
 	s->store_param = -1;
 	s->assigns_param = -1;
 	s->callee_param = -1;
+	s->callee_index.param = -1;
 	return s;
 }
 
@@ -40,6 +41,8 @@ void stmt_free(struct stmt *s)
 	free(s->callee_struct);
 	free(s->callee_field);
 	free(s->callee_object);
+	free(s->callee_array);
+	free(s->callee_array_field);
 	for (size_t i = 0; i < s->args.len; i++)
 	{
 		free(s->args.items[i].spelling);
@@ -106,6 +109,19 @@ void add_diag(diag_vec *diags, const char *file, const char *severity,
 	vec_push(diags, d);
 }
 
+static void table_init_clear(struct table_init *t)
+{
+	for (size_t j = 0; j < t->entries.len; j++) {
+		free(t->entries.items[j].command);
+		free(t->entries.items[j].function);
+	}
+	vec_free(&t->entries);
+	free(t->var);
+	free(t->struct_name);
+	free(t->file);
+	free(t->unit);
+}
+
 void member_init_clear(struct member_init *m)
 {
 	free(m->struct_name);
@@ -149,20 +165,12 @@ void file_facts_free(struct file_facts *ff)
 	for (size_t i = 0; i < ff->member_inits.len; i++)
 		member_init_clear(&ff->member_inits.items[i]);
 	vec_free(&ff->member_inits);
-	for (size_t i = 0; i < ff->tables.len; i++) {
-		struct table_init *t = &ff->tables.items[i];
-
-		for (size_t j = 0; j < t->entries.len; j++) {
-			free(t->entries.items[j].command);
-			free(t->entries.items[j].function);
-		}
-		vec_free(&t->entries);
-		free(t->var);
-		free(t->struct_name);
-		free(t->file);
-		free(t->unit);
-	}
+	for (size_t i = 0; i < ff->tables.len; i++)
+		table_init_clear(&ff->tables.items[i]);
 	vec_free(&ff->tables);
+	for (size_t i = 0; i < ff->fn_arrays.len; i++)
+		table_init_clear(&ff->fn_arrays.items[i]);
+	vec_free(&ff->fn_arrays);
 	for (size_t i = 0; i < ff->diags.len; i++) {
 		free(ff->diags.items[i].file);
 		free(ff->diags.items[i].severity);

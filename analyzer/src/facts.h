@@ -116,6 +116,17 @@ struct stmt {
 	 * (packet_ioctl's `inet_dgram_ops.ioctl(sock, cmd, arg)`) */
 	char *callee_object;
 	int callee_param;	/* an indirect callee that is parameter N, or -1 */
+	/* an indirect callee read from an element of a static array of file
+	 * scope indexed by a parameter, directly or through a local assigned
+	 * only from it (drm_compat_ioctl's `fn = drm_compat_ioctls[nr].fn;
+	 * ... (*fn)(filp, cmd, arg)`): the array (file_facts.fn_arrays), the
+	 * member read from the element (NULL for an array of functions), and
+	 * the index as a view of the parameter plus an offset
+	 * (`[nr - DRM_COMMAND_BASE]`: -0x40) */
+	char *callee_array;
+	char *callee_array_field;
+	struct param_view callee_index;
+	int64_t callee_index_offset;
 	int is_macro;
 	int is_asm;		/* inline assembly: callee_text is how it is written */
 	int value_unused;	/* an expression statement: its result is dropped */
@@ -216,6 +227,14 @@ struct table_init {
 	VEC(struct table_entry) entries;
 };
 
+/* file_facts.fn_arrays reuse struct table_init for a static array of
+ * functions, or of records with a function member, that a call indexes
+ * (stmt.callee_array): var the array, struct_name the member read (NULL
+ * for an array of functions), and one entry per element that names a
+ * function or a value that is not one (function NULL), its value the
+ * element's index; command is NULL. An index with no entry holds a null
+ * pointer. */
+
 /* One initialiser of an ioctl member of a known ops structure. */
 struct ops_init {
 	char *struct_name;	/* "file_operations" */
@@ -262,6 +281,7 @@ struct file_facts {
 	VEC(struct ops_init) ops;
 	VEC(struct member_init) member_inits;
 	VEC(struct table_init) tables;
+	VEC(struct table_init) fn_arrays;
 	double parse_seconds;
 };
 

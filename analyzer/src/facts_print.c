@@ -175,6 +175,14 @@ static void print_call(FILE *out, const struct stmt *s)
 		fprintf(out, " object %s", s->callee_object);
 	if (s->callee_param >= 0)
 		fprintf(out, " param p%d", s->callee_param);
+	if (s->callee_array) {
+		fprintf(out, " array %s[", s->callee_array);
+		put_view(out, s->callee_index);
+		if (s->callee_index_offset)
+			fprintf(out, " %+" PRId64, s->callee_index_offset);
+		fprintf(out, "]%s%s", s->callee_array_field ? "." : "",
+			s->callee_array_field ? s->callee_array_field : "");
+	}
 	if (s->is_macro)
 		fputs(" macro", out);
 	if (s->is_asm)
@@ -375,6 +383,18 @@ static void print_inits(FILE *out, const struct file_facts *ff)
 			if (e->has_flags)
 				fprintf(out, " flags %" PRId64, e->flags);
 			fputs("\n", out);
+		}
+	}
+	for (size_t i = 0; i < ff->fn_arrays.len; i++) {
+		const struct table_init *t = &ff->fn_arrays.items[i];
+
+		fprintf(out, "array %s%s%s %s%s\n", t->var, t->struct_name ? "." : "",
+			t->struct_name ? t->struct_name : "", t->file, t->is_static ? " static" : "");
+		for (size_t j = 0; j < t->entries.len; j++) {
+			const struct table_entry *e = &t->entries.items[j];
+
+			indent(out, e->line, 1);
+			fprintf(out, "[0x%" PRIx64 "] %s\n", e->value, e->function ? e->function : "-");
 		}
 	}
 }

@@ -14,7 +14,7 @@
  * read below before the cache can lose it silently. Update the size once
  * the field is handled (x86_64).
  */
-_Static_assert(sizeof(struct stmt) == 392, "struct stmt changed: update stmt_write/stmt_read");
+_Static_assert(sizeof(struct stmt) == 432, "struct stmt changed: update stmt_write/stmt_read");
 _Static_assert(sizeof(struct call_arg) == 128, "struct call_arg changed: update arg_write/arg_read");
 _Static_assert(sizeof(struct switch_segment) == 48, "struct switch_segment changed");
 _Static_assert(sizeof(struct case_label) == 32, "struct case_label changed");
@@ -25,7 +25,7 @@ _Static_assert(sizeof(struct table_init) == 64, "struct table_init changed");
 _Static_assert(sizeof(struct ops_init) == 48, "struct ops_init changed");
 _Static_assert(sizeof(struct member_init) == 56, "struct member_init changed");
 _Static_assert(sizeof(struct diag) == 24, "struct diag changed");
-_Static_assert(sizeof(struct file_facts) == 144, "struct file_facts changed");
+_Static_assert(sizeof(struct file_facts) == 168, "struct file_facts changed");
 
 /* Deeper statement nesting than this is not something a parse produces. */
 #define MAX_NESTING 10000
@@ -231,6 +231,10 @@ static void stmt_write(struct strbuf *out, const struct stmt *s)
 	ser_str(out, s->callee_field);
 	ser_str(out, s->callee_object);
 	ser_i64(out, s->callee_param);
+	ser_str(out, s->callee_array);
+	ser_str(out, s->callee_array_field);
+	view_write(out, &s->callee_index);
+	ser_i64(out, s->callee_index_offset);
 	ser_i64(out, s->is_macro);
 	ser_i64(out, s->is_asm);
 	ser_i64(out, s->value_unused);
@@ -326,6 +330,10 @@ static struct stmt *stmt_read(struct ser_reader *r, int depth)
 	s->callee_field = deser_str(r);
 	s->callee_object = deser_str(r);
 	s->callee_param = deser_int(r);
+	s->callee_array = deser_str(r);
+	s->callee_array_field = deser_str(r);
+	view_read(r, &s->callee_index);
+	s->callee_index_offset = deser_i64(r);
 	s->is_macro = deser_int(r);
 	s->is_asm = deser_int(r);
 	s->value_unused = deser_int(r);
@@ -530,6 +538,9 @@ void facts_write(struct strbuf *out, const struct file_facts *ff)
 	ser_u64(out, ff->tables.len);
 	for (size_t i = 0; i < ff->tables.len; i++)
 		table_write(out, &ff->tables.items[i]);
+	ser_u64(out, ff->fn_arrays.len);
+	for (size_t i = 0; i < ff->fn_arrays.len; i++)
+		table_write(out, &ff->fn_arrays.items[i]);
 }
 
 struct file_facts *facts_read(struct ser_reader *r, const char *file,
@@ -594,6 +605,13 @@ struct file_facts *facts_read(struct ser_reader *r, const char *file,
 
 		table_read(r, &t);
 		vec_push(&ff->tables, t);
+	}
+	n = deser_count(r);
+	for (size_t i = 0; i < n && !r->bad; i++) {
+		struct table_init t = {0};
+
+		table_read(r, &t);
+		vec_push(&ff->fn_arrays, t);
 	}
 	if (r->p != r->end)
 		r->bad = 1;

@@ -37,6 +37,7 @@ struct member_walk {
 
 struct function_index {
 	VEC(struct table_ref) tables;
+	VEC(const struct table_init *) fn_arrays;
 	struct entry *bucket[BUCKETS];
 	struct member_entry *member[BUCKETS];	/* by struct and field name */
 	strvec closed;		/* "struct.member" whose installers are all parsed */
@@ -93,6 +94,8 @@ void function_index_add_file(struct function_index *fi, struct file_facts *ff)
 
 		vec_push(&fi->tables, r);
 	}
+	for (size_t i = 0; i < ff->fn_arrays.len; i++)
+		vec_push(&fi->fn_arrays, &ff->fn_arrays.items[i]);
 	for (size_t i = 0; i < ff->functions.len; i++)
 		add_table_dispatchers(fi, ff->functions.items[i]);
 	for (size_t i = 0; i < ff->functions.len; i++) {
@@ -259,6 +262,20 @@ const struct table_init *function_index_find_table(const struct function_index *
 	return global;
 }
 
+const struct table_init *function_index_find_fn_array(const struct function_index *fi,
+						      const char *var, const char *field,
+						      const char *unit)
+{
+	for (size_t i = 0; i < fi->fn_arrays.len; i++) {
+		const struct table_init *t = fi->fn_arrays.items[i];
+
+		if (!strcmp(t->var, var) && !strcmp(t->unit, unit) &&
+		    (field ? t->struct_name && !strcmp(t->struct_name, field) : !t->struct_name))
+			return t;
+	}
+	return NULL;
+}
+
 const struct function_facts *function_index_table_dispatcher(const struct function_index *fi,
 							     const char *sname,
 							     const char *field)
@@ -301,6 +318,7 @@ void function_index_free(struct function_index *fi)
 	for (size_t i = 0; i < fi->tables.len; i++)
 		free(fi->tables.items[i].member);
 	vec_free(&fi->tables);
+	vec_free(&fi->fn_arrays);
 	strvec_clear(&fi->closed);
 	for (size_t i = 0; i < BUCKETS; i++) {
 		struct entry *e = fi->bucket[i];

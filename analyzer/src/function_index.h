@@ -40,6 +40,12 @@ int function_index_member_closed(const struct function_index *fi, const char *sn
  * else NULL. */
 const struct table_init *function_index_find_table(const struct function_index *fi,
 						   const char *var, const char *from_file);
+/* The static array var that calls of unit index (stmt.callee_array), by
+ * the member read from its elements (field NULL: the element); NULL when
+ * its initialiser was not read. */
+const struct table_init *function_index_find_fn_array(const struct function_index *fi,
+						      const char *var, const char *field,
+						      const char *unit);
 /* The parsed function that reads the table held in member sname.field
  * (drm_ioctl for drm_driver.ioctls): its dispatcher, or NULL. */
 const struct function_facts *function_index_table_dispatcher(const struct function_index *fi,
