@@ -82,11 +82,27 @@ static int flag_index(const struct classifier *c, const struct function_facts *f
 	return -1;
 }
 
+static int sets_flag(const struct stmt *s, const char *key, const struct command_site *site);
+
+/* A flag of a function whose flags the walk does not follow (a caller on
+ * the command's chain, walked after its call): 0 wherever it is tested
+ * when it starts at 0 and no statement of the function raises it
+ * (nouveau_compat_ioctl's `fn = NULL` whose one store is compiled out). */
+static int flag_never_raised(const struct function_facts *fn, const char *key)
+{
+	for (size_t i = 0; i < fn->flags.len; i++)
+		if (!strcmp(fn->flags.items[i].key, key))
+			return fn->flags.items[i].init == 0 && !sets_flag(fn->body, key, NULL);
+	return 0;
+}
+
 static int flag_surely_zero(const struct classifier *c, const struct function_facts *fn,
 			    const char *key)
 {
 	int i = flag_index(c, fn, key);
 
+	if (c->flags_fn != fn)
+		return flag_never_raised(fn, key);
 	return i >= 0 && !c->flag_maybe[i];
 }
 

@@ -2698,19 +2698,25 @@ static void note_local_test(struct walk *w, CXCursor cond, struct stmt *s)
 	local_flags_note_use(w->flags, &s->test_local);
 }
 
-/* `if (flag)` or `if (!flag)` on a local variable (local_flags.h) */
+/* `if (flag)` or `if (!flag)` on a local variable (local_flags.h), or
+ * its comparison with 0 or a null pointer (nouveau_compat_ioctl's
+ * `if (fn != NULL)`) */
 static void note_flag_test(struct walk *w, CXCursor cond, struct stmt *s)
 {
 	CXCursor c = strip(cond);
+	enum CXCursorKind k = clang_getCursorKind(c);
 
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+	if (k == CXCursor_DeclRefExpr) {
 		local_flags_note_if(w->flags, c, 0, s);
-	} else if (clang_getCursorKind(c) == CXCursor_UnaryOperator) {
+	} else if (k == CXCursor_UnaryOperator || k == CXCursor_BinaryOperator) {
 		cursorvec kids = children_of(c);
 		char *op = operator_of(w, c);
 
 		if (op && !strcmp(op, "!") && kids.len == 1)
 			local_flags_note_if(w->flags, kids.items[0], 1, s);
+		else if (op && (!strcmp(op, "!=") || !strcmp(op, "==")) && kids.len == 2 &&
+			 is_null_constant(kids.items[1]))
+			local_flags_note_if(w->flags, kids.items[0], !strcmp(op, "=="), s);
 		free(op);
 		vec_free(&kids);
 	}
