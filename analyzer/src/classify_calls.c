@@ -365,6 +365,33 @@ static void analyse_target(struct classifier *c, const struct function_facts *fn
 	lift_callee(c, fn, s, t, &(sum ? sum : summarise(c, t))->effects, top, out);
 }
 
+/* A call through a parameter of a function of the command's chain, walked
+ * for the command (video_usercopy's `func(file, cmd, parg)` after
+ * check_array_args, where the dispatch found VIDIOC_G_EXT_CTRLS): the
+ * chain's call to that function names the function it hands there
+ * (video_ioctl2's `video_usercopy(file, cmd, arg, __video_do_ioctl)`).
+ * NULL when fn is not such a function or the argument names no
+ * function parsed. */
+static const struct function_facts *chain_callback(const struct classifier *c,
+						   const struct function_facts *fn,
+						   const struct stmt *s)
+{
+	const struct stmt *call;
+	const struct call_arg *a;
+
+	if (!c->cmd || c->depth != c->nextra)
+		return NULL;
+	for (int d = 1; d < c->site->chain_len; d++) {
+		if (c->site->chain[d].fn != fn || !(call = c->site->chain[d].call) ||
+		    (size_t)s->callee_param >= call->args.len)
+			continue;
+		a = &call->args.items[s->callee_param];
+		return a->function ? function_index_find(c->fi, a->function,
+							 c->site->chain[d - 1].fn->unit) : NULL;
+	}
+	return NULL;
+}
+
 /* A call through an element of a static array indexed by the command
  * (drm_compat_ioctl's `(*fn)(filp, cmd, arg)` after `fn =
  * drm_compat_ioctls[nr].fn`): the command's index picks the element, and
@@ -448,6 +475,10 @@ void analyse_member_call(struct classifier *c, const struct function_facts *fn,
 	char *what;
 
 	note_kind_entry(c, fn, s);
+	if (s->callee_param >= 0 && (t[0] = chain_callback(c, fn, s))) {
+		analyse_target(c, fn, s, t[0], top, out);
+		return;
+	}
 	if (s->callee_param >= 0) {
 		/* a callback: the caller's call says which function */
 		signed char map[MAX_CB_ARGS];
