@@ -5,11 +5,11 @@
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
  * 439 handlers (10 of them always built in), 4564 exact entries and 1512
- * families; fallback: 2225 exact entries and 152 families, 1338 of them
+ * families; fallback: 2229 exact entries and 152 families, 1341 of them
  * values served by more than one handler. Left to the fallback: 16
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 379 handlers of kinds the lookup does not reach.
- * Entries per class: read 2238, modify 4765, admin 1334, none (unknown) 116.
+ * Entries per class: read 2247, modify 4765, admin 1334, none (unknown) 111.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -1425,8 +1425,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x810c6f84, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_MSG */
 	/* dvb_ca_en50221_io_ioctl (drivers/media/dvb-core/dvb_ca_en50221.c) */
 	{ 0x00006f80, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_RESET */
-	{ 0x800c6f82, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CA_GET_SLOT_INFO */
-	{ 0x80106f81, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CA_GET_CAP */
+	{ 0x800c6f82, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_SLOT_INFO */
+	{ 0x80106f81, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_CAP */
 	/* dvb_demux_ioctl (drivers/media/dvb-core/dmxdev.c) */
 	{ 0x00006f29, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMX_START */
 	{ 0x00006f2a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMX_STOP */
@@ -1435,7 +1435,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40026f34, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMX_REMOVE_PID */
 	{ 0x40146f2c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMX_SET_PES_FILTER */
 	{ 0x403c6f2b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMX_SET_FILTER */
-	{ 0x800a6f2f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* DMX_GET_PES_PIDS */
+	{ 0x800a6f2f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DMX_GET_PES_PIDS */
 	{ 0xc0086f3c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMX_REQBUFS */
 	{ 0xc00c6f3e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMX_EXPBUF */
 	{ 0xc0106f32, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMX_GET_STC */
@@ -1471,7 +1471,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80106f53, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_GET_PROPERTY */
 	{ 0x80246f4d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_GET_FRONTEND */
 	{ 0x80286f4e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_GET_EVENT */
-	{ 0x80a86f3d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_GET_INFO */
+	{ 0x80a86f3d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FE_GET_INFO */
 	/* dvb_frontend_ioctl (drivers/media/dvb-core/dvb_frontend.c) */
 	{ 0x00006f3e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_DISEQC_RESET_OVERLOAD */
 	{ 0x00006f41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_DISEQC_SEND_BURST */
@@ -1492,7 +1492,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80106f53, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_GET_PROPERTY */
 	{ 0x80246f4d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_GET_FRONTEND */
 	{ 0x80286f4e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_GET_EVENT */
-	{ 0x80a86f3d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FE_GET_INFO */
+	{ 0x80a86f3d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FE_GET_INFO */
 	/* dvb_generic_ioctl (drivers/media/dvb-core/dvbdev.c) */
 	{ 0x00000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_NONE */
 	{ 0x40000000, 0xc0000000, SEL_IOCTL_NONE, 0 }, /* _IOC_WRITE */
@@ -8335,6 +8335,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008f513, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x8008fe00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ISST_IF_GET_PLATFORM_INFO */
 	{ 0x80096782, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FUNCTIONFS_ENDPOINT_DESC */
+	{ 0x800a6f2f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DMX_GET_PES_PIDS */
 	{ 0x800c0910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RAID_VERSION; 2 handlers */
 	{ 0x800c4151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES32 */
 	{ 0x800c4153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES32 */
@@ -8350,7 +8351,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800c691c, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* IPMICTL_UNREGISTER_FOR_CMD_CHANS; 2 handlers */
 	{ 0x800c691d, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0x800c6f82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_SLOT_INFO */
+	{ 0x800c6f82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_SLOT_INFO; 2 handlers */
 	{ 0x800ca400, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TEE_IOC_VERSION */
 	{ 0x800ccf06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_ENUMERATE_SNAPSHOTS */
 	{ 0x800ccf0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_IOC_GET_TCON_INFO */
@@ -8376,7 +8377,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80106d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGGPIO; 2 handlers */
 	{ 0x80106f05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OCFS2_IOC_INFO; 2 handlers */
 	{ 0x80106f53, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_GET_PROPERTY; 2 handlers */
-	{ 0x80106f81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_CAP */
+	{ 0x80106f81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA_GET_CAP; 2 handlers */
 	/* EFI_RUNTIME_GET_NEXTHIGHMONOTONICCOUNT */
 	{ 0x80107009, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x80107095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME64 */
@@ -8510,6 +8511,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8080db03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_DSP_ABILITIES */
 	{ 0x8090ae81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_REGS; 2 handlers */
 	{ 0x80984120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS64 */
+	{ 0x80a86f3d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FE_GET_INFO; 2 handlers */
 	{ 0x80b06401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_DEVINFO; 2 handlers */
 	{ 0x80c84d0a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MEMGETOOBSEL; 2 handlers */
 	{ 0x80dc4801, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_INFO; 2 handlers */
@@ -8583,6 +8585,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0046d00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDCTL_MIDI_PRETIME; 2 handlers */
 	{ 0xc0046d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCWAITEVENT; 3 handlers */
 	{ 0xc0046f34, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* __NET_ADD_IF_OLD */
+	{ 0xc0046f36, 0xffffffff, SEL_IOCTL_READ, 0 }, /* __NET_GET_IF_OLD */
 	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCNEWUNIT; 2 handlers */
 	{ 0xc0049364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT32; 2 handlers */
 	{ 0xc004ae02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_MSR_INDEX_LIST */
@@ -8591,6 +8594,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* GPIO_GET_LINEINFO_UNWATCH_IOCTL; 2 handlers */
 	{ 0xc004b40c, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc0066f34, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NET_ADD_IF */
+	{ 0xc0066f36, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NET_GET_IF */
 	{ 0xc0082a00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DIAG_IOCSREG */
 	{ 0xc0084106, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AGPIOC_ALLOCATE */
 	{ 0xc0084701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GRU_CREATE_CONTEXT */
@@ -10469,7 +10473,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 6076, 2225, 152
+	NULL, NULL, 0, 0, 6076, 2229, 152
 };
 
 /* filled in at boot from kallsyms, sorted by address */
