@@ -367,11 +367,13 @@ static void analyse_target(struct classifier *c, const struct function_facts *fn
 
 /* A call through a parameter of a function of the command's chain, walked
  * for the command (video_usercopy's `func(file, cmd, parg)` after
- * check_array_args, where the dispatch found VIDIOC_G_EXT_CTRLS): the
- * chain's call to that function names the function it hands there
- * (video_ioctl2's `video_usercopy(file, cmd, arg, __video_do_ioctl)`).
- * NULL when fn is not such a function or the argument names no
- * function parsed. */
+ * check_array_args, where the dispatch found VIDIOC_QBUF on a subdevice
+ * node, whose own code has no case for it): the chain's call to that
+ * function names the function it hands there (subdev_ioctl's
+ * `video_usercopy(file, cmd, arg, subdev_do_ioctl_lock)`). NULL when fn
+ * is not such a function or the argument names no function parsed. A
+ * call that is the link of another of the command's sites does not get
+ * here (classify_walk.c:links_another_site). */
 static const struct function_facts *chain_callback(const struct classifier *c,
 						   const struct function_facts *fn,
 						   const struct stmt *s)
