@@ -63,30 +63,45 @@ struct table_handler {
 	const char *kind;	/* the first kind it was seen under */
 	json_t *objects;	/* the report's, for --config */
 	int ambiguous;		/* another function of the same name and object */
-	int socket_only;	/* reached only through a socket: not in the fallback */
+	int private;		/* a kind of private_kinds: not in the fallback */
 	entryvec ents;
 };
 
 /* The handler kinds that kernel-glue's lookup reaches
  * (sel_ioctl_find_all() in ioctl_semantics.c): the ioctl syscall's own
  * commands, the file's handler, the disk's, the tty driver's and the line
- * discipline's, and a socket's protocol handlers (sock->ops->ioctl, then
- * sk->sk_prot->ioctl). A kind whose commands the kernel cannot reach yet
- * (a DRM driver's table, V4L2, compat calls on sockets, ...) stays out of
- * the table, fallback included: merged into the fallback, its commands
+ * discipline's, a socket's protocol handlers (sock->ops->ioctl, then
+ * sk->sk_prot->ioctl) and a DRM driver's ioctl table (the function of
+ * dev->driver->ioctls[] that drm_ioctl() calls). A kind whose commands the
+ * kernel cannot reach yet (V4L2, compat calls on sockets, ...) stays out
+ * of the table, fallback included: merged into the fallback, its commands
  * would apply to files that never reach them. */
 static const char *const looked_up_kinds[] = {
 	"vfs", "vfs_compat", "unlocked_ioctl", "compat_ioctl",
 	"block_device_operations.ioctl", "block_device_operations.compat_ioctl",
 	"tty_operations.ioctl", "tty_operations.compat_ioctl",
 	"tty_ldisc_ops.ioctl", "tty_ldisc_ops.compat_ioctl",
-	"proto_ops.ioctl", "proto.ioctl",
+	"proto_ops.ioctl", "proto.ioctl", "drm_driver.ioctls",
 };
 
-/* Kinds reached only through a socket (sel_ioctl_find_sock()): in the
- * table under their own handler, never in the fallback, which serves files
- * whose handler is unknown and so cannot know a socket's protocol. */
-static const char *const socket_kinds[] = { "proto_ops.ioctl", "proto.ioctl" };
+/* Kinds the kernel reaches only through the file's own structures (a
+ * socket's protocol, sel_ioctl_find_sock(); a DRM device's driver,
+ * sel_ioctl_find_drm()): in the table under their own handler, never in
+ * the fallback, which serves files whose handler is unknown and so cannot
+ * know a socket's protocol or a DRM file's driver. */
+static const char *const private_kinds[] = {
+	"proto_ops.ioctl", "proto.ioctl", "drm_driver.ioctls",
+};
+
+/* Table kinds: the report's handler is a table whose dispatcher calls the
+ * function of the entry the command picks (doc/report.md: the path's
+ * `table[COMMAND]` element, then that function). The kernel finds such a
+ * command by that function's address, as it finds any handler: the table
+ * lists it under the entry's function, bound to the table's object. An
+ * entry whose function another object holds (drm_noop, drm_invalid_op:
+ * helpers of the DRM core) is left out: its address would not say whose
+ * entry it is. */
+static const char *const entry_kinds[] = { "drm_driver.ioctls" };
 
 /* Commands a file handler serves only after a second-level handler has
  * declined them: net/socket.c sock_do_ioctl() calls sock->ops->ioctl first
@@ -111,12 +126,32 @@ static int kind_in(const char *kind, const char *const *kinds, size_t n)
 	return 0;
 }
 
-/* The handler a command of h is listed under: h's own name, or the
- * handed_last entry's when its path goes through that entry's function. */
-static const char *listed_under(const char *handler, json_t *cmd)
+/* For a command of the table kind handler h: the function its entry
+ * names, the element of its path after `table[COMMAND]`, when it is linked
+ * into the table's own object (the report's `entry_objects`); else NULL. */
+static const char *entry_function(json_t *h, json_t *cmd)
+{
+	json_t *path = json_object_get(cmd, "path"), *objects = json_object_get(h, "objects");
+	size_t n = json_array_size(path);
+	const char *entry = n >= 2 ? json_string_value(json_array_get(path, n - 2)) : NULL;
+
+	if (!entry || !strchr(entry, '[') || entry[strlen(entry) - 1] != ']')
+		return NULL;
+	if (!json_is_array(objects) || !json_equal(objects, json_object_get(cmd, "entry_objects")))
+		return NULL;
+	return json_string_value(json_array_get(path, n - 1));
+}
+
+/* The handler a command of h is listed under: the entry's function for a
+ * table kind; h's own name, or the handed_last entry's when its path goes
+ * through that entry's function. NULL: nowhere. */
+static const char *listed_under(json_t *h, const char *handler, int by_entry, json_t *cmd)
 {
 	json_t *fn;
 	size_t i;
+
+	if (by_entry)
+		return entry_function(h, cmd);
 
 	for (size_t k = 0; k < sizeof(handed_last) / sizeof(handed_last[0]); k++) {
 		if (strcmp(handler, handed_last[k].handler))
@@ -251,8 +286,8 @@ static void bind_handler(struct table_handler *hd, json_t *h, const char *kind)
 	if (!hd->kind) {
 		hd->kind = kind;
 		hd->objects = json_object_get(h, "objects");
-		hd->socket_only = kind_in(kind, socket_kinds,
-					  sizeof(socket_kinds) / sizeof(socket_kinds[0]));
+		hd->private = kind_in(kind, private_kinds,
+				      sizeof(private_kinds) / sizeof(private_kinds[0]));
 	}
 }
 
@@ -293,13 +328,15 @@ static void collect(json_t *report, handlervec *hs, int *not_looked_up)
 		const char *kind = json_string_value(json_object_get(h, "kind"));
 		const char *name = json_string_value(json_object_get(h, "name"));
 		const char *file = json_string_value(json_object_get(h, "file"));
+		int by_entry = kind_in(kind, entry_kinds, sizeof(entry_kinds) / sizeof(entry_kinds[0]));
 
 		if (!looked_up(kind)) {
 			(*not_looked_up)++;
 			continue;
 		}
 		json_array_foreach(json_object_get(h, "commands"), j, c) {
-			struct table_handler *hd = handler_get(hs, listed_under(name, c), file);
+			const char *under = listed_under(h, name, by_entry, c);
+			struct table_handler *hd;
 			struct entry e = {
 				.value = report_hex(c, "value"),
 				.mask = report_hex(c, "mask"),
@@ -311,7 +348,12 @@ static void collect(json_t *report, handlervec *hs, int *not_looked_up)
 				e.cap = json_string_value(json_array_get(json_object_get(c, "capabilities"), 0));
 			if (e.cls == CLASS_ADMIN && !e.cap)
 				e.cls = CLASS_MODIFY;	/* admin without a named capability */
+			if (!under)
+				continue;
+			hd = handler_get(hs, under, file);
 			entry_merge(&hd->ents, e);
+			if (by_entry)	/* an entry's function: in the table's object */
+				bind_handler(hd, h, kind);
 		}
 		/* the handler itself (even with no command), and the handler its
 		 * handed_last commands went to: both in h's object */
@@ -490,7 +532,8 @@ static int write_table(FILE *fp, FILE *stats, json_t *report, handlervec *hs, en
 /* The lookup that reaches a kind's commands, for --config. */
 enum lookup { LOOKUP_SYSCALL, LOOKUP_FILE, LOOKUP_SECOND, NR_LOOKUPS };
 
-static const char *const lookup_names[NR_LOOKUPS] = { "syscall", "file", "disk, tty or socket" };
+static const char *const lookup_names[NR_LOOKUPS] = { "syscall", "file",
+						     "disk, tty, socket or DRM driver" };
 
 static enum lookup lookup_of(const char *name, const char *kind)
 {
@@ -605,7 +648,7 @@ int cmd_table(int argc, char **argv)
 		return 2;
 	collect(r, &hs, &not_looked_up);
 	for (size_t i = 0; i < hs.len; i++)
-		for (size_t k = 0; k < hs.items[i].ents.len && !hs.items[i].socket_only; k++)
+		for (size_t k = 0; k < hs.items[i].ents.len && !hs.items[i].private; k++)
 			if (hs.items[i].ents.items[k].cls != CLASS_UNKNOWN &&
 			    (is_exact(&hs.items[i].ents.items[k]) ||
 			     fallback_safe(&hs.items[i].ents.items[k])))

@@ -7,6 +7,7 @@ void command_free(struct command *c)
 	free(c->name);
 	free(c->file);
 	vec_free(&c->sites);
+	kbuild_objects_clear(&c->entry_objects);
 	strvec_clear(&c->capabilities);
 	strvec_clear(&c->conditional_capabilities);
 	for (size_t i = 0; i < c->evidence.len; i++) {

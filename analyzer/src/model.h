@@ -73,6 +73,10 @@ struct command {
 	strvec conditional_capabilities;
 	VEC(struct evidence) evidence;
 	char *confidence;	/* "high" | "low" */
+	/* a table entry's command: the objects the entry's function is
+	 * linked into (entry_objects_known 0: the Makefiles do not say) */
+	kbuild_objects entry_objects;
+	int entry_objects_known;
 };
 
 struct handler {

@@ -24,6 +24,24 @@ static json_t *string_list(const strvec *v)
 	return a;
 }
 
+/* null when the Makefiles do not say; config null: built whenever the
+ * kernel is */
+static json_t *objects_json(const kbuild_objects *objects, int known)
+{
+	json_t *a;
+
+	if (!known)
+		return json_null();
+	a = json_array();
+	for (size_t i = 0; i < objects->len; i++) {
+		const struct kbuild_object *ob = &objects->items[i];
+
+		json_array_append_new(a, json_pack("{s:s, s:o}", "module", ob->module, "config",
+						   ob->config ? json_string(ob->config) : json_null()));
+	}
+	return a;
+}
+
 /* How the kernel reaches the command's code (doc/report.md): the
  * functions of its first site's dispatch chain, a table entry the
  * dispatcher picks written `table[COMMAND]` before the entry's function. */
@@ -72,25 +90,10 @@ static json_t *command_json(const struct command *c)
 	json_object_set_new(o, "evidence", ev);
 	json_object_set_new(o, "confidence", json_string(c->confidence ? c->confidence : "low"));
 	json_object_set_new(o, "path", reach_path(c));
+	if (c->sites.len && c->sites.items[0].table)
+		json_object_set_new(o, "entry_objects",
+				    objects_json(&c->entry_objects, c->entry_objects_known));
 	return o;
-}
-
-/* null when the Makefiles do not say; config null: built whenever the
- * kernel is */
-static json_t *objects_json(const struct handler *h)
-{
-	json_t *a;
-
-	if (!h->objects_known)
-		return json_null();
-	a = json_array();
-	for (size_t i = 0; i < h->objects.len; i++) {
-		const struct kbuild_object *ob = &h->objects.items[i];
-
-		json_array_append_new(a, json_pack("{s:s, s:o}", "module", ob->module, "config",
-						   ob->config ? json_string(ob->config) : json_null()));
-	}
-	return a;
 }
 
 static json_t *handler_json(const struct handler *h)
@@ -102,7 +105,7 @@ static json_t *handler_json(const struct handler *h)
 	json_object_set_new(o, "file", json_string(h->file));
 	json_object_set_new(o, "line", json_integer(h->line));
 	json_object_set_new(o, "fops", string_list(&h->fops));
-	json_object_set_new(o, "objects", objects_json(h));
+	json_object_set_new(o, "objects", objects_json(&h->objects, h->objects_known));
 	json_object_set_new(o, "default", json_string(h->default_action ? h->default_action : "none"));
 	json_object_set_new(o, "forwards_to", string_list(&h->forwards_to));
 	if (h->forwarder_of)

@@ -413,15 +413,36 @@ static void merge_handlers(struct scan_result *r)
 	r->handlers.len = out;
 }
 
+/* The function a table entry's command runs: the last link of its first
+ * site's chain; NULL for a command not found through a table. */
+static const struct function_facts *entry_function(const struct command *c)
+{
+	const struct command_site *s = c->sites.len ? &c->sites.items[0] : NULL;
+
+	return s && s->table && s->chain_len ? s->chain[s->chain_len - 1].fn : NULL;
+}
+
 /* The object each handler is linked into, so that the kernel can bind a
  * handler's commands to its own code and not to another file's function
- * of the same name. */
+ * of the same name; and for a table entry's command the object of the
+ * entry's function, which the kernel finds by address (a helper of the
+ * DRM core, drm_noop, is not the driver's). A function written in a
+ * header is compiled into whichever file includes it: not said. */
 static void bind_objects(struct scan_result *r, struct kbuild_config *kc)
 {
 	for (size_t i = 0; i < r->handlers.len; i++) {
 		struct handler *h = &r->handlers.items[i];
 
 		h->objects_known = kbuild_config_objects(kc, h->file, &h->objects) == 0;
+		for (size_t k = 0; k < h->commands.len; k++) {
+			struct command *c = &h->commands.items[k];
+			const struct function_facts *fn = entry_function(c);
+
+			if (fn && !fn->in_header)
+				c->entry_objects_known =
+					kbuild_config_objects(kc, fn->unit ? fn->unit : fn->file,
+							      &c->entry_objects) == 0;
+		}
 	}
 }
 

@@ -9,9 +9,12 @@
 # one the configuration does not build is neither. A handler not bound to
 # one object is left to the fallback. A socket kind (proto_ops.ioctl) has
 # its own entry but is not in the fallback; sock_ioctl's commands that reach
-# dev_ioctl are listed under sock_do_ioctl, the others under sock_ioctl; a
-# kind the kernel's lookup does not reach (drm_driver.ioctls) is nowhere in
-# the table.
+# dev_ioctl are listed under sock_do_ioctl, the others under sock_ioctl. A
+# DRM driver's table (drm_driver.ioctls) lists each command under its
+# entry's function, in the table's object, when that function is linked
+# into it (the report's entry_objects), and none in the fallback; an entry
+# naming another object's function (drm_noop) is nowhere in the table. A
+# kind the kernel's lookup does not reach is nowhere in the table.
 set -u
 w=$WORK/table
 rm -rf "$w" && mkdir -p "$w/inc/generated" "$w/inc/linux"
@@ -59,6 +62,12 @@ int main(void)
 		for (unsigned int k = 0; k < sel_ioctl_handlers[i].exact; k++)
 			printf("entry %s 0x%08x\n", sel_ioctl_handlers[i].name,
 			       sel_ioctl_cmds[sel_ioctl_handlers[i].first + k].value);
+	for (unsigned int i = 0; i < sel_ioctl_nr_handlers; i++)
+		for (unsigned int k = sel_ioctl_handlers[i].exact;
+		     k < sel_ioctl_handlers[i].exact + sel_ioctl_handlers[i].families; k++)
+			printf("family %s 0x%08x/0x%08x\n", sel_ioctl_handlers[i].name,
+			       sel_ioctl_cmds[sel_ioctl_handlers[i].first + k].value,
+			       sel_ioctl_cmds[sel_ioctl_handlers[i].first + k].mask);
 	for (unsigned int i = 0; i < sel_ioctl_fallback.exact; i++)
 		printf("fallback 0x%08x\n", sel_ioctl_cmds[sel_ioctl_fallback.first + i].value);
 	return 0;
@@ -91,8 +100,17 @@ want "entry sock_do_ioctl 0x0000f902" "a command of sock_ioctl that reaches dev_
 	echo "not ok - sock_ioctl keeps its dev_ioctl command"
 want "sock_do_ioctl socket builtin" "sock_do_ioctl is bound to sock_ioctl's object"
 want "fallback 0x0000f902" "sock_ioctl's commands stay in the fallback, as before"
-! grep -qi "fa01" "$w/table.c" && echo "ok - a kind the lookup does not reach is not in the table" ||
-	echo "not ok - drm_driver.ioctls's command is in the table"
+want "fix_a_ioctl drmfix builtin" "a DRM table's entry function is bound to the table's object"
+want "family fix_a_ioctl 0x00006440/0x0000ffff" "a DRM table's command is its entry function's"
+! grep -q "^fix_drm_ioctls \|^drm_noop " "$w/links" &&
+	echo "ok - neither the DRM table nor another object's entry function (drm_noop) is a handler" ||
+	echo "not ok - $(grep '^fix_drm_ioctls \|^drm_noop ' "$w/links")"
+[ "$(grep -c '0x0000644[01], 0x0000ffff' "$w/table.c")" = 1 ] &&
+	grep -q '0x00006440, 0x0000ffff.*DRM_IOCTL_FIX_A' "$w/table.c" &&
+	echo "ok - a DRM table's commands are in the table once: not in the fallback, not drm_noop's" ||
+	echo "not ok - DRM entries: $(grep '0x0000644[01]' "$w/table.c" | tr '\n' ';')"
+! grep -qi "fb01" "$w/table.c" && echo "ok - a kind the lookup does not reach is not in the table" ||
+	echo "not ok - v4l2_ioctl_ops.vidioc_default's command is in the table"
 
 # --config: the same configuration as a .config, figures per link
 printf 'CONFIG_FIX_MOD=m\nCONFIG_FIX_OTHER=y\nCONFIG_TWIN_A=m\nCONFIG_TWIN_B=y\n# CONFIG_FIX_ABSENT is not set\n' > "$w/dot.config"
@@ -106,11 +124,11 @@ fig() {
 	grep -qF "$1" "$w/config.out" && echo "ok - --config: $2" ||
 		echo "not ok - --config: $2: '$1' not in: $(grep '^  ' "$w/config.out" | tr '\n' ';')"
 }
-fig "  built in: 6 handlers; entries by lookup: syscall 0, file 2, disk, tty or socket 4" \
-	"built in: fix_ioctl of otherdrv and sock_ioctl (file), twin_ioctl (tty), core_ioctl (disk), proto_ioctl and sock_do_ioctl (socket)"
-fig "  modules: 1 handlers; entries by lookup: syscall 0, file 2, disk, tty or socket 0" \
+fig "  built in: 7 handlers; entries by lookup: syscall 0, file 2, disk, tty, socket or DRM driver 5" \
+	"built in: fix_ioctl of otherdrv and sock_ioctl (file), twin_ioctl (tty), core_ioctl (disk), proto_ioctl and sock_do_ioctl (socket), fix_a_ioctl (DRM driver)"
+fig "  modules: 1 handlers; entries by lookup: syscall 0, file 2, disk, tty, socket or DRM driver 0" \
 	"a module: fix_ioctl of fixmod, two entries"
-fig "  not built: 1 handlers; entries by lookup: syscall 0, file 1, disk, tty or socket 0" \
+fig "  not built: 1 handlers; entries by lookup: syscall 0, file 1, disk, tty, socket or DRM driver 0" \
 	"not built: absent_ioctl"
 fig "  not bound to one object (fallback): 2 handlers" "the two unbound handlers"
 "$scan" table "$r" -o "$w/table3.c" --config "$w/nosuch.config" > /dev/null 2>&1; rc=$?
