@@ -46,6 +46,10 @@ struct dispatch_walk {
 	 * (_IOC_SIZE(cmd) == sizeof(struct mpt3_ioctl_iocinfo))`) narrows
 	 * nothing and does not rename it */
 	const struct case_label *named;
+	/* past a switch that refuses the values it does not list
+	 * (refuses_unlisted()): a command found there is one of its cases,
+	 * so a site is added to a command found before, never a new one */
+	int sites_only;
 };
 
 static int full(struct constraint c)
@@ -172,6 +176,8 @@ static int add_command(struct dispatch_walk *w, const struct case_label *lab, co
 			return 1;
 		}
 	}
+	if (w->sites_only)
+		return 0;
 	cmd.name = xstrdup(lab->name);
 	cmd.value = c.value;
 	cmd.mask = c.mask;
@@ -336,6 +342,27 @@ static void note_default(struct dispatch_walk *w, const struct switch_segment *s
 		w->h->default_action = xstrdup("error");
 	else
 		w->h->default_action = xstrdup("other");
+}
+
+/* Does a switch on the command refuse every value it does not list: a
+ * default that returns (ext4_compat_ioctl's `default: return
+ * -ENOIOCTLCMD;`)? Then what follows the switch runs only for the cases
+ * that break out of it, which the switch has found, with what follows as
+ * their code (a case that renames the command, `cmd = EXT4_IOC_GETVERSION;
+ * break;`, included): a dispatch after it (a call passing the command on,
+ * hci_sock_ioctl's second switch) adds sites to those cases and finds no
+ * other command. */
+static int refuses_unlisted(const struct stmt *sw, int param)
+{
+	if (sw->on.param != param)
+		return 0;
+	for (size_t i = 0; i < sw->segs.len; i++) {
+		const struct stmt *last = last_stmt(sw->segs.items[i].body);
+
+		if (sw->segs.items[i].is_default)
+			return last && last->kind == ST_RETURN;
+	}
+	return 0;
 }
 
 /* Does the segment's code end by leaving the switch (`break;`)? */
@@ -667,7 +694,7 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	/* partial tests of this block's statements (defer_partial), and
 	 * whether the block dispatched commands around them */
 	size_t deferred_from = w->deferred.len;
-	int around = 0, marked = 0, n_after = 0;
+	int around = 0, marked = 0, n_after = 0, sites_only = w->sites_only;
 
 	if (!b)
 		return 0;
@@ -685,6 +712,7 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 		switch (s->kind) {
 		case ST_SWITCH:
 			n += walk_switch(w, fn, s, param, c);
+			w->sites_only |= refuses_unlisted(s, param);
 			break;
 		case ST_IF: {
 			int was = rest_constrained;
@@ -740,6 +768,7 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	if (rest_constrained && n == n_before_rest && full(c) && rest_from <= b->kids.len)
 		n += emit(w, rest_label, c, fn, b, NULL, 0);
 	w->named = named;
+	w->sites_only = sites_only;
 	return n;
 }
 
