@@ -11,8 +11,8 @@
 # handlers, media, V4L2) with the tenth, eleventh and twelfth random
 # samples, drawn from them, the thirteenth, fourteenth and fifteenth,
 # drawn from every kind (44 of 48 and 38 of 40 of the first two's
-# commands are of these kinds), and the seventeenth, drawn from the
-# commands these kinds reach that no label named.
+# commands are of these kinds), and the seventeenth and eighteenth, drawn
+# from the commands these kinds reach that no label named.
 set -u
 MIN_AGREEMENT=${MIN_AGREEMENT:-94}
 MIN_CAPABILITY=${MIN_CAPABILITY:-94}
@@ -27,11 +27,12 @@ mkdir -p "$w"
 d=$ANALYZER/tests/labels/linux-6.1
 reach="$d/drm.labels $d/net-ptp-gpio.labels $d/sound-media.labels $d/random-sample-10.labels
 	$d/random-sample-11.labels $d/random-sample-12.labels $d/random-sample-13.labels
-	$d/random-sample-14.labels $d/random-sample-15.labels $d/random-sample-17.labels"
+	$d/random-sample-14.labels $d/random-sample-15.labels $d/random-sample-17.labels
+	$d/random-sample-18.labels"
 first=$(ls $d/*.labels | grep -v -e /drm.labels -e /net-ptp-gpio.labels -e /sound-media.labels \
 	-e /random-sample-10.labels -e /random-sample-11.labels -e /random-sample-12.labels \
 	-e /random-sample-13.labels -e /random-sample-14.labels -e /random-sample-15.labels \
-	-e /random-sample-17.labels)
+	-e /random-sample-17.labels -e /random-sample-18.labels)
 files=$(cat $d/*.labels | grep -v '^#' | cut -f1 | sort -u)
 # the block drivers that reach cdrom_ioctl
 "$ANALYZER/ioctl-scan" -q --build-dir "$KOBJ" -o "$w/report.json" "$KSRC" $files drivers/scsi/sr.c
