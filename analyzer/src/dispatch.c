@@ -764,11 +764,14 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	/* what holds the block is what follows its sites */
 	if (level >= 0)
 		w->nlevels--;
-	/* `if (cmd != K) return ...; <K's code>`: a full test names a command */
+	/* `if (cmd != K) return ...; <K's code>`: a full test names a
+	 * command, whatever a switch after the test refuses (cxgb3's
+	 * `if (cmd != SIOCCHIOCTL) return ...;`, then a switch on a
+	 * subcommand it reads into cmd) */
+	w->sites_only = sites_only;
 	if (rest_constrained && n == n_before_rest && full(c) && rest_from <= b->kids.len)
 		n += emit(w, rest_label, c, fn, b, NULL, 0);
 	w->named = named;
-	w->sites_only = sites_only;
 	return n;
 }
 
