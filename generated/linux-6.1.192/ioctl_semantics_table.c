@@ -4,12 +4,12 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 439 handlers (10 of them always built in), 4564 exact entries and 1512
- * families; fallback: 2229 exact entries and 152 families, 1341 of them
+ * 677 handlers (10 of them always built in), 4544 exact entries and 1752
+ * families; fallback: 2229 exact entries and 152 families, 1330 of them
  * values served by more than one handler. Left to the fallback: 16
  * handlers not bound to one object, 0 ambiguous names.
- * Not in the table: 379 handlers of kinds the lookup does not reach.
- * Entries per class: read 2247, modify 4765, admin 1334, none (unknown) 111.
+ * Not in the table: 357 handlers of kinds the lookup does not reach.
+ * Entries per class: read 2287, modify 4928, admin 1343, none (unknown) 119.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -213,6 +213,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
+	/* amdgpu_bo_list_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_BO_LIST */
+	/* amdgpu_cs_fence_to_handle_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006454, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_FENCE_TO_HANDLE */
+	/* amdgpu_cs_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_CS */
+	/* amdgpu_cs_wait_fences_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006452, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_WAIT_FENCES */
+	/* amdgpu_cs_wait_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_WAIT_CS */
+	/* amdgpu_ctx_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_CTX */
 	/* amdgpu_debugfs_regs2_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_debugfs.c) */
 	{ 0xc0282000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AMDGPU_DEBUGFS_REGS2_IOC_SET_STATE */
 	/* amdgpu_drm_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
@@ -322,6 +334,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
+	/* amdgpu_gem_create_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_GEM_CREATE */
+	/* amdgpu_gem_metadata_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_GEM_METADATA */
+	/* amdgpu_gem_mmap_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_AMDGPU_GEM_MMAP */
+	/* amdgpu_gem_op_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006450, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_GEM_OP */
+	/* amdgpu_gem_userptr_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006451, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_GEM_USERPTR */
+	/* amdgpu_gem_va_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_GEM_VA */
+	/* amdgpu_gem_wait_idle_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_AMDGPU_GEM_WAIT_IDLE */
+	/* amdgpu_info_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_INFO */
 	/* amdgpu_kms_compat_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_ioc32.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -429,6 +457,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
+	/* amdgpu_sched_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006455, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_SCHED */
+	/* amdgpu_vm_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006453, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_VM */
 	/* aoeblk_ioctl (drivers/block/aoe/aoeblk.c) */
 	{ 0x0000030d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HDIO_GET_IDENTITY */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_IO */
@@ -1550,6 +1582,28 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000450c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXPRESS_IOCTL_HBA */
 	{ 0x0000450d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXPRESS_IOCTL_VDA */
 	{ 0x0000450f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXPRESS_IOCTL_GET_MOD_INFO */
+	/* etnaviv_ioctl_gem_cpu_fini (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_gem_cpu_prep (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_gem_info (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_gem_new (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_gem_submit (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_gem_userptr (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_gem_wait (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_get_param (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_pm_query_dom (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_pm_query_sig (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_wait_fence (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_ETNAVIV_ */
 	/* eurwdt_ioctl (drivers/watchdog/eurotechwdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -1630,20 +1684,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* ext2_compat_ioctl (fs/ext2/ioctl.c) */
 	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC32_SETVERSION */
-	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ */
-	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETVERSION */
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC32_GETVERSION */
-	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETVERSION */
 	/* ext2_ioctl (fs/ext2/ioctl.c) */
 	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETVERSION */
 	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETVERSION */
 	/* ext4_compat_ioctl (fs/ext4/ioctl.c) */
-	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE */
-	{ 0x0000660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
-	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SWAP_BOOT */
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS */
 	{ 0x00006628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_CLEAR_ES_CACHE */
 	{ 0x40046604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETVERSION */
@@ -1652,24 +1699,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046629, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETSTATE */
 	{ 0x4004662b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_CHECKPOINT */
 	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETVERSION_OLD */
-	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION */
-	{ 0x40086607, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_EXTEND */
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_RESIZE_FS */
 	{ 0x4008662c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SETFSUUID */
-	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION_OLD */
 	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	{ 0x40246608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC32_GROUP_ADD */
-	{ 0x40286608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_ADD */
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SHUTDOWN */
 	{ 0x80046603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETVERSION */
 	{ 0x80046605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETRSVSZ */
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETVERSION_OLD */
-	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION */
 	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION_OLD */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
 	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
@@ -1722,6 +1763,26 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
 	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
 	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSMAP */
+	/* exynos_drm_gem_create_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_GEM_CREATE */
+	/* exynos_drm_gem_get_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_EXYNOS_GEM_GET */
+	/* exynos_drm_gem_map_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_GEM_MAP */
+	/* exynos_drm_ipp_commit_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006483, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_IPP_COMMIT */
+	/* exynos_drm_ipp_get_caps_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006481, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_EXYNOS_IPP_GET_CAPS */
+	/* exynos_drm_ipp_get_limits_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006482, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_EXYNOS_IPP_GET_LIMITS */
+	/* exynos_drm_ipp_get_res_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006480, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_EXYNOS_IPP_GET_RESOURCES */
+	/* exynos_g2d_exec_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006462, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_G2D_EXEC */
+	/* exynos_g2d_get_ver_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006460, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_EXYNOS_G2D_GET_VER */
+	/* exynos_g2d_set_cmdlist_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006461, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_G2D_SET_CMDLIST */
 	/* f2fs_compat_ioctl (fs/f2fs/file.c) */
 	{ 0x0000f501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_START_ATOMIC_WRITE */
 	{ 0x0000f502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_COMMIT_ATOMIC_WRITE */
@@ -1741,8 +1802,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	/* F2FS_IOC32_GARBAGE_COLLECT_RANGE */
 	{ 0x4014f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	/* F2FS_IOC_GARBAGE_COLLECT_RANGE */
-	{ 0x4018f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x4018f514, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SEC_TRIM_FILE */
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
@@ -1751,7 +1810,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETVERSION */
 	{ 0x8004f50c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_FEATURES */
 	{ 0x8004f50e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_PIN_FILE */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
 	{ 0x8008f511, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_COMPRESS_BLOCKS */
 	{ 0x8008f512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RELEASE_COMPRESS_BLOCKS */
 	{ 0x8008f513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RESERVE_COMPRESS_BLOCKS */
@@ -1763,7 +1821,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc010f508, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_DEFRAGMENT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc01cf509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC32_MOVE_RANGE */
-	{ 0xc020f509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_MOVE_RANGE */
 	{ 0xc0286687, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_READ_VERITY_METADATA */
 	{ 0xc0406618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_REMOVE_ENCRYPTION_KEY */
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
@@ -2234,6 +2291,21 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000707, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_RDWR */
 	{ 0x00000708, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_PEC */
 	{ 0x00000720, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_SMBUS */
+	/* i915_gem_get_aperture_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006463, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_I915_GEM_GET_APERTURE */
+	/* i915_gem_madvise_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006466, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_GEM_MADVISE */
+	/* i915_gem_pread_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x0000645c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_GEM_PREAD */
+	/* i915_gem_pwrite_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x0000645d, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_GEM_PWRITE */
+	/* i915_gem_reject_pin_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006455, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_I915_GEM_PIN */
+	{ 0x00006456, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_I915_GEM_UNPIN */
+	/* i915_gem_sw_finish_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006460, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_GEM_SW_FINISH */
+	/* i915_getparam_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_GETPARAM */
 	/* i915_ioc32_compat_ioctl (drivers/gpu/drm/i915/i915_ioc32.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -2341,10 +2413,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
+	/* i915_perf_add_config_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006477, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_PERF_ADD_CONFIG */
 	/* i915_perf_ioctl (drivers/gpu/drm/i915/i915_perf.c) */
 	{ 0x00006900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I915_PERF_IOCTL_ENABLE */
 	{ 0x00006901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I915_PERF_IOCTL_DISABLE */
 	{ 0x00006902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I915_PERF_IOCTL_CONFIG */
+	/* i915_perf_open_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006476, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_PERF_OPEN */
+	/* i915_perf_remove_config_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006478, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_PERF_REMOVE_CONFIG */
+	/* i915_query_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006479, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_I915_QUERY */
+	/* i915_reg_read_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006471, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_REG_READ */
 	/* ib_umad_compat_ioctl (drivers/infiniband/core/user_mad.c) */
 	{ 0x00001b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IB_USER_MAD_ENABLE_PKEY */
 	{ 0x40041b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IB_USER_MAD_UNREGISTER_AGENT */
@@ -2524,6 +2606,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* lcd_ioctl (drivers/usb/misc/usblcd.c) */
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_GET_HARD_VERSION */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_GET_DRV_VERSION */
+	/* lima_ioctl_ctx_create (drivers/gpu/drm/lima/lima_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_LIMA_CTX_CREATE */
+	/* lima_ioctl_ctx_free (drivers/gpu/drm/lima/lima_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_LIMA_CTX_FREE */
+	/* lima_ioctl_gem_create (drivers/gpu/drm/lima/lima_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_LIMA_GEM_CREATE */
+	/* lima_ioctl_gem_info (drivers/gpu/drm/lima/lima_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_LIMA_GEM_INFO */
+	/* lima_ioctl_gem_submit (drivers/gpu/drm/lima/lima_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_LIMA_GEM_SUBMIT */
+	/* lima_ioctl_gem_wait (drivers/gpu/drm/lima/lima_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_LIMA_GEM_WAIT */
+	/* lima_ioctl_get_param (drivers/gpu/drm/lima/lima_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_LIMA_GET_PARAM */
 	/* lineevent_ioctl (drivers/gpio/gpiolib-cdev.c) */
 	{ 0xc040b408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
 	/* lineevent_ioctl_compat (drivers/gpio/gpiolib-cdev.c) */
@@ -2784,6 +2880,33 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
+	/* mga_dma_blit (drivers/gpu/drm/mga/mga_state.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MGA_BLIT */
+	/* mga_dma_bootstrap (drivers/gpu/drm/mga/mga_state.c) */
+	/* DRM_IOCTL_MGA_DMA_BOOTSTRAP */
+	{ 0x0000644c, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	/* mga_dma_clear (drivers/gpu/drm/mga/mga_state.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MGA_CLEAR */
+	/* mga_dma_flush (drivers/gpu/drm/mga/mga_state.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MGA_FLUSH */
+	/* mga_dma_iload (drivers/gpu/drm/mga/mga_state.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MGA_ILOAD */
+	/* mga_dma_indices (drivers/gpu/drm/mga/mga_state.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MGA_INDICES */
+	/* mga_dma_init (drivers/gpu/drm/mga/mga_state.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_MGA_INIT */
+	/* mga_dma_reset (drivers/gpu/drm/mga/mga_state.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MGA_RESET */
+	/* mga_dma_swap (drivers/gpu/drm/mga/mga_state.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MGA_SWAP */
+	/* mga_dma_vertex (drivers/gpu/drm/mga/mga_state.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MGA_VERTEX */
+	/* mga_getparam (drivers/gpu/drm/mga/mga_state.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_MGA_GETPARAM */
+	/* mga_set_fence (drivers/gpu/drm/mga/mga_state.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MGA_SET_FENCE */
+	/* mga_wait_fence (drivers/gpu/drm/mga/mga_state.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_MGA_WAIT_FENCE */
 	/* mgslpc_ioctl (drivers/char/pcmcia/synclink_cs.c) */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	{ 0x00006d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCSTXIDLE */
@@ -2881,6 +3004,30 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0486d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTCOMMAND */
 	{ 0x80005a14, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
 	{ 0xc0006d11, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
+	/* msm_ioctl_gem_cpu_fini (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_MSM_GEM_CPU_FINI */
+	/* msm_ioctl_gem_cpu_prep (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_MSM_GEM_CPU_PREP */
+	/* msm_ioctl_gem_info (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_GEM_INFO */
+	/* msm_ioctl_gem_madvise (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_GEM_MADVISE */
+	/* msm_ioctl_gem_new (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_GEM_NEW */
+	/* msm_ioctl_gem_submit (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_GEM_SUBMIT */
+	/* msm_ioctl_get_param (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_MSM_GET_PARAM */
+	/* msm_ioctl_set_param (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_SET_PARAM */
+	/* msm_ioctl_submitqueue_close (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_SUBMITQUEUE_CLOSE */
+	/* msm_ioctl_submitqueue_new (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_SUBMITQUEUE_NEW */
+	/* msm_ioctl_submitqueue_query (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x0000644c, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_MSM_SUBMITQUEUE_QUERY */
+	/* msm_ioctl_wait_fence (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_MSM_WAIT_FENCE */
 	/* msr_ioctl (arch/x86/kernel/msr.c) */
 	{ 0xc02063a0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* X86_IOC_RDMSR_REGS */
 	{ 0xc02063a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* X86_IOC_WRMSR_REGS */
@@ -3075,7 +3222,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40786e88, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* NILFS_IOCTL_CLEAN_SEGMENTS */
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETVERSION */
 	{ 0x80086e8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_SYNC */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
 	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO */
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
 	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO */
@@ -3106,6 +3252,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_STOP */
 	{ 0x40042602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_FILTER */
 	{ 0x80082600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NOSY_IOC_GET_STATS */
+	/* nouveau_abi16_ioctl_channel_alloc (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_CHANNEL_ALLOC */
+	/* nouveau_abi16_ioctl_channel_free (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_CHANNEL_FREE */
+	/* nouveau_abi16_ioctl_getparam (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_NOUVEAU_GETPARAM */
+	/* nouveau_abi16_ioctl_gpuobj_free (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GPUOBJ_FREE */
+	/* nouveau_abi16_ioctl_grobj_alloc (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GROBJ_ALLOC */
+	/* nouveau_abi16_ioctl_notifierobj_alloc (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_NOTIFIEROBJ_ALLOC */
 	/* nouveau_compat_ioctl (drivers/gpu/drm/nouveau/nouveau_ioc32.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -3321,6 +3479,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
 	{ 0x00000007, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* DRM_NOUVEAU_NVIF */
+	/* nouveau_gem_ioctl_cpu_fini (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006483, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GEM_CPU_FINI */
+	/* nouveau_gem_ioctl_cpu_prep (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006482, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GEM_CPU_PREP */
+	/* nouveau_gem_ioctl_info (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006484, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GEM_INFO */
+	/* nouveau_gem_ioctl_new (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006480, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GEM_NEW */
+	/* nouveau_gem_ioctl_pushbuf (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006481, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GEM_PUSHBUF */
+	/* nouveau_svmm_bind (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_SVM_BIND */
+	/* nouveau_svmm_init (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_SVM_INIT */
 	/* nr_ioctl (net/netrom/af_netrom.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
@@ -3587,6 +3759,24 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008953, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDARP */
 	{ 0x00008954, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGARP */
 	{ 0x00008955, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSARP */
+	/* panfrost_ioctl_create_bo (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_get_bo_offset (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_get_param (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_madvise (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_mmap_bo (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_perfcnt_dump (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_perfcnt_enable (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_submit (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_wait_bo (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_PANFROST_ */
 	/* pc87413_ioctl (drivers/watchdog/pc87413_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -3945,6 +4135,48 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000891a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFBRDADDR */
 	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
 	{ 0x0000891c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFNETMASK */
+	/* qxl_alloc_ioctl (drivers/gpu/drm/qxl/qxl_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QXL_ALLOC */
+	/* qxl_alloc_surf_ioctl (drivers/gpu/drm/qxl/qxl_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QXL_ALLOC_SURF */
+	/* qxl_clientcap_ioctl (drivers/gpu/drm/qxl/qxl_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_QXL_CLIENTCAP */
+	/* qxl_execbuffer_ioctl (drivers/gpu/drm/qxl/qxl_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QXL_EXECBUFFER */
+	/* qxl_getparam_ioctl (drivers/gpu/drm/qxl/qxl_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_QXL_GETPARAM */
+	/* qxl_map_ioctl (drivers/gpu/drm/qxl/qxl_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_QXL_MAP */
+	/* qxl_update_area_ioctl (drivers/gpu/drm/qxl/qxl_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QXL_UPDATE_AREA */
+	/* r128_cce_blit (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_R128_BLIT */
+	/* r128_cce_clear (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_R128_CLEAR */
+	/* r128_cce_depth (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x0000644c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_R128_DEPTH */
+	/* r128_cce_flip (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x00006453, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_R128_FLIP */
+	/* r128_cce_idle (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_R128_CCE_IDLE */
+	/* r128_cce_indices (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_R128_INDICES */
+	/* r128_cce_indirect (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x0000644f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_R128_INDIRECT */
+	/* r128_cce_init (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_R128_INIT */
+	/* r128_cce_reset (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_R128_CCE_RESET */
+	/* r128_cce_start (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_R128_CCE_START */
+	/* r128_cce_stipple (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x0000644d, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_R128_STIPPLE */
+	/* r128_cce_stop (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_R128_CCE_STOP */
+	/* r128_cce_swap (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_R128_SWAP */
+	/* r128_cce_vertex (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_R128_VERTEX */
 	/* r128_compat_ioctl (drivers/gpu/drm/r128/r128_ioc32.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -4052,6 +4284,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
+	/* r128_engine_reset (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_R128_RESET */
+	/* r128_fullscreen (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x00006450, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_R128_FULLSCREEN */
+	/* r128_getparam (drivers/gpu/drm/r128/r128_state.c) */
+	{ 0x00006452, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_R128_GETPARAM */
+	/* radeon_cs_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x00006466, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_CS */
 	/* radeon_drm_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -4159,6 +4399,34 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
+	/* radeon_gem_busy_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x0000646a, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_RADEON_GEM_BUSY */
+	/* radeon_gem_create_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x0000645d, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_CREATE */
+	/* radeon_gem_get_tiling_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x00006469, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_GET_TILING */
+	/* radeon_gem_info_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x0000645c, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_RADEON_GEM_INFO */
+	/* radeon_gem_mmap_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x0000645e, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_RADEON_GEM_MMAP */
+	/* radeon_gem_op_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x0000646c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_OP */
+	/* radeon_gem_pread_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x00006461, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_RADEON_GEM_PREAD */
+	/* radeon_gem_pwrite_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x00006462, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_RADEON_GEM_PWRITE */
+	/* radeon_gem_set_domain_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x00006463, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_SET_DOMAIN */
+	/* radeon_gem_set_tiling_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x00006468, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_SET_TILING */
+	/* radeon_gem_userptr_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x0000646d, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_USERPTR */
+	/* radeon_gem_va_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x0000646b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_VA */
+	/* radeon_gem_wait_idle_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x00006464, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_WAIT_IDLE */
+	/* radeon_info_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x00006467, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_INFO */
 	/* radeon_kms_compat_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -4311,10 +4579,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* reiserfs_compat_ioctl (fs/reiserfs/ioctl.c) */
 	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC32_SETVERSION */
 	{ 0x4004cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC32_UNPACK */
-	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_SETVERSION */
-	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* REISERFS_IOC32_GETVERSION */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* REISERFS_IOC_GETVERSION */
 	/* reiserfs_ioctl (fs/reiserfs/ioctl.c) */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_SETVERSION */
 	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
@@ -4420,6 +4685,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80247008, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_ALM_READ */
 	{ 0x80247009, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_RD_TIME */
 	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD */
+	/* savage_bci_cmdbuf (drivers/gpu/drm/savage/savage_bci.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SAVAGE_BCI_CMDBUF */
+	/* savage_bci_event_emit (drivers/gpu/drm/savage/savage_bci.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SAVAGE_BCI_EVENT_EMIT */
+	/* savage_bci_event_wait (drivers/gpu/drm/savage/savage_bci.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SAVAGE_BCI_EVENT_WAIT */
+	/* savage_bci_init (drivers/gpu/drm/savage/savage_bci.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SAVAGE_BCI_INIT */
 	/* sbefifo_user_ioctl (drivers/fsi/fsi-sbefifo.c) */
 	{ 0x40047300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SBEFIFO_READ_TIMEOUT_SECONDS */
 	/* sc1200wdt_ioctl (drivers/watchdog/sc1200wdt.c) */
@@ -4571,6 +4844,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc030a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_ENCLAVE_ADD_PAGES */
 	/* sgx_vepc_ioctl (arch/x86/kernel/cpu/sgx/virt.c) */
 	{ 0x0000a404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SGX_IOC_VEPC_REMOVE_ALL */
+	/* sis_drm_free (drivers/gpu/drm/sis/sis_mm.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SIS_FB_FREE */
+	{ 0x00006455, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SIS_AGP_FREE */
+	/* sis_fb_alloc (drivers/gpu/drm/sis/sis_mm.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SIS_FB_ALLOC */
+	/* sis_fb_init (drivers/gpu/drm/sis/sis_mm.c) */
+	{ 0x00006456, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SIS_FB_INIT */
+	/* sis_ioctl_agp_alloc (drivers/gpu/drm/sis/sis_mm.c) */
+	{ 0x00006454, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SIS_AGP_ALLOC */
+	/* sis_ioctl_agp_init (drivers/gpu/drm/sis/sis_mm.c) */
+	{ 0x00006453, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SIS_AGP_INIT */
 	/* sisusb_compat_ioctl (drivers/usb/misc/sisusbvga/sisusb.c) */
 	{ 0x8004f33e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG_SIZE */
 	{ 0x8044f33f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SISUSB_GET_CONFIG */
@@ -5773,6 +6057,28 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETRES */
 	{ 0x80086d02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETFREQ */
 	{ 0x80086d09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETCOUNTER */
+	/* v3d_create_bo_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_CREATE_BO */
+	/* v3d_get_bo_offset_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_V3D_GET_BO_OFFSET */
+	/* v3d_get_param_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_V3D_GET_PARAM */
+	/* v3d_mmap_bo_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_V3D_MMAP_BO */
+	/* v3d_perfmon_create_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_PERFMON_CREATE */
+	/* v3d_perfmon_destroy_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_PERFMON_DESTROY */
+	/* v3d_perfmon_get_values_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_PERFMON_GET_VALUES */
+	/* v3d_submit_cl_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_SUBMIT_CL */
+	/* v3d_submit_csd_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_SUBMIT_CSD */
+	/* v3d_submit_tfu_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_SUBMIT_TFU */
+	/* v3d_wait_bo_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_V3D_WAIT_BO */
 	/* vbg_misc_device_ioctl (drivers/virt/vboxguest/vboxguest_linux.c) */
 	/* VBG_IOCTL_INTERRUPT_ALL_WAIT_FOR_EVENTS */
 	{ 0xc018560b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -5789,6 +6095,37 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0005606, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CALL_32 */
 	{ 0xc0005607, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CALL */
 	{ 0xc0005609, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_LOG_ALT */
+	/* vc4_create_bo_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_CREATE_BO */
+	/* vc4_create_shader_bo_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_CREATE_SHADER_BO */
+	/* vc4_gem_madvise_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_GEM_MADVISE */
+	/* vc4_get_hang_state_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	/* DRM_IOCTL_VC4_GET_HANG_STATE */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	/* vc4_get_param_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_GET_PARAM */
+	/* vc4_get_tiling_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VC4_GET_TILING */
+	/* vc4_label_bo_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_LABEL_BO */
+	/* vc4_mmap_bo_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VC4_MMAP_BO */
+	/* vc4_perfmon_create_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x0000644c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_PERFMON_CREATE */
+	/* vc4_perfmon_destroy_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x0000644d, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_PERFMON_DESTROY */
+	/* vc4_perfmon_get_values_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x0000644e, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VC4_PERFMON_GET_VALUES */
+	/* vc4_set_tiling_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_SET_TILING */
+	/* vc4_submit_cl_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_SUBMIT_CL */
+	/* vc4_wait_bo_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_VC4_WAIT_BO */
+	/* vc4_wait_seqno_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_VC4_WAIT_SEQNO */
 	/* vcc_ioctl (net/atm/ioctl.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
@@ -5850,6 +6187,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00003b68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_GROUP_SET_CONTAINER */
 	{ 0x00003b69, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_GROUP_UNSET_CONTAINER */
 	{ 0x00003b6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_GROUP_GET_DEVICE_FD */
+	/* vgem_fence_attach_ioctl (drivers/gpu/drm/vgem/vgem_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VGEM_FENCE_ATTACH */
+	/* vgem_fence_signal_ioctl (drivers/gpu/drm/vgem/vgem_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VGEM_FENCE_SIGNAL */
 	/* vhost_net_ioctl (drivers/vhost/net.c) */
 	{ 0x0000af01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_OWNER */
 	{ 0x0000af02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_RESET_OWNER */
@@ -5953,6 +6294,59 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES */
 	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES */
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE */
+	/* via_agp_init (drivers/gpu/drm/via/via_dri1.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIA_AGP_INIT */
+	/* via_cmdbuf_size (drivers/gpu/drm/via/via_dri1.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VIA_CMDBUF_SIZE */
+	/* via_cmdbuffer (drivers/gpu/drm/via/via_dri1.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIA_CMDBUFFER */
+	/* via_decoder_futex (drivers/gpu/drm/via/via_dri1.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIA_DEC_FUTEX */
+	/* via_dma_blit (drivers/gpu/drm/via/via_dri1.c) */
+	{ 0x0000644e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIA_DMA_BLIT */
+	/* via_dma_blit_sync (drivers/gpu/drm/via/via_dri1.c) */
+	{ 0x0000644f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIA_BLIT_SYNC */
+	/* via_dma_init (drivers/gpu/drm/via/via_dri1.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIA_DMA_INIT */
+	/* via_fb_init (drivers/gpu/drm/via/via_dri1.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIA_FB_INIT */
+	/* via_flush_ioctl (drivers/gpu/drm/via/via_dri1.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VIA_FLUSH */
+	/* via_map_init (drivers/gpu/drm/via/via_dri1.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIA_MAP_INIT */
+	/* via_mem_alloc (drivers/gpu/drm/via/via_dri1.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIA_ALLOCMEM */
+	/* via_mem_free (drivers/gpu/drm/via/via_dri1.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIA_FREEMEM */
+	/* via_pci_cmdbuffer (drivers/gpu/drm/via/via_dri1.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIA_PCICMD */
+	/* via_wait_irq (drivers/gpu/drm/via/via_dri1.c) */
+	{ 0x0000644d, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIA_WAIT_IRQ */
+	/* vidi_connection_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_VIDI_CONNECTION */
+	/* virtio_gpu_context_init_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_CONTEXT_INIT */
+	/* virtio_gpu_execbuffer_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_EXECBUFFER */
+	/* virtio_gpu_get_caps_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_GET_CAPS */
+	/* virtio_gpu_getparam_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VIRTGPU_GETPARAM */
+	/* virtio_gpu_map_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VIRTGPU_MAP */
+	/* virtio_gpu_resource_create_blob_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	/* DRM_IOCTL_VIRTGPU_RESOURCE_CREATE_BLOB */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 },
+	/* virtio_gpu_resource_create_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_RESOURCE_CREATE */
+	/* virtio_gpu_resource_info_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VIRTGPU_RESOURCE_INFO */
+	/* virtio_gpu_transfer_from_host_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_TRANSFER_FROM_HOST */
+	/* virtio_gpu_transfer_to_host_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_TRANSFER_TO_HOST */
+	/* virtio_gpu_wait_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VIRTGPU_WAIT */
 	/* virtual_ncidev_ioctl (drivers/nfc/virtual_ncidev.c) */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_GET_NCIDEV_IDX */
 	/* vmci_host_unlocked_ioctl (drivers/misc/vmw_vmci/vmci_host.c) */
@@ -5979,6 +6373,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4020ae04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_SET_MASTER */
 	{ 0x801cae01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_SLAVE */
 	{ 0x8020ae03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_MASTER */
+	/* vmw_bo_unref_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_UNREF_DMABUF */
 	/* vmw_compat_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -6088,6 +6484,68 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
 	{ 0x0000004c, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* DRM_COMMAND_BASE */
 	{ 0x00000054, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* DRM_COMMAND_BASE */
+	/* vmw_context_define_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_CREATE_CONTEXT */
+	/* vmw_context_destroy_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_UNREF_CONTEXT */
+	/* vmw_execbuf_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000644c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_EXECBUF */
+	/* vmw_extended_context_define_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000645a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_CREATE_EXTENDED_CONTEXT */
+	/* vmw_fence_event_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006451, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_FENCE_EVENT */
+	/* vmw_fence_obj_signaled_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000644f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_FENCE_SIGNALED */
+	/* vmw_fence_obj_unref_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006450, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_FENCE_UNREF */
+	/* vmw_fence_obj_wait_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000644e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_FENCE_WAIT */
+	/* vmw_gb_surface_define_ext_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000645b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_GB_SURFACE_CREATE_EXT */
+	/* vmw_gb_surface_define_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006457, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_GB_SURFACE_CREATE */
+	/* vmw_gb_surface_reference_ext_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000645c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_GB_SURFACE_REF_EXT */
+	/* vmw_gb_surface_reference_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006458, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_GB_SURFACE_REF */
+	/* vmw_gem_object_create_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_ALLOC_DMABUF */
+	/* vmw_get_cap_3d_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000644d, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VMW_GET_3D_CAP */
+	/* vmw_getparam_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_GET_PARAM */
+	/* vmw_kms_cursor_bypass_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_CURSOR_BYPASS */
+	/* vmw_kms_update_layout_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006454, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_UPDATE_LAYOUT */
+	/* vmw_mksstat_add_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000645f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_MKSSTAT_ADD */
+	/* vmw_mksstat_remove_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006460, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_MKSSTAT_REMOVE */
+	/* vmw_mksstat_reset_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000645e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_MKSSTAT_RESET */
+	/* vmw_msg_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000645d, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_VMW_MSG */
+	/* vmw_overlay_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_CONTROL_STREAM */
+	/* vmw_present_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006452, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_PRESENT */
+	/* vmw_present_readback_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006453, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_PRESENT_READBACK */
+	/* vmw_shader_define_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006455, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_CREATE_SHADER */
+	/* vmw_shader_destroy_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006456, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_UNREF_SHADER */
+	/* vmw_stream_claim_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_CLAIM_STREAM */
+	/* vmw_stream_unref_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_UNREF_STREAM */
+	/* vmw_surface_define_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_CREATE_SURFACE */
+	/* vmw_surface_destroy_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_UNREF_SURFACE */
+	/* vmw_surface_reference_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_REF_SURFACE */
 	/* vmw_unlocked_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -6197,6 +6655,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
 	{ 0x0000004c, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* DRM_COMMAND_BASE */
 	{ 0x00000054, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* DRM_COMMAND_BASE */
+	/* vmw_user_bo_synccpu_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006459, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_SYNCCPU */
 	/* vol_cdev_ioctl (drivers/mtd/ubi/cdev.c) */
 	{ 0x00004f08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCVOLRMBLK */
 	{ 0x40044f01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBER */
@@ -7046,12 +7506,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006470, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 0x6470 */
 	{ 0x00006600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_START_DEV */
 	{ 0x00006601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_STOP_DEV */
-	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE; 2 handlers */
+	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE */
 	{ 0x0000660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_CLEAR_STATS */
-	{ 0x0000660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS; 2 handlers */
+	{ 0x0000660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
 	{ 0x0000660d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_DEFAULT_CONFIG */
-	/* EXT4_IOC_SWAP_BOOT; 2 handlers */
-	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SWAP_BOOT */
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS; 2 handlers */
 	{ 0x00006628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_CLEAR_ES_CACHE; 2 handlers */
 	{ 0x00006701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GADGETFS_FIFO_STATUS; 2 handlers */
@@ -7615,10 +8074,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086305, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_CHAN_BIND */
 	{ 0x40086308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOGSTATUS32; 2 handlers */
 	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS; 4 handlers */
-	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION; 3 handlers */
-	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ; 2 handlers */
-	/* EXT4_IOC_GROUP_EXTEND; 2 handlers */
-	{ 0x40086607, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE },
+	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION; 2 handlers */
+	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ */
+	{ 0x40086607, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_EXTEND */
 	{ 0x40086608, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_ORDER */
 	/* EXT4_IOC_RESIZE_FS; 2 handlers */
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE },
@@ -7651,7 +8109,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40087447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS32 */
 	{ 0x4008744b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSNPMODE; 2 handlers */
 	{ 0x40087543, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDMABUF_CREATE_LIST */
-	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETVERSION; 7 handlers */
+	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETVERSION; 4 handlers */
 	{ 0x40088101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_SET_API_VERSION */
 	{ 0x40088112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_SET_CONFIG */
 	{ 0x40088116, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_SETUP_KICKFD */
@@ -7695,7 +8153,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008af7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_GROUP_ASID */
 	{ 0x4008c001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_WRITE */
 	{ 0x4008c002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_READ */
-	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK; 2 handlers */
+	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
 	/* F2FS_IOC_FLUSH_DEVICE; 2 handlers */
 	{ 0x4008f50a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* F2FS_IOC_RESIZE_FS; 2 handlers */
@@ -7827,7 +8285,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4018aee3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_HAS_DEVICE_ATTR; 4 handlers */
 	{ 0x4018db07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_WRITE_DATA */
 	{ 0x4018db08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_WRITE_INST */
-	/* F2FS_IOC_GARBAGE_COLLECT_RANGE; 2 handlers */
+	/* F2FS_IOC_GARBAGE_COLLECT_RANGE */
 	{ 0x4018f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x4018f514, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SEC_TRIM_FILE; 2 handlers */
 	{ 0x401c0242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETPRM32 */
@@ -7863,8 +8321,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4024a256, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACRN_IOCTL_DEASSIGN_PCIDEV */
 	{ 0x40281be2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_CTXT_INFO */
 	{ 0x40284504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSKEYCODE_V2; 2 handlers */
-	/* EXT4_IOC_GROUP_ADD; 2 handlers */
-	{ 0x40286608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE },
+	{ 0x40286608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_ADD */
 	{ 0x40286d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_UNMAP_OUTBOUND */
 	{ 0x40287008, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PHN_SETREGS; 2 handlers */
 	{ 0x4028700f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_WKALM_SET; 2 handlers */
@@ -8285,8 +8742,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSNLIST */
 	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS; 3 handlers */
 	{ 0x80086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATUS */
-	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION; 2 handlers */
-	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ; 2 handlers */
+	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION */
+	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ */
 	{ 0x80086607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_TURBO */
 	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID; 2 handlers */
 	/* IPMICTL_SET_TIMING_PARMS_CMD; 2 handlers */
@@ -8314,7 +8771,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80087305, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_TRT */
 	{ 0x80087306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_ART */
 	{ 0x8008743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE32; 2 handlers */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETVERSION; 15 handlers */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETVERSION; 10 handlers */
 	{ 0x80088100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_GET_API_VERSION */
 	{ 0x80088111, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_DEV_GET_FEATURES */
 	{ 0x80089203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCG_STATS; 2 handlers */
@@ -8811,7 +9268,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc020aa07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_CONTINUE */
 	/* VCHIQ_IOC_AWAIT_COMPLETION; 2 handlers */
 	{ 0xc020c407, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0xc020f509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_MOVE_RANGE; 2 handlers */
+	{ 0xc020f509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_MOVE_RANGE */
 	{ 0xc024560d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_ACQUIRE_GUEST_CAPABILITIES */
 	/* SNDRV_RAWMIDI_IOCTL_STATUS32; 2 handlers */
 	{ 0xc0245720, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -9304,1176 +9761,1890 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "ali_ioctl", "alim1535_wdt",
 	  IS_BUILTIN(CONFIG_ALIM1535_WDT),
 	  IS_MODULE(CONFIG_ALIM1535_WDT), 171, 7, 0 },
+	{ "amdgpu_bo_list_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 178, 0, 1 },
+	{ "amdgpu_cs_fence_to_handle_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 179, 0, 1 },
+	{ "amdgpu_cs_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 180, 0, 1 },
+	{ "amdgpu_cs_wait_fences_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 181, 0, 1 },
+	{ "amdgpu_cs_wait_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 182, 0, 1 },
+	{ "amdgpu_ctx_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 183, 0, 1 },
 	{ "amdgpu_debugfs_regs2_ioctl", "amdgpu",
 	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
-	  IS_MODULE(CONFIG_DRM_AMDGPU), 178, 1, 0 },
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 184, 1, 0 },
 	{ "amdgpu_drm_ioctl", "amdgpu",
 	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
-	  IS_MODULE(CONFIG_DRM_AMDGPU), 179, 0, 106 },
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 185, 0, 106 },
+	{ "amdgpu_gem_create_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 291, 0, 1 },
+	{ "amdgpu_gem_metadata_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 292, 0, 1 },
+	{ "amdgpu_gem_mmap_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 293, 0, 1 },
+	{ "amdgpu_gem_op_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 294, 0, 1 },
+	{ "amdgpu_gem_userptr_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 295, 0, 1 },
+	{ "amdgpu_gem_va_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 296, 0, 1 },
+	{ "amdgpu_gem_wait_idle_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 297, 0, 1 },
+	{ "amdgpu_info_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 298, 0, 1 },
 	{ "amdgpu_kms_compat_ioctl", "amdgpu",
 	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
-	  IS_MODULE(CONFIG_DRM_AMDGPU), 285, 0, 106 },
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 299, 0, 106 },
+	{ "amdgpu_sched_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 405, 0, 1 },
+	{ "amdgpu_vm_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 406, 0, 1 },
 	{ "aoeblk_ioctl", "aoe",
 	  IS_BUILTIN(CONFIG_ATA_OVER_ETH),
-	  IS_MODULE(CONFIG_ATA_OVER_ETH), 391, 2, 0 },
+	  IS_MODULE(CONFIG_ATA_OVER_ETH), 407, 2, 0 },
 	{ "aspeed_lpc_ctrl_ioctl", "aspeed_lpc_ctrl",
 	  IS_BUILTIN(CONFIG_ASPEED_LPC_CTRL),
-	  IS_MODULE(CONFIG_ASPEED_LPC_CTRL), 393, 2, 0 },
+	  IS_MODULE(CONFIG_ASPEED_LPC_CTRL), 409, 2, 0 },
 	{ "aspeed_p2a_ioctl", "aspeed_p2a_ctrl",
 	  IS_BUILTIN(CONFIG_ASPEED_P2A_CTRL),
-	  IS_MODULE(CONFIG_ASPEED_P2A_CTRL), 395, 2, 0 },
-	{ "asr_ioctl", "ibmasr", IS_BUILTIN(CONFIG_IBMASR), IS_MODULE(CONFIG_IBMASR), 397, 6, 0 },
+	  IS_MODULE(CONFIG_ASPEED_P2A_CTRL), 411, 2, 0 },
+	{ "asr_ioctl", "ibmasr", IS_BUILTIN(CONFIG_IBMASR), IS_MODULE(CONFIG_IBMASR), 413, 6, 0 },
 	{ "at91_wdt_ioctl", "at91rm9200_wdt",
 	  IS_BUILTIN(CONFIG_AT91RM9200_WATCHDOG),
-	  IS_MODULE(CONFIG_AT91RM9200_WATCHDOG), 403, 7, 0 },
+	  IS_MODULE(CONFIG_AT91RM9200_WATCHDOG), 419, 7, 0 },
 	{ "atalk_ioctl", "appletalk",
 	  IS_BUILTIN(CONFIG_ATALK),
-	  IS_MODULE(CONFIG_ATALK), 410, 11, 0 },
+	  IS_MODULE(CONFIG_ATALK), 426, 11, 0 },
 	{ "autofs_dev_ioctl", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 421, 0, 5 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 437, 0, 5 },
 	{ "autofs_dev_ioctl_compat", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 426, 0, 5 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 442, 0, 5 },
 	{ "autofs_root_compat_ioctl", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 431, 10, 0 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 447, 10, 0 },
 	{ "autofs_root_ioctl", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 441, 10, 0 },
-	{ "ax25_ioctl", "ax25", IS_BUILTIN(CONFIG_AX25), IS_MODULE(CONFIG_AX25), 451, 24, 0 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 457, 10, 0 },
+	{ "ax25_ioctl", "ax25", IS_BUILTIN(CONFIG_AX25), IS_MODULE(CONFIG_AX25), 467, 24, 0 },
 	{ "base_sock_ioctl", "mISDN_core",
 	  IS_BUILTIN(CONFIG_MISDN),
-	  IS_MODULE(CONFIG_MISDN), 475, 4, 0 },
+	  IS_MODULE(CONFIG_MISDN), 491, 4, 0 },
 	{ "bcm_vk_ioctl", "bcm_vk",
 	  IS_BUILTIN(CONFIG_BCM_VK),
-	  IS_MODULE(CONFIG_BCM_VK), 479, 2, 0 },
+	  IS_MODULE(CONFIG_BCM_VK), 495, 2, 0 },
 	{ "binder_ctl_ioctl", "binder_linux",
 	  IS_BUILTIN(CONFIG_ANDROID_BINDER_IPC),
-	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 481, 1, 0 },
+	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 497, 1, 0 },
 	{ "binder_ioctl", "binder_linux",
 	  IS_BUILTIN(CONFIG_ANDROID_BINDER_IPC),
-	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 482, 12, 0 },
-	{ "blkdev_ioctl", "ioctl", 1, 0, 494, 43, 0 },
+	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 498, 12, 0 },
+	{ "blkdev_ioctl", "ioctl", 1, 0, 510, 43, 0 },
 	{ "blkif_ioctl", "xen_blkfront",
 	  IS_BUILTIN(CONFIG_XEN_BLKDEV_FRONTEND),
-	  IS_MODULE(CONFIG_XEN_BLKDEV_FRONTEND), 537, 2, 0 },
+	  IS_MODULE(CONFIG_XEN_BLKDEV_FRONTEND), 553, 2, 0 },
 	{ "bnep_sock_ioctl", "bnep",
 	  IS_BUILTIN(CONFIG_BT_BNEP),
-	  IS_MODULE(CONFIG_BT_BNEP), 539, 5, 0 },
+	  IS_MODULE(CONFIG_BT_BNEP), 555, 5, 0 },
 	{ "bsg_ioctl", "bsg",
 	  IS_BUILTIN(CONFIG_BLK_DEV_BSG_COMMON),
-	  IS_MODULE(CONFIG_BLK_DEV_BSG_COMMON), 544, 12, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_BSG_COMMON), 560, 12, 0 },
 	{ "bt_bmc_ioctl", "bt_bmc",
 	  IS_BUILTIN(CONFIG_ASPEED_BT_IPMI_BMC),
-	  IS_MODULE(CONFIG_ASPEED_BT_IPMI_BMC), 556, 1, 0 },
-	{ "bt_sock_ioctl", "bluetooth", IS_BUILTIN(CONFIG_BT), IS_MODULE(CONFIG_BT), 557, 2, 0 },
+	  IS_MODULE(CONFIG_ASPEED_BT_IPMI_BMC), 572, 1, 0 },
+	{ "bt_sock_ioctl", "bluetooth", IS_BUILTIN(CONFIG_BT), IS_MODULE(CONFIG_BT), 573, 2, 0 },
 	{ "btrfs_compat_ioctl", "btrfs",
 	  IS_BUILTIN(CONFIG_BTRFS_FS),
-	  IS_MODULE(CONFIG_BTRFS_FS), 559, 63, 0 },
+	  IS_MODULE(CONFIG_BTRFS_FS), 575, 63, 0 },
 	{ "btrfs_control_ioctl", "btrfs",
 	  IS_BUILTIN(CONFIG_BTRFS_FS),
-	  IS_MODULE(CONFIG_BTRFS_FS), 622, 4, 0 },
+	  IS_MODULE(CONFIG_BTRFS_FS), 638, 4, 0 },
 	{ "btrfs_ioctl", "btrfs",
 	  IS_BUILTIN(CONFIG_BTRFS_FS),
-	  IS_MODULE(CONFIG_BTRFS_FS), 626, 62, 0 },
+	  IS_MODULE(CONFIG_BTRFS_FS), 642, 62, 0 },
 	{ "bus_ioctl", "libnvdimm",
 	  IS_BUILTIN(CONFIG_LIBNVDIMM),
-	  IS_MODULE(CONFIG_LIBNVDIMM), 688, 0, 5 },
+	  IS_MODULE(CONFIG_LIBNVDIMM), 704, 0, 5 },
 	{ "ca8210_test_int_ioctl", "ca8210",
 	  IS_BUILTIN(CONFIG_IEEE802154_CA8210),
-	  IS_MODULE(CONFIG_IEEE802154_CA8210), 693, 1, 0 },
+	  IS_MODULE(CONFIG_IEEE802154_CA8210), 709, 1, 0 },
 	{ "cachefiles_ondemand_fd_ioctl", "cachefiles",
 	  IS_BUILTIN(CONFIG_CACHEFILES),
-	  IS_MODULE(CONFIG_CACHEFILES), 694, 1, 0 },
+	  IS_MODULE(CONFIG_CACHEFILES), 710, 1, 0 },
 	{ "can327_ldisc_ioctl", "can327",
 	  IS_BUILTIN(CONFIG_CAN_CAN327),
-	  IS_MODULE(CONFIG_CAN_CAN327), 695, 22, 0 },
+	  IS_MODULE(CONFIG_CAN_CAN327), 711, 22, 0 },
 	{ "cap_ioctl_unlocked", "gb_firmware",
 	  IS_BUILTIN(CONFIG_GREYBUS_FIRMWARE),
-	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 717, 3, 0 },
+	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 733, 3, 0 },
 	{ "capi_compat_ioctl", "kernelcapi",
 	  IS_BUILTIN(CONFIG_BT_CMTP),
-	  IS_MODULE(CONFIG_BT_CMTP), 720, 13, 0 },
+	  IS_MODULE(CONFIG_BT_CMTP), 736, 13, 0 },
 	{ "capi_unlocked_ioctl", "kernelcapi",
 	  IS_BUILTIN(CONFIG_BT_CMTP),
-	  IS_MODULE(CONFIG_BT_CMTP), 733, 13, 0 },
+	  IS_MODULE(CONFIG_BT_CMTP), 749, 13, 0 },
 	{ "cec_ioctl", "cec",
 	  IS_BUILTIN(CONFIG_CEC_CORE),
-	  IS_MODULE(CONFIG_CEC_CORE), 746, 11, 0 },
+	  IS_MODULE(CONFIG_CEC_CORE), 762, 11, 0 },
 	{ "ceph_ioctl", "ceph",
 	  IS_BUILTIN(CONFIG_CEPH_FS),
-	  IS_MODULE(CONFIG_CEPH_FS), 757, 6, 0 },
+	  IS_MODULE(CONFIG_CEPH_FS), 773, 6, 0 },
 	{ "ch_ioctl", "ch",
 	  IS_BUILTIN(CONFIG_CHR_DEV_SCH),
-	  IS_MODULE(CONFIG_CHR_DEV_SCH), 763, 33, 0 },
-	{ "cifs_ioctl", "cifs", IS_BUILTIN(CONFIG_CIFS), IS_MODULE(CONFIG_CIFS), 796, 13, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_SCH), 779, 33, 0 },
+	{ "cifs_ioctl", "cifs", IS_BUILTIN(CONFIG_CIFS), IS_MODULE(CONFIG_CIFS), 812, 13, 0 },
 	{ "cmm_ioctl", "cm4000_cs",
 	  IS_BUILTIN(CONFIG_CARDMAN_4000),
-	  IS_MODULE(CONFIG_CARDMAN_4000), 809, 4, 0 },
+	  IS_MODULE(CONFIG_CARDMAN_4000), 825, 4, 0 },
 	{ "cmtp_sock_ioctl", "cmtp",
 	  IS_BUILTIN(CONFIG_BT_CMTP),
-	  IS_MODULE(CONFIG_BT_CMTP), 813, 4, 0 },
+	  IS_MODULE(CONFIG_BT_CMTP), 829, 4, 0 },
 	{ "coda_psdev_ioctl", "coda",
 	  IS_BUILTIN(CONFIG_CODA_FS),
-	  IS_MODULE(CONFIG_CODA_FS), 817, 1, 0 },
+	  IS_MODULE(CONFIG_CODA_FS), 833, 1, 0 },
 	{ "comedi_compat_ioctl", "comedi",
 	  IS_BUILTIN(CONFIG_COMEDI),
-	  IS_MODULE(CONFIG_COMEDI), 818, 17, 0 },
+	  IS_MODULE(CONFIG_COMEDI), 834, 17, 0 },
 	{ "comedi_unlocked_ioctl", "comedi",
 	  IS_BUILTIN(CONFIG_COMEDI),
-	  IS_MODULE(CONFIG_COMEDI), 835, 17, 0 },
+	  IS_MODULE(CONFIG_COMEDI), 851, 17, 0 },
 	{ "compat_agp_ioctl", "agpgart",
 	  IS_BUILTIN(CONFIG_AGP),
-	  IS_MODULE(CONFIG_AGP), 852, 11, 0 },
-	{ "compat_blkdev_ioctl", "ioctl", 1, 0, 863, 43, 0 },
+	  IS_MODULE(CONFIG_AGP), 868, 11, 0 },
+	{ "compat_blkdev_ioctl", "ioctl", 1, 0, 879, 43, 0 },
 	{ "compat_i2cdev_ioctl", "i2c_dev",
 	  IS_BUILTIN(CONFIG_I2C_CHARDEV),
-	  IS_MODULE(CONFIG_I2C_CHARDEV), 906, 9, 0 },
+	  IS_MODULE(CONFIG_I2C_CHARDEV), 922, 9, 0 },
 	{ "compat_ipmi_ioctl", "ipmi_devintf",
 	  IS_BUILTIN(CONFIG_IPMI_DEVICE_INTERFACE),
-	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 915, 25, 0 },
+	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 931, 25, 0 },
 	{ "compat_mpctl_ioctl", "mptctl",
 	  IS_BUILTIN(CONFIG_FUSION_CTL),
-	  IS_MODULE(CONFIG_FUSION_CTL), 940, 13, 0 },
-	{ "compat_sock_ioctl", "socket", 1, 0, 953, 72, 0 },
+	  IS_MODULE(CONFIG_FUSION_CTL), 956, 13, 0 },
+	{ "compat_sock_ioctl", "socket", 1, 0, 969, 72, 0 },
 	{ "counter_chrdev_ioctl", "counter",
 	  IS_BUILTIN(CONFIG_COUNTER),
-	  IS_MODULE(CONFIG_COUNTER), 1025, 3, 0 },
+	  IS_MODULE(CONFIG_COUNTER), 1041, 3, 0 },
 	{ "cpu5wdt_ioctl", "cpu5wdt",
 	  IS_BUILTIN(CONFIG_CPU5_WDT),
-	  IS_MODULE(CONFIG_CPU5_WDT), 1028, 5, 0 },
+	  IS_MODULE(CONFIG_CPU5_WDT), 1044, 5, 0 },
 	{ "cros_ec_chardev_ioctl", "cros_ec_chardev",
 	  IS_BUILTIN(CONFIG_CROS_EC_CHARDEV),
-	  IS_MODULE(CONFIG_CROS_EC_CHARDEV), 1033, 3, 0 },
+	  IS_MODULE(CONFIG_CROS_EC_CHARDEV), 1049, 3, 0 },
 	{ "ctrl_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 1036, 2, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 1052, 2, 0 },
 	{ "cxl_memdev_ioctl", "cxl_core",
 	  IS_BUILTIN(CONFIG_CXL_BUS),
-	  IS_MODULE(CONFIG_CXL_BUS), 1038, 2, 0 },
+	  IS_MODULE(CONFIG_CXL_BUS), 1054, 2, 0 },
 	{ "data_sock_ioctl", "mISDN_core",
 	  IS_BUILTIN(CONFIG_MISDN),
-	  IS_MODULE(CONFIG_MISDN), 1040, 6, 0 },
+	  IS_MODULE(CONFIG_MISDN), 1056, 6, 0 },
 	{ "dccp_ioctl", "dccp",
 	  IS_BUILTIN(CONFIG_IP_DCCP),
-	  IS_MODULE(CONFIG_IP_DCCP), 1046, 2, 0 },
+	  IS_MODULE(CONFIG_IP_DCCP), 1062, 2, 0 },
 	{ "dgram_ioctl", "ieee802154_socket",
 	  IS_BUILTIN(CONFIG_IEEE802154_SOCKET),
-	  IS_MODULE(CONFIG_IEEE802154_SOCKET), 1048, 2, 0 },
+	  IS_MODULE(CONFIG_IEEE802154_SOCKET), 1064, 2, 0 },
 	{ "dimm_ioctl", "libnvdimm",
 	  IS_BUILTIN(CONFIG_LIBNVDIMM),
-	  IS_MODULE(CONFIG_LIBNVDIMM), 1050, 0, 5 },
+	  IS_MODULE(CONFIG_LIBNVDIMM), 1066, 0, 5 },
 	{ "dm_compat_ctl_ioctl", "dm_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_DM),
-	  IS_MODULE(CONFIG_BLK_DEV_DM), 1055, 0, 1 },
+	  IS_MODULE(CONFIG_BLK_DEV_DM), 1071, 0, 1 },
 	{ "dm_ctl_ioctl", "dm_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_DM),
-	  IS_MODULE(CONFIG_BLK_DEV_DM), 1056, 0, 1 },
+	  IS_MODULE(CONFIG_BLK_DEV_DM), 1072, 0, 1 },
 	{ "dma_buf_ioctl", "dma_buf",
 	  IS_BUILTIN(CONFIG_DMA_SHARED_BUFFER),
-	  IS_MODULE(CONFIG_DMA_SHARED_BUFFER), 1057, 5, 0 },
+	  IS_MODULE(CONFIG_DMA_SHARED_BUFFER), 1073, 5, 0 },
 	{ "dmirror_fops_unlocked_ioctl", "test_hmm",
 	  IS_BUILTIN(CONFIG_TEST_HMM),
-	  IS_MODULE(CONFIG_TEST_HMM), 1062, 8, 0 },
-	{ "do_vfs_ioctl", "ioctl", 1, 0, 1070, 23, 0 },
+	  IS_MODULE(CONFIG_TEST_HMM), 1078, 8, 0 },
+	{ "do_vfs_ioctl", "ioctl", 1, 0, 1086, 23, 0 },
 	{ "drm_compat_ioctl", "drm",
 	  IS_BUILTIN(CONFIG_DRM),
-	  IS_MODULE(CONFIG_DRM), 1093, 0, 106 },
-	{ "drm_ioctl", "drm", IS_BUILTIN(CONFIG_DRM), IS_MODULE(CONFIG_DRM), 1199, 0, 106 },
+	  IS_MODULE(CONFIG_DRM), 1109, 0, 106 },
+	{ "drm_ioctl", "drm", IS_BUILTIN(CONFIG_DRM), IS_MODULE(CONFIG_DRM), 1215, 0, 106 },
 	{ "dst_ca_ioctl", "dst_ca",
 	  IS_BUILTIN(CONFIG_DVB_BT8XX),
-	  IS_MODULE(CONFIG_DVB_BT8XX), 1305, 6, 0 },
+	  IS_MODULE(CONFIG_DVB_BT8XX), 1321, 6, 0 },
 	{ "dvb_ca_en50221_io_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1311, 3, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1327, 3, 0 },
 	{ "dvb_demux_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1314, 14, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1330, 14, 0 },
 	{ "dvb_dvr_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1328, 6, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1344, 6, 0 },
 	{ "dvb_frontend_compat_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1334, 22, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1350, 22, 0 },
 	{ "dvb_frontend_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1356, 20, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1372, 20, 0 },
 	{ "dvb_generic_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1376, 0, 4 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1392, 0, 4 },
 	{ "ecryptfs_compat_ioctl", "ecryptfs",
 	  IS_BUILTIN(CONFIG_ECRYPT_FS),
-	  IS_MODULE(CONFIG_ECRYPT_FS), 1380, 5, 0 },
+	  IS_MODULE(CONFIG_ECRYPT_FS), 1396, 5, 0 },
 	{ "ecryptfs_unlocked_ioctl", "ecryptfs",
 	  IS_BUILTIN(CONFIG_ECRYPT_FS),
-	  IS_MODULE(CONFIG_ECRYPT_FS), 1385, 5, 0 },
+	  IS_MODULE(CONFIG_ECRYPT_FS), 1401, 5, 0 },
 	{ "efi_test_ioctl", "efi_test",
 	  IS_BUILTIN(CONFIG_EFI_TEST),
-	  IS_MODULE(CONFIG_EFI_TEST), 1390, 12, 0 },
+	  IS_MODULE(CONFIG_EFI_TEST), 1406, 12, 0 },
 	{ "ep_ioctl", "gadgetfs",
 	  IS_BUILTIN(CONFIG_USB_GADGETFS),
-	  IS_MODULE(CONFIG_USB_GADGETFS), 1402, 3, 0 },
+	  IS_MODULE(CONFIG_USB_GADGETFS), 1418, 3, 0 },
 	{ "epx_c3_ioctl", "sbc_epx_c3",
 	  IS_BUILTIN(CONFIG_SBC_EPX_C3_WATCHDOG),
-	  IS_MODULE(CONFIG_SBC_EPX_C3_WATCHDOG), 1405, 6, 0 },
+	  IS_MODULE(CONFIG_SBC_EPX_C3_WATCHDOG), 1421, 6, 0 },
 	{ "erst_dbg_ioctl", "erst_dbg",
 	  IS_BUILTIN(CONFIG_ACPI_APEI_ERST_DEBUG),
-	  IS_MODULE(CONFIG_ACPI_APEI_ERST_DEBUG), 1411, 2, 0 },
+	  IS_MODULE(CONFIG_ACPI_APEI_ERST_DEBUG), 1427, 2, 0 },
 	{ "esas2r_proc_ioctl", "esas2r",
 	  IS_BUILTIN(CONFIG_SCSI_ESAS2R),
-	  IS_MODULE(CONFIG_SCSI_ESAS2R), 1413, 11, 0 },
+	  IS_MODULE(CONFIG_SCSI_ESAS2R), 1429, 11, 0 },
+	{ "etnaviv_ioctl_gem_cpu_fini", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1440, 0, 1 },
+	{ "etnaviv_ioctl_gem_cpu_prep", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1441, 0, 1 },
+	{ "etnaviv_ioctl_gem_info", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1442, 0, 1 },
+	{ "etnaviv_ioctl_gem_new", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1443, 0, 1 },
+	{ "etnaviv_ioctl_gem_submit", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1444, 0, 1 },
+	{ "etnaviv_ioctl_gem_userptr", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1445, 0, 1 },
+	{ "etnaviv_ioctl_gem_wait", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1446, 0, 1 },
+	{ "etnaviv_ioctl_get_param", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1447, 0, 1 },
+	{ "etnaviv_ioctl_pm_query_dom", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1448, 0, 1 },
+	{ "etnaviv_ioctl_pm_query_sig", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1449, 0, 1 },
+	{ "etnaviv_ioctl_wait_fence", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1450, 0, 1 },
 	{ "eurwdt_ioctl", "eurotechwdt",
 	  IS_BUILTIN(CONFIG_EUROTECH_WDT),
-	  IS_MODULE(CONFIG_EUROTECH_WDT), 1424, 7, 0 },
+	  IS_MODULE(CONFIG_EUROTECH_WDT), 1451, 7, 0 },
 	{ "evdev_ioctl", "evdev",
 	  IS_BUILTIN(CONFIG_INPUT_EVDEV),
-	  IS_MODULE(CONFIG_INPUT_EVDEV), 1431, 15, 13 },
+	  IS_MODULE(CONFIG_INPUT_EVDEV), 1458, 15, 13 },
 	{ "evdev_ioctl_compat", "evdev",
 	  IS_BUILTIN(CONFIG_INPUT_EVDEV),
-	  IS_MODULE(CONFIG_INPUT_EVDEV), 1459, 15, 13 },
+	  IS_MODULE(CONFIG_INPUT_EVDEV), 1486, 15, 13 },
 	{ "evtchn_ioctl", "xen_evtchn",
 	  IS_BUILTIN(CONFIG_XEN_DEV_EVTCHN),
-	  IS_MODULE(CONFIG_XEN_DEV_EVTCHN), 1487, 7, 0 },
+	  IS_MODULE(CONFIG_XEN_DEV_EVTCHN), 1514, 7, 0 },
 	{ "exfat_compat_ioctl", "exfat",
 	  IS_BUILTIN(CONFIG_EXFAT_FS),
-	  IS_MODULE(CONFIG_EXFAT_FS), 1494, 1, 0 },
+	  IS_MODULE(CONFIG_EXFAT_FS), 1521, 1, 0 },
 	{ "exfat_ioctl", "exfat",
 	  IS_BUILTIN(CONFIG_EXFAT_FS),
-	  IS_MODULE(CONFIG_EXFAT_FS), 1495, 1, 0 },
+	  IS_MODULE(CONFIG_EXFAT_FS), 1522, 1, 0 },
 	{ "ext2_compat_ioctl", "ext2",
 	  IS_BUILTIN(CONFIG_EXT2_FS),
-	  IS_MODULE(CONFIG_EXT2_FS), 1496, 6, 0 },
+	  IS_MODULE(CONFIG_EXT2_FS), 1523, 2, 0 },
 	{ "ext2_ioctl", "ext2",
 	  IS_BUILTIN(CONFIG_EXT2_FS),
-	  IS_MODULE(CONFIG_EXT2_FS), 1502, 4, 0 },
+	  IS_MODULE(CONFIG_EXT2_FS), 1525, 4, 0 },
 	{ "ext4_compat_ioctl", "ext4",
 	  IS_BUILTIN(CONFIG_EXT4_FS),
-	  IS_MODULE(CONFIG_EXT4_FS), 1506, 43, 0 },
+	  IS_MODULE(CONFIG_EXT4_FS), 1529, 34, 0 },
 	{ "ext4_ioctl", "ext4",
 	  IS_BUILTIN(CONFIG_EXT4_FS),
-	  IS_MODULE(CONFIG_EXT4_FS), 1549, 35, 0 },
+	  IS_MODULE(CONFIG_EXT4_FS), 1563, 35, 0 },
+	{ "exynos_drm_gem_create_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1598, 0, 1 },
+	{ "exynos_drm_gem_get_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1599, 0, 1 },
+	{ "exynos_drm_gem_map_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1600, 0, 1 },
+	{ "exynos_drm_ipp_commit_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1601, 0, 1 },
+	{ "exynos_drm_ipp_get_caps_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1602, 0, 1 },
+	{ "exynos_drm_ipp_get_limits_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1603, 0, 1 },
+	{ "exynos_drm_ipp_get_res_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1604, 0, 1 },
+	{ "exynos_g2d_exec_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1605, 0, 1 },
+	{ "exynos_g2d_get_ver_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1606, 0, 1 },
+	{ "exynos_g2d_set_cmdlist_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1607, 0, 1 },
 	{ "f2fs_compat_ioctl", "f2fs",
 	  IS_BUILTIN(CONFIG_F2FS_FS),
-	  IS_MODULE(CONFIG_F2FS_FS), 1584, 44, 0 },
+	  IS_MODULE(CONFIG_F2FS_FS), 1608, 41, 0 },
 	{ "f2fs_ioctl", "f2fs",
 	  IS_BUILTIN(CONFIG_F2FS_FS),
-	  IS_MODULE(CONFIG_F2FS_FS), 1628, 41, 0 },
+	  IS_MODULE(CONFIG_F2FS_FS), 1649, 41, 0 },
 	{ "fanotify_ioctl", "fanotify_user",
 	  IS_BUILTIN(CONFIG_FANOTIFY),
-	  IS_MODULE(CONFIG_FANOTIFY), 1669, 1, 0 },
+	  IS_MODULE(CONFIG_FANOTIFY), 1690, 1, 0 },
 	{ "fastrpc_device_ioctl", "fastrpc",
 	  IS_BUILTIN(CONFIG_QCOM_FASTRPC),
-	  IS_MODULE(CONFIG_QCOM_FASTRPC), 1670, 10, 0 },
+	  IS_MODULE(CONFIG_QCOM_FASTRPC), 1691, 10, 0 },
 	{ "fat_compat_dir_ioctl", "fat",
 	  IS_BUILTIN(CONFIG_FAT_FS),
-	  IS_MODULE(CONFIG_FAT_FS), 1680, 6, 0 },
+	  IS_MODULE(CONFIG_FAT_FS), 1701, 6, 0 },
 	{ "fat_dir_ioctl", "fat",
 	  IS_BUILTIN(CONFIG_FAT_FS),
-	  IS_MODULE(CONFIG_FAT_FS), 1686, 6, 0 },
+	  IS_MODULE(CONFIG_FAT_FS), 1707, 6, 0 },
 	{ "fat_generic_ioctl", "fat",
 	  IS_BUILTIN(CONFIG_FAT_FS),
-	  IS_MODULE(CONFIG_FAT_FS), 1692, 4, 0 },
-	{ "fb_compat_ioctl", "fb", IS_BUILTIN(CONFIG_FB), IS_MODULE(CONFIG_FB), 1696, 9, 0 },
-	{ "fb_ioctl", "fb", IS_BUILTIN(CONFIG_FB), IS_MODULE(CONFIG_FB), 1705, 10, 0 },
+	  IS_MODULE(CONFIG_FAT_FS), 1713, 4, 0 },
+	{ "fb_compat_ioctl", "fb", IS_BUILTIN(CONFIG_FB), IS_MODULE(CONFIG_FB), 1717, 9, 0 },
+	{ "fb_ioctl", "fb", IS_BUILTIN(CONFIG_FB), IS_MODULE(CONFIG_FB), 1726, 10, 0 },
 	{ "fd_compat_ioctl", "floppy",
 	  IS_BUILTIN(CONFIG_BLK_DEV_FD),
-	  IS_MODULE(CONFIG_BLK_DEV_FD), 1715, 27, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_FD), 1736, 27, 0 },
 	{ "fd_ioctl", "floppy",
 	  IS_BUILTIN(CONFIG_BLK_DEV_FD),
-	  IS_MODULE(CONFIG_BLK_DEV_FD), 1742, 25, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_FD), 1763, 25, 0 },
 	{ "ffs_ep0_ioctl", "usb_f_fs",
 	  IS_BUILTIN(CONFIG_USB_F_FS),
-	  IS_MODULE(CONFIG_USB_F_FS), 1767, 1, 0 },
+	  IS_MODULE(CONFIG_USB_F_FS), 1788, 1, 0 },
 	{ "ffs_epfile_ioctl", "usb_f_fs",
 	  IS_BUILTIN(CONFIG_USB_F_FS),
-	  IS_MODULE(CONFIG_USB_F_FS), 1768, 5, 0 },
+	  IS_MODULE(CONFIG_USB_F_FS), 1789, 5, 0 },
 	{ "fitpc2_wdt_ioctl", "sbc_fitpc2_wdt",
 	  IS_BUILTIN(CONFIG_SBC_FITPC2_WATCHDOG),
-	  IS_MODULE(CONFIG_SBC_FITPC2_WATCHDOG), 1773, 6, 0 },
+	  IS_MODULE(CONFIG_SBC_FITPC2_WATCHDOG), 1794, 6, 0 },
 	{ "fme_ioctl", "dfl_fme",
 	  IS_BUILTIN(CONFIG_FPGA_DFL_FME),
-	  IS_MODULE(CONFIG_FPGA_DFL_FME), 1779, 2, 0 },
+	  IS_MODULE(CONFIG_FPGA_DFL_FME), 1800, 2, 0 },
 	{ "fop_ioctl", "alim7101_wdt",
 	  IS_BUILTIN(CONFIG_ALIM7101_WDT),
-	  IS_MODULE(CONFIG_ALIM7101_WDT), 1781, 7, 0 },
+	  IS_MODULE(CONFIG_ALIM7101_WDT), 1802, 7, 0 },
 	{ "fop_ioctl", "sbc60xxwdt",
 	  IS_BUILTIN(CONFIG_60XX_WDT),
-	  IS_MODULE(CONFIG_60XX_WDT), 1788, 7, 0 },
+	  IS_MODULE(CONFIG_60XX_WDT), 1809, 7, 0 },
 	{ "fop_ioctl", "sc520_wdt",
 	  IS_BUILTIN(CONFIG_SC520_WDT),
-	  IS_MODULE(CONFIG_SC520_WDT), 1795, 7, 0 },
+	  IS_MODULE(CONFIG_SC520_WDT), 1816, 7, 0 },
 	{ "fop_ioctl", "w83877f_wdt",
 	  IS_BUILTIN(CONFIG_W83877F_WDT),
-	  IS_MODULE(CONFIG_W83877F_WDT), 1802, 7, 0 },
+	  IS_MODULE(CONFIG_W83877F_WDT), 1823, 7, 0 },
 	{ "fsl_mc_uapi_dev_ioctl", "fsl_mc_uapi",
 	  IS_BUILTIN(CONFIG_FSL_MC_UAPI_SUPPORT),
-	  IS_MODULE(CONFIG_FSL_MC_UAPI_SUPPORT), 1809, 1, 0 },
+	  IS_MODULE(CONFIG_FSL_MC_UAPI_SUPPORT), 1830, 1, 0 },
 	{ "fuse_dev_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
-	  IS_MODULE(CONFIG_FUSE_FS), 1810, 1, 0 },
+	  IS_MODULE(CONFIG_FUSE_FS), 1831, 1, 0 },
 	{ "fw_mgmt_ioctl_unlocked", "gb_firmware",
 	  IS_BUILTIN(CONFIG_GREYBUS_FIRMWARE),
-	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 1811, 6, 0 },
+	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 1832, 6, 0 },
 	{ "gb_tty_ioctl", "gb_uart",
 	  IS_BUILTIN(CONFIG_GREYBUS_UART),
-	  IS_MODULE(CONFIG_GREYBUS_UART), 1817, 1, 0 },
+	  IS_MODULE(CONFIG_GREYBUS_UART), 1838, 1, 0 },
 	{ "genwqe_ioctl", "genwqe_card",
 	  IS_BUILTIN(CONFIG_GENWQE),
-	  IS_MODULE(CONFIG_GENWQE), 1818, 11, 0 },
+	  IS_MODULE(CONFIG_GENWQE), 1839, 11, 0 },
 	{ "geodewdt_ioctl", "geodewdt",
 	  IS_BUILTIN(CONFIG_GEODE_WDT),
-	  IS_MODULE(CONFIG_GEODE_WDT), 1829, 7, 0 },
+	  IS_MODULE(CONFIG_GEODE_WDT), 1850, 7, 0 },
 	{ "gfs2_compat_ioctl", "gfs2",
 	  IS_BUILTIN(CONFIG_GFS2_FS),
-	  IS_MODULE(CONFIG_GFS2_FS), 1836, 2, 0 },
+	  IS_MODULE(CONFIG_GFS2_FS), 1857, 2, 0 },
 	{ "gfs2_ioctl", "gfs2",
 	  IS_BUILTIN(CONFIG_GFS2_FS),
-	  IS_MODULE(CONFIG_GFS2_FS), 1838, 2, 0 },
+	  IS_MODULE(CONFIG_GFS2_FS), 1859, 2, 0 },
 	{ "gntalloc_ioctl", "xen_gntalloc",
 	  IS_BUILTIN(CONFIG_XEN_GRANT_DEV_ALLOC),
-	  IS_MODULE(CONFIG_XEN_GRANT_DEV_ALLOC), 1840, 3, 0 },
+	  IS_MODULE(CONFIG_XEN_GRANT_DEV_ALLOC), 1861, 3, 0 },
 	{ "gntdev_ioctl", "xen_gntdev",
 	  IS_BUILTIN(CONFIG_XEN_GNTDEV),
-	  IS_MODULE(CONFIG_XEN_GNTDEV), 1843, 9, 0 },
+	  IS_MODULE(CONFIG_XEN_GNTDEV), 1864, 9, 0 },
 	{ "gpio_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 1852, 9, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 1873, 9, 0 },
 	{ "gpio_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 1861, 9, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 1882, 9, 0 },
 	{ "gru_file_unlocked_ioctl", "gru",
 	  IS_BUILTIN(CONFIG_SGI_GRU),
-	  IS_MODULE(CONFIG_SGI_GRU), 1870, 10, 0 },
+	  IS_MODULE(CONFIG_SGI_GRU), 1891, 10, 0 },
 	{ "gsmld_ioctl", "n_gsm",
 	  IS_BUILTIN(CONFIG_N_GSM),
-	  IS_MODULE(CONFIG_N_GSM), 1880, 25, 0 },
+	  IS_MODULE(CONFIG_N_GSM), 1901, 25, 0 },
 	{ "gsmtty_ioctl", "n_gsm",
 	  IS_BUILTIN(CONFIG_N_GSM),
-	  IS_MODULE(CONFIG_N_GSM), 1905, 2, 0 },
+	  IS_MODULE(CONFIG_N_GSM), 1926, 2, 0 },
 	{ "gup_test_ioctl", "gup_test",
 	  IS_BUILTIN(CONFIG_GUP_TEST),
-	  IS_MODULE(CONFIG_GUP_TEST), 1907, 6, 0 },
+	  IS_MODULE(CONFIG_GUP_TEST), 1928, 6, 0 },
 	{ "hci_sock_ioctl", "bluetooth",
 	  IS_BUILTIN(CONFIG_BT),
-	  IS_MODULE(CONFIG_BT), 1913, 21, 0 },
+	  IS_MODULE(CONFIG_BT), 1934, 21, 0 },
 	{ "hci_uart_tty_ioctl", "hci_uart",
 	  IS_BUILTIN(CONFIG_BT_HCIUART),
-	  IS_MODULE(CONFIG_BT_HCIUART), 1934, 27, 0 },
+	  IS_MODULE(CONFIG_BT_HCIUART), 1955, 27, 0 },
 	{ "hfi1_file_ioctl", "hfi1",
 	  IS_BUILTIN(CONFIG_INFINIBAND_HFI1),
-	  IS_MODULE(CONFIG_INFINIBAND_HFI1), 1961, 13, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_HFI1), 1982, 13, 0 },
 	{ "hfsplus_ioctl", "hfsplus",
 	  IS_BUILTIN(CONFIG_HFSPLUS_FS),
-	  IS_MODULE(CONFIG_HFSPLUS_FS), 1974, 1, 0 },
+	  IS_MODULE(CONFIG_HFSPLUS_FS), 1995, 1, 0 },
 	{ "hiddev_ioctl", "usbhid",
 	  IS_BUILTIN(CONFIG_USB_HID),
-	  IS_MODULE(CONFIG_USB_HID), 1975, 18, 2 },
+	  IS_MODULE(CONFIG_USB_HID), 1996, 18, 2 },
 	{ "hidp_sock_ioctl", "hidp",
 	  IS_BUILTIN(CONFIG_BT_HIDP),
-	  IS_MODULE(CONFIG_BT_HIDP), 1995, 4, 0 },
-	{ "hidraw_ioctl", "hid", IS_BUILTIN(CONFIG_HID), IS_MODULE(CONFIG_HID), 1999, 3, 9 },
+	  IS_MODULE(CONFIG_BT_HIDP), 2016, 4, 0 },
+	{ "hidraw_ioctl", "hid", IS_BUILTIN(CONFIG_HID), IS_MODULE(CONFIG_HID), 2020, 3, 9 },
 	{ "hpet_compat_ioctl", "hpet",
 	  IS_BUILTIN(CONFIG_HPET),
-	  IS_MODULE(CONFIG_HPET), 2011, 8, 0 },
-	{ "hpet_ioctl", "hpet", IS_BUILTIN(CONFIG_HPET), IS_MODULE(CONFIG_HPET), 2019, 6, 0 },
+	  IS_MODULE(CONFIG_HPET), 2032, 8, 0 },
+	{ "hpet_ioctl", "hpet", IS_BUILTIN(CONFIG_HPET), IS_MODULE(CONFIG_HPET), 2040, 6, 0 },
 	{ "hpfs_ioctl", "hpfs",
 	  IS_BUILTIN(CONFIG_HPFS_FS),
-	  IS_MODULE(CONFIG_HPFS_FS), 2025, 1, 0 },
+	  IS_MODULE(CONFIG_HPFS_FS), 2046, 1, 0 },
 	{ "hsc_ioctl", "hsi_char",
 	  IS_BUILTIN(CONFIG_HSI_CHAR),
-	  IS_MODULE(CONFIG_HSI_CHAR), 2026, 7, 0 },
+	  IS_MODULE(CONFIG_HSI_CHAR), 2047, 7, 0 },
 	{ "hso_serial_ioctl", "hso",
 	  IS_BUILTIN(CONFIG_USB_HSO),
-	  IS_MODULE(CONFIG_USB_HSO), 2033, 1, 0 },
+	  IS_MODULE(CONFIG_USB_HSO), 2054, 1, 0 },
 	{ "i2cdev_ioctl", "i2c_dev",
 	  IS_BUILTIN(CONFIG_I2C_CHARDEV),
-	  IS_MODULE(CONFIG_I2C_CHARDEV), 2034, 9, 0 },
+	  IS_MODULE(CONFIG_I2C_CHARDEV), 2055, 9, 0 },
+	{ "i915_gem_get_aperture_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2064, 0, 1 },
+	{ "i915_gem_madvise_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2065, 0, 1 },
+	{ "i915_gem_pread_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2066, 0, 1 },
+	{ "i915_gem_pwrite_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2067, 0, 1 },
+	{ "i915_gem_reject_pin_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2068, 0, 2 },
+	{ "i915_gem_sw_finish_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2070, 0, 1 },
+	{ "i915_getparam_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2071, 0, 1 },
 	{ "i915_ioc32_compat_ioctl", "i915",
 	  IS_BUILTIN(CONFIG_DRM_I915),
-	  IS_MODULE(CONFIG_DRM_I915), 2043, 0, 106 },
+	  IS_MODULE(CONFIG_DRM_I915), 2072, 0, 106 },
+	{ "i915_perf_add_config_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2178, 0, 1 },
 	{ "i915_perf_ioctl", "i915",
 	  IS_BUILTIN(CONFIG_DRM_I915),
-	  IS_MODULE(CONFIG_DRM_I915), 2149, 3, 0 },
+	  IS_MODULE(CONFIG_DRM_I915), 2179, 3, 0 },
+	{ "i915_perf_open_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2182, 0, 1 },
+	{ "i915_perf_remove_config_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2183, 0, 1 },
+	{ "i915_query_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2184, 0, 1 },
+	{ "i915_reg_read_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2185, 0, 1 },
 	{ "ib_umad_compat_ioctl", "ib_umad",
 	  IS_BUILTIN(CONFIG_INFINIBAND_USER_MAD),
-	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2152, 4, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2186, 4, 0 },
 	{ "ib_umad_ioctl", "ib_umad",
 	  IS_BUILTIN(CONFIG_INFINIBAND_USER_MAD),
-	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2156, 4, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2190, 4, 0 },
 	{ "ib_uverbs_ioctl", "ib_uverbs",
 	  IS_BUILTIN(CONFIG_INFINIBAND_USER_ACCESS),
-	  IS_MODULE(CONFIG_INFINIBAND_USER_ACCESS), 2160, 1, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_USER_ACCESS), 2194, 1, 0 },
 	{ "ibwdt_ioctl", "ib700wdt",
 	  IS_BUILTIN(CONFIG_IB700_WDT),
-	  IS_MODULE(CONFIG_IB700_WDT), 2161, 7, 0 },
+	  IS_MODULE(CONFIG_IB700_WDT), 2195, 7, 0 },
 	{ "ieee802154_sock_ioctl", "ieee802154_socket",
 	  IS_BUILTIN(CONFIG_IEEE802154_SOCKET),
-	  IS_MODULE(CONFIG_IEEE802154_SOCKET), 2168, 2, 0 },
-	{ "inet6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 2170, 5, 0 },
-	{ "inet_ioctl", "af_inet", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 2175, 17, 0 },
+	  IS_MODULE(CONFIG_IEEE802154_SOCKET), 2202, 2, 0 },
+	{ "inet6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 2204, 5, 0 },
+	{ "inet_ioctl", "af_inet", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 2209, 17, 0 },
 	{ "inotify_ioctl", "inotify_user",
 	  IS_BUILTIN(CONFIG_INOTIFY_USER),
-	  IS_MODULE(CONFIG_INOTIFY_USER), 2192, 2, 0 },
+	  IS_MODULE(CONFIG_INOTIFY_USER), 2226, 2, 0 },
 	{ "ioctl", "synclink_gt",
 	  IS_BUILTIN(CONFIG_SYNCLINK_GT),
-	  IS_MODULE(CONFIG_SYNCLINK_GT), 2194, 19, 0 },
+	  IS_MODULE(CONFIG_SYNCLINK_GT), 2228, 19, 0 },
 	{ "iowarrior_ioctl", "iowarrior",
 	  IS_BUILTIN(CONFIG_USB_IOWARRIOR),
-	  IS_MODULE(CONFIG_USB_IOWARRIOR), 2213, 3, 0 },
+	  IS_MODULE(CONFIG_USB_IOWARRIOR), 2247, 3, 0 },
 	{ "ipmi_ioctl", "ipmi_devintf",
 	  IS_BUILTIN(CONFIG_IPMI_DEVICE_INTERFACE),
-	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 2216, 21, 0 },
+	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 2250, 21, 0 },
 	{ "ipmi_unlocked_ioctl", "ipmi_watchdog",
 	  IS_BUILTIN(CONFIG_IPMI_WATCHDOG),
-	  IS_MODULE(CONFIG_IPMI_WATCHDOG), 2237, 8, 0 },
+	  IS_MODULE(CONFIG_IPMI_WATCHDOG), 2271, 8, 0 },
 	{ "ipw_ioctl", "ipwireless",
 	  IS_BUILTIN(CONFIG_IPWIRELESS),
-	  IS_MODULE(CONFIG_IPWIRELESS), 2245, 4, 0 },
+	  IS_MODULE(CONFIG_IPWIRELESS), 2279, 4, 0 },
 	{ "isst_if_def_ioctl", "isst_if_common",
 	  IS_BUILTIN(CONFIG_INTEL_SPEED_SELECT_INTERFACE),
-	  IS_MODULE(CONFIG_INTEL_SPEED_SELECT_INTERFACE), 2249, 5, 0 },
+	  IS_MODULE(CONFIG_INTEL_SPEED_SELECT_INTERFACE), 2283, 5, 0 },
 	{ "it8712f_wdt_ioctl", "it8712f_wdt",
 	  IS_BUILTIN(CONFIG_IT8712F_WDT),
-	  IS_MODULE(CONFIG_IT8712F_WDT), 2254, 6, 0 },
-	{ "jfs_ioctl", "jfs", IS_BUILTIN(CONFIG_JFS_FS), IS_MODULE(CONFIG_JFS_FS), 2260, 1, 0 },
+	  IS_MODULE(CONFIG_IT8712F_WDT), 2288, 6, 0 },
+	{ "jfs_ioctl", "jfs", IS_BUILTIN(CONFIG_JFS_FS), IS_MODULE(CONFIG_JFS_FS), 2294, 1, 0 },
 	{ "joydev_compat_ioctl", "joydev",
 	  IS_BUILTIN(CONFIG_INPUT_JOYDEV),
-	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2261, 13, 5 },
+	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2295, 13, 5 },
 	{ "joydev_ioctl", "joydev",
 	  IS_BUILTIN(CONFIG_INPUT_JOYDEV),
-	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2279, 13, 5 },
-	{ "kcm_ioctl", "kcm", IS_BUILTIN(CONFIG_AF_KCM), IS_MODULE(CONFIG_AF_KCM), 2297, 3, 0 },
-	{ "kcov_ioctl", "kcov", IS_BUILTIN(CONFIG_KCOV), IS_MODULE(CONFIG_KCOV), 2300, 4, 0 },
+	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2313, 13, 5 },
+	{ "kcm_ioctl", "kcm", IS_BUILTIN(CONFIG_AF_KCM), IS_MODULE(CONFIG_AF_KCM), 2331, 3, 0 },
+	{ "kcov_ioctl", "kcov", IS_BUILTIN(CONFIG_KCOV), IS_MODULE(CONFIG_KCOV), 2334, 4, 0 },
 	{ "kcs_bmc_ipmi_ioctl", "kcs_bmc_cdev_ipmi",
 	  IS_BUILTIN(CONFIG_IPMI_KCS_BMC_CDEV_IPMI),
-	  IS_MODULE(CONFIG_IPMI_KCS_BMC_CDEV_IPMI), 2304, 3, 0 },
+	  IS_MODULE(CONFIG_IPMI_KCS_BMC_CDEV_IPMI), 2338, 3, 0 },
 	{ "lcd_ioctl", "usblcd",
 	  IS_BUILTIN(CONFIG_USB_LCD),
-	  IS_MODULE(CONFIG_USB_LCD), 2307, 2, 0 },
+	  IS_MODULE(CONFIG_USB_LCD), 2341, 2, 0 },
+	{ "lima_ioctl_ctx_create", "lima",
+	  IS_BUILTIN(CONFIG_DRM_LIMA),
+	  IS_MODULE(CONFIG_DRM_LIMA), 2343, 0, 1 },
+	{ "lima_ioctl_ctx_free", "lima",
+	  IS_BUILTIN(CONFIG_DRM_LIMA),
+	  IS_MODULE(CONFIG_DRM_LIMA), 2344, 0, 1 },
+	{ "lima_ioctl_gem_create", "lima",
+	  IS_BUILTIN(CONFIG_DRM_LIMA),
+	  IS_MODULE(CONFIG_DRM_LIMA), 2345, 0, 1 },
+	{ "lima_ioctl_gem_info", "lima",
+	  IS_BUILTIN(CONFIG_DRM_LIMA),
+	  IS_MODULE(CONFIG_DRM_LIMA), 2346, 0, 1 },
+	{ "lima_ioctl_gem_submit", "lima",
+	  IS_BUILTIN(CONFIG_DRM_LIMA),
+	  IS_MODULE(CONFIG_DRM_LIMA), 2347, 0, 1 },
+	{ "lima_ioctl_gem_wait", "lima",
+	  IS_BUILTIN(CONFIG_DRM_LIMA),
+	  IS_MODULE(CONFIG_DRM_LIMA), 2348, 0, 1 },
+	{ "lima_ioctl_get_param", "lima",
+	  IS_BUILTIN(CONFIG_DRM_LIMA),
+	  IS_MODULE(CONFIG_DRM_LIMA), 2349, 0, 1 },
 	{ "lineevent_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2309, 1, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2350, 1, 0 },
 	{ "lineevent_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2310, 1, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2351, 1, 0 },
 	{ "linehandle_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2311, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2352, 3, 0 },
 	{ "linehandle_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2314, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2355, 3, 0 },
 	{ "linereq_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2317, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2358, 3, 0 },
 	{ "linereq_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2320, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2361, 3, 0 },
 	{ "lirc_ioctl", "rc_core",
 	  IS_BUILTIN(CONFIG_RC_CORE),
-	  IS_MODULE(CONFIG_RC_CORE), 2323, 18, 0 },
+	  IS_MODULE(CONFIG_RC_CORE), 2364, 18, 0 },
 	{ "lo_compat_ioctl", "loop",
 	  IS_BUILTIN(CONFIG_BLK_DEV_LOOP),
-	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2341, 11, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2382, 11, 0 },
 	{ "lo_ioctl", "loop",
 	  IS_BUILTIN(CONFIG_BLK_DEV_LOOP),
-	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2352, 11, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2393, 11, 0 },
 	{ "loop_control_ioctl", "loop",
 	  IS_BUILTIN(CONFIG_BLK_DEV_LOOP),
-	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2363, 3, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2404, 3, 0 },
 	{ "lp_compat_ioctl", "lp",
 	  IS_BUILTIN(CONFIG_PRINTER),
-	  IS_MODULE(CONFIG_PRINTER), 2366, 13, 0 },
-	{ "lp_ioctl", "lp", IS_BUILTIN(CONFIG_PRINTER), IS_MODULE(CONFIG_PRINTER), 2379, 13, 0 },
+	  IS_MODULE(CONFIG_PRINTER), 2407, 13, 0 },
+	{ "lp_ioctl", "lp", IS_BUILTIN(CONFIG_PRINTER), IS_MODULE(CONFIG_PRINTER), 2420, 13, 0 },
 	{ "mISDN_ioctl", "mISDN_core",
 	  IS_BUILTIN(CONFIG_MISDN),
-	  IS_MODULE(CONFIG_MISDN), 2392, 2, 0 },
+	  IS_MODULE(CONFIG_MISDN), 2433, 2, 0 },
 	{ "map_benchmark_ioctl", "map_benchmark",
 	  IS_BUILTIN(CONFIG_DMA_MAP_BENCHMARK),
-	  IS_MODULE(CONFIG_DMA_MAP_BENCHMARK), 2394, 1, 0 },
+	  IS_MODULE(CONFIG_DMA_MAP_BENCHMARK), 2435, 1, 0 },
 	{ "mce_chrdev_ioctl", "dev_mcelog",
 	  IS_BUILTIN(CONFIG_X86_MCELOG_LEGACY),
-	  IS_MODULE(CONFIG_X86_MCELOG_LEGACY), 2395, 3, 0 },
-	{ "mctp_ioctl", "mctp", IS_BUILTIN(CONFIG_MCTP), IS_MODULE(CONFIG_MCTP), 2398, 2, 0 },
+	  IS_MODULE(CONFIG_X86_MCELOG_LEGACY), 2436, 3, 0 },
+	{ "mctp_ioctl", "mctp", IS_BUILTIN(CONFIG_MCTP), IS_MODULE(CONFIG_MCTP), 2439, 2, 0 },
 	{ "md_compat_ioctl", "md_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_MD),
-	  IS_MODULE(CONFIG_BLK_DEV_MD), 2400, 15, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_MD), 2441, 15, 0 },
 	{ "md_ioctl", "md_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_MD),
-	  IS_MODULE(CONFIG_BLK_DEV_MD), 2415, 15, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_MD), 2456, 15, 0 },
 	{ "media_request_ioctl", "mc",
 	  IS_BUILTIN(CONFIG_MEDIA_SUPPORT),
-	  IS_MODULE(CONFIG_MEDIA_SUPPORT), 2430, 2, 0 },
+	  IS_MODULE(CONFIG_MEDIA_SUPPORT), 2471, 2, 0 },
 	{ "megasas_mgmt_compat_ioctl", "megaraid_sas",
 	  IS_BUILTIN(CONFIG_MEGARAID_SAS),
-	  IS_MODULE(CONFIG_MEGARAID_SAS), 2432, 2, 0 },
+	  IS_MODULE(CONFIG_MEGARAID_SAS), 2473, 2, 0 },
 	{ "megasas_mgmt_ioctl", "megaraid_sas",
 	  IS_BUILTIN(CONFIG_MEGARAID_SAS),
-	  IS_MODULE(CONFIG_MEGARAID_SAS), 2434, 2, 0 },
+	  IS_MODULE(CONFIG_MEGARAID_SAS), 2475, 2, 0 },
 	{ "mei_ioctl", "mei",
 	  IS_BUILTIN(CONFIG_INTEL_MEI),
-	  IS_MODULE(CONFIG_INTEL_MEI), 2436, 4, 0 },
+	  IS_MODULE(CONFIG_INTEL_MEI), 2477, 4, 0 },
 	{ "mga_compat_ioctl", "mga",
 	  IS_BUILTIN(CONFIG_DRM_MGA),
-	  IS_MODULE(CONFIG_DRM_MGA), 2440, 0, 106 },
+	  IS_MODULE(CONFIG_DRM_MGA), 2481, 0, 106 },
+	{ "mga_dma_blit", "mga",
+	  IS_BUILTIN(CONFIG_DRM_MGA),
+	  IS_MODULE(CONFIG_DRM_MGA), 2587, 0, 1 },
+	{ "mga_dma_bootstrap", "mga",
+	  IS_BUILTIN(CONFIG_DRM_MGA),
+	  IS_MODULE(CONFIG_DRM_MGA), 2588, 0, 1 },
+	{ "mga_dma_clear", "mga",
+	  IS_BUILTIN(CONFIG_DRM_MGA),
+	  IS_MODULE(CONFIG_DRM_MGA), 2589, 0, 1 },
+	{ "mga_dma_flush", "mga",
+	  IS_BUILTIN(CONFIG_DRM_MGA),
+	  IS_MODULE(CONFIG_DRM_MGA), 2590, 0, 1 },
+	{ "mga_dma_iload", "mga",
+	  IS_BUILTIN(CONFIG_DRM_MGA),
+	  IS_MODULE(CONFIG_DRM_MGA), 2591, 0, 1 },
+	{ "mga_dma_indices", "mga",
+	  IS_BUILTIN(CONFIG_DRM_MGA),
+	  IS_MODULE(CONFIG_DRM_MGA), 2592, 0, 1 },
+	{ "mga_dma_init", "mga",
+	  IS_BUILTIN(CONFIG_DRM_MGA),
+	  IS_MODULE(CONFIG_DRM_MGA), 2593, 0, 1 },
+	{ "mga_dma_reset", "mga",
+	  IS_BUILTIN(CONFIG_DRM_MGA),
+	  IS_MODULE(CONFIG_DRM_MGA), 2594, 0, 1 },
+	{ "mga_dma_swap", "mga",
+	  IS_BUILTIN(CONFIG_DRM_MGA),
+	  IS_MODULE(CONFIG_DRM_MGA), 2595, 0, 1 },
+	{ "mga_dma_vertex", "mga",
+	  IS_BUILTIN(CONFIG_DRM_MGA),
+	  IS_MODULE(CONFIG_DRM_MGA), 2596, 0, 1 },
+	{ "mga_getparam", "mga",
+	  IS_BUILTIN(CONFIG_DRM_MGA),
+	  IS_MODULE(CONFIG_DRM_MGA), 2597, 0, 1 },
+	{ "mga_set_fence", "mga",
+	  IS_BUILTIN(CONFIG_DRM_MGA),
+	  IS_MODULE(CONFIG_DRM_MGA), 2598, 0, 1 },
+	{ "mga_wait_fence", "mga",
+	  IS_BUILTIN(CONFIG_DRM_MGA),
+	  IS_MODULE(CONFIG_DRM_MGA), 2599, 0, 1 },
 	{ "mgslpc_ioctl", "synclink_cs",
 	  IS_BUILTIN(CONFIG_SYNCLINK_CS),
-	  IS_MODULE(CONFIG_SYNCLINK_CS), 2546, 12, 0 },
-	{ "mkiss_ioctl", "mkiss", IS_BUILTIN(CONFIG_MKISS), IS_MODULE(CONFIG_MKISS), 2558, 4, 0 },
+	  IS_MODULE(CONFIG_SYNCLINK_CS), 2600, 12, 0 },
+	{ "mkiss_ioctl", "mkiss", IS_BUILTIN(CONFIG_MKISS), IS_MODULE(CONFIG_MKISS), 2612, 4, 0 },
 	{ "mmc_blk_compat_ioctl", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2562, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2616, 2, 0 },
 	{ "mmc_blk_ioctl", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2564, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2618, 2, 0 },
 	{ "mmc_rpmb_ioctl", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2566, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2620, 2, 0 },
 	{ "mmc_rpmb_ioctl_compat", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2568, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2622, 2, 0 },
 	{ "mon_bin_compat_ioctl", "usbmon",
 	  IS_BUILTIN(CONFIG_USB_MON),
-	  IS_MODULE(CONFIG_USB_MON), 2570, 8, 0 },
+	  IS_MODULE(CONFIG_USB_MON), 2624, 8, 0 },
 	{ "mon_bin_ioctl", "usbmon",
 	  IS_BUILTIN(CONFIG_USB_MON),
-	  IS_MODULE(CONFIG_USB_MON), 2578, 8, 0 },
+	  IS_MODULE(CONFIG_USB_MON), 2632, 8, 0 },
 	{ "moxa_ioctl", "moxa",
 	  IS_BUILTIN(CONFIG_MOXA_INTELLIO),
-	  IS_MODULE(CONFIG_MOXA_INTELLIO), 2586, 6, 0 },
+	  IS_MODULE(CONFIG_MOXA_INTELLIO), 2640, 6, 0 },
 	{ "mport_cdev_ioctl", "rio_mport_cdev",
 	  IS_BUILTIN(CONFIG_RAPIDIO_MPORT_CDEV),
-	  IS_MODULE(CONFIG_RAPIDIO_MPORT_CDEV), 2592, 24, 0 },
-	{ "mptcp_ioctl", "mptcp", IS_BUILTIN(CONFIG_MPTCP), IS_MODULE(CONFIG_MPTCP), 2616, 3, 0 },
+	  IS_MODULE(CONFIG_RAPIDIO_MPORT_CDEV), 2646, 24, 0 },
+	{ "mptcp_ioctl", "mptcp", IS_BUILTIN(CONFIG_MPTCP), IS_MODULE(CONFIG_MPTCP), 2670, 3, 0 },
 	{ "mptctl_ioctl", "mptctl",
 	  IS_BUILTIN(CONFIG_FUSION_CTL),
-	  IS_MODULE(CONFIG_FUSION_CTL), 2619, 10, 2 },
-	{ "msr_ioctl", "msr", IS_BUILTIN(CONFIG_X86_MSR), IS_MODULE(CONFIG_X86_MSR), 2631, 2, 0 },
+	  IS_MODULE(CONFIG_FUSION_CTL), 2673, 10, 2 },
+	{ "msm_ioctl_gem_cpu_fini", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2685, 0, 1 },
+	{ "msm_ioctl_gem_cpu_prep", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2686, 0, 1 },
+	{ "msm_ioctl_gem_info", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2687, 0, 1 },
+	{ "msm_ioctl_gem_madvise", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2688, 0, 1 },
+	{ "msm_ioctl_gem_new", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2689, 0, 1 },
+	{ "msm_ioctl_gem_submit", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2690, 0, 1 },
+	{ "msm_ioctl_get_param", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2691, 0, 1 },
+	{ "msm_ioctl_set_param", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2692, 0, 1 },
+	{ "msm_ioctl_submitqueue_close", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2693, 0, 1 },
+	{ "msm_ioctl_submitqueue_new", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2694, 0, 1 },
+	{ "msm_ioctl_submitqueue_query", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2695, 0, 1 },
+	{ "msm_ioctl_wait_fence", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2696, 0, 1 },
+	{ "msr_ioctl", "msr", IS_BUILTIN(CONFIG_X86_MSR), IS_MODULE(CONFIG_X86_MSR), 2697, 2, 0 },
 	{ "mtdchar_compat_ioctl", "mtd",
 	  IS_BUILTIN(CONFIG_MTD),
-	  IS_MODULE(CONFIG_MTD), 2633, 29, 0 },
+	  IS_MODULE(CONFIG_MTD), 2699, 29, 0 },
 	{ "mtdchar_unlocked_ioctl", "mtd",
 	  IS_BUILTIN(CONFIG_MTD),
-	  IS_MODULE(CONFIG_MTD), 2662, 27, 0 },
+	  IS_MODULE(CONFIG_MTD), 2728, 27, 0 },
 	{ "mtip_block_compat_ioctl", "mtip32xx",
 	  IS_BUILTIN(CONFIG_BLK_DEV_PCIESSD_MTIP32XX),
-	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2689, 5, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2755, 5, 0 },
 	{ "mtip_block_ioctl", "mtip32xx",
 	  IS_BUILTIN(CONFIG_BLK_DEV_PCIESSD_MTIP32XX),
-	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2694, 5, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2760, 5, 0 },
 	{ "mwave_ioctl", "mwave",
 	  IS_BUILTIN(CONFIG_MWAVE),
-	  IS_MODULE(CONFIG_MWAVE), 2699, 11, 0 },
+	  IS_MODULE(CONFIG_MWAVE), 2765, 11, 0 },
 	{ "mxser_ioctl", "mxser",
 	  IS_BUILTIN(CONFIG_MOXA_SMARTIO),
-	  IS_MODULE(CONFIG_MOXA_SMARTIO), 2710, 4, 0 },
+	  IS_MODULE(CONFIG_MOXA_SMARTIO), 2776, 4, 0 },
 	{ "n_hdlc_tty_ioctl", "n_hdlc",
 	  IS_BUILTIN(CONFIG_N_HDLC),
-	  IS_MODULE(CONFIG_N_HDLC), 2714, 24, 0 },
-	{ "n_tty_ioctl", "n_tty", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 2738, 24, 0 },
+	  IS_MODULE(CONFIG_N_HDLC), 2780, 24, 0 },
+	{ "n_tty_ioctl", "n_tty", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 2804, 24, 0 },
 	{ "nbd_ioctl", "nbd",
 	  IS_BUILTIN(CONFIG_BLK_DEV_NBD),
-	  IS_MODULE(CONFIG_BLK_DEV_NBD), 2762, 11, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_NBD), 2828, 11, 0 },
 	{ "nci_uart_tty_ioctl", "nci_uart",
 	  IS_BUILTIN(CONFIG_NFC_NCI_UART),
-	  IS_MODULE(CONFIG_NFC_NCI_UART), 2773, 23, 0 },
+	  IS_MODULE(CONFIG_NFC_NCI_UART), 2839, 23, 0 },
 	{ "ne_enclave_ioctl", "nitro_enclaves",
 	  IS_BUILTIN(CONFIG_NITRO_ENCLAVES),
-	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2796, 4, 0 },
+	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2862, 4, 0 },
 	{ "ne_ioctl", "nitro_enclaves",
 	  IS_BUILTIN(CONFIG_NITRO_ENCLAVES),
-	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2800, 1, 0 },
+	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2866, 1, 0 },
 	{ "nilfs_compat_ioctl", "nilfs2",
 	  IS_BUILTIN(CONFIG_NILFS2_FS),
-	  IS_MODULE(CONFIG_NILFS2_FS), 2801, 16, 0 },
+	  IS_MODULE(CONFIG_NILFS2_FS), 2867, 15, 0 },
 	{ "nilfs_ioctl", "nilfs2",
 	  IS_BUILTIN(CONFIG_NILFS2_FS),
-	  IS_MODULE(CONFIG_NILFS2_FS), 2817, 15, 0 },
+	  IS_MODULE(CONFIG_NILFS2_FS), 2882, 15, 0 },
 	{ "nosy_ioctl", "nosy",
 	  IS_BUILTIN(CONFIG_FIREWIRE_NOSY),
-	  IS_MODULE(CONFIG_FIREWIRE_NOSY), 2832, 4, 0 },
+	  IS_MODULE(CONFIG_FIREWIRE_NOSY), 2897, 4, 0 },
+	{ "nouveau_abi16_ioctl_channel_alloc", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2901, 0, 1 },
+	{ "nouveau_abi16_ioctl_channel_free", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2902, 0, 1 },
+	{ "nouveau_abi16_ioctl_getparam", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2903, 0, 1 },
+	{ "nouveau_abi16_ioctl_gpuobj_free", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2904, 0, 1 },
+	{ "nouveau_abi16_ioctl_grobj_alloc", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2905, 0, 1 },
+	{ "nouveau_abi16_ioctl_notifierobj_alloc", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2906, 0, 1 },
 	{ "nouveau_compat_ioctl", "nouveau",
 	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
-	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2836, 0, 106 },
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2907, 0, 106 },
 	{ "nouveau_drm_ioctl", "nouveau",
 	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
-	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2942, 0, 107 },
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 3013, 0, 107 },
+	{ "nouveau_gem_ioctl_cpu_fini", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 3120, 0, 1 },
+	{ "nouveau_gem_ioctl_cpu_prep", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 3121, 0, 1 },
+	{ "nouveau_gem_ioctl_info", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 3122, 0, 1 },
+	{ "nouveau_gem_ioctl_new", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 3123, 0, 1 },
+	{ "nouveau_gem_ioctl_pushbuf", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 3124, 0, 1 },
+	{ "nouveau_svmm_bind", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 3125, 0, 1 },
+	{ "nouveau_svmm_init", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 3126, 0, 1 },
 	{ "nr_ioctl", "netrom",
 	  IS_BUILTIN(CONFIG_NETROM),
-	  IS_MODULE(CONFIG_NETROM), 3049, 15, 0 },
-	{ "ns_ioctl", "nsfs", 1, 0, 3064, 4, 0 },
+	  IS_MODULE(CONFIG_NETROM), 3127, 15, 0 },
+	{ "ns_ioctl", "nsfs", 1, 0, 3142, 4, 0 },
 	{ "ntfs_compat_ioctl", "ntfs3",
 	  IS_BUILTIN(CONFIG_NTFS3_FS),
-	  IS_MODULE(CONFIG_NTFS3_FS), 3068, 1, 0 },
+	  IS_MODULE(CONFIG_NTFS3_FS), 3146, 1, 0 },
 	{ "ntfs_ioctl", "ntfs3",
 	  IS_BUILTIN(CONFIG_NTFS3_FS),
-	  IS_MODULE(CONFIG_NTFS3_FS), 3069, 1, 0 },
+	  IS_MODULE(CONFIG_NTFS3_FS), 3147, 1, 0 },
 	{ "ntty_ioctl", "nozomi",
 	  IS_BUILTIN(CONFIG_NOZOMI),
-	  IS_MODULE(CONFIG_NOZOMI), 3070, 1, 0 },
+	  IS_MODULE(CONFIG_NOZOMI), 3148, 1, 0 },
 	{ "nv_tco_ioctl", "nv_tco",
 	  IS_BUILTIN(CONFIG_NV_TCO),
-	  IS_MODULE(CONFIG_NV_TCO), 3071, 7, 0 },
+	  IS_MODULE(CONFIG_NV_TCO), 3149, 7, 0 },
 	{ "nvme_dev_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 3078, 6, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 3156, 6, 0 },
 	{ "nvme_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 3084, 24, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 3162, 24, 0 },
 	{ "nvme_ns_chr_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 3108, 24, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 3186, 24, 0 },
 	{ "nvme_ns_head_chr_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 3132, 24, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 3210, 24, 0 },
 	{ "nvme_ns_head_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 3156, 24, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 3234, 24, 0 },
 	{ "nvram_misc_ioctl", "nvram",
 	  IS_BUILTIN(CONFIG_NVRAM),
-	  IS_MODULE(CONFIG_NVRAM), 3180, 2, 0 },
+	  IS_MODULE(CONFIG_NVRAM), 3258, 2, 0 },
 	{ "ocfs2_compat_ioctl", "ocfs2",
 	  IS_BUILTIN(CONFIG_OCFS2_FS),
-	  IS_MODULE(CONFIG_OCFS2_FS), 3182, 11, 0 },
+	  IS_MODULE(CONFIG_OCFS2_FS), 3260, 11, 0 },
 	{ "ocfs2_ioctl", "ocfs2",
 	  IS_BUILTIN(CONFIG_OCFS2_FS),
-	  IS_MODULE(CONFIG_OCFS2_FS), 3193, 11, 0 },
+	  IS_MODULE(CONFIG_OCFS2_FS), 3271, 11, 0 },
 	{ "odev_ioctl", "snd_seq_oss",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER_OSS),
-	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 3204, 27, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 3282, 27, 0 },
 	{ "odev_ioctl_compat", "snd_seq_oss",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER_OSS),
-	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 3231, 27, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 3309, 27, 0 },
 	{ "orangefs_devreq_compat_ioctl", "orangefs",
 	  IS_BUILTIN(CONFIG_ORANGEFS_FS),
-	  IS_MODULE(CONFIG_ORANGEFS_FS), 3258, 9, 0 },
+	  IS_MODULE(CONFIG_ORANGEFS_FS), 3336, 9, 0 },
 	{ "orangefs_devreq_ioctl", "orangefs",
 	  IS_BUILTIN(CONFIG_ORANGEFS_FS),
-	  IS_MODULE(CONFIG_ORANGEFS_FS), 3267, 9, 0 },
+	  IS_MODULE(CONFIG_ORANGEFS_FS), 3345, 9, 0 },
 	{ "packet_ioctl", "af_packet",
 	  IS_BUILTIN(CONFIG_PACKET),
-	  IS_MODULE(CONFIG_PACKET), 3276, 16, 0 },
+	  IS_MODULE(CONFIG_PACKET), 3354, 16, 0 },
+	{ "panfrost_ioctl_create_bo", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3370, 0, 1 },
+	{ "panfrost_ioctl_get_bo_offset", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3371, 0, 1 },
+	{ "panfrost_ioctl_get_param", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3372, 0, 1 },
+	{ "panfrost_ioctl_madvise", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3373, 0, 1 },
+	{ "panfrost_ioctl_mmap_bo", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3374, 0, 1 },
+	{ "panfrost_ioctl_perfcnt_dump", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3375, 0, 1 },
+	{ "panfrost_ioctl_perfcnt_enable", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3376, 0, 1 },
+	{ "panfrost_ioctl_submit", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3377, 0, 1 },
+	{ "panfrost_ioctl_wait_bo", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3378, 0, 1 },
 	{ "pc87413_ioctl", "pc87413_wdt",
 	  IS_BUILTIN(CONFIG_PC87413_WDT),
-	  IS_MODULE(CONFIG_PC87413_WDT), 3292, 7, 0 },
+	  IS_MODULE(CONFIG_PC87413_WDT), 3379, 7, 0 },
 	{ "pcd_block_ioctl", "pcd",
 	  IS_BUILTIN(CONFIG_PARIDE_PCD),
-	  IS_MODULE(CONFIG_PARIDE_PCD), 3299, 38, 0 },
+	  IS_MODULE(CONFIG_PARIDE_PCD), 3386, 38, 0 },
 	{ "pci_endpoint_test_ioctl", "pci_endpoint_test",
 	  IS_BUILTIN(CONFIG_PCI_ENDPOINT_TEST),
-	  IS_MODULE(CONFIG_PCI_ENDPOINT_TEST), 3337, 10, 0 },
+	  IS_MODULE(CONFIG_PCI_ENDPOINT_TEST), 3424, 10, 0 },
 	{ "pcipcwd_ioctl", "pcwd_pci",
 	  IS_BUILTIN(CONFIG_PCIPCWATCHDOG),
-	  IS_MODULE(CONFIG_PCIPCWATCHDOG), 3347, 9, 0 },
+	  IS_MODULE(CONFIG_PCIPCWATCHDOG), 3434, 9, 0 },
 	{ "pd_ioctl", "pd",
 	  IS_BUILTIN(CONFIG_PARIDE_PD),
-	  IS_MODULE(CONFIG_PARIDE_PD), 3356, 1, 0 },
+	  IS_MODULE(CONFIG_PARIDE_PD), 3443, 1, 0 },
 	{ "pep_ioctl", "pn_pep",
 	  IS_BUILTIN(CONFIG_PHONET),
-	  IS_MODULE(CONFIG_PHONET), 3357, 2, 0 },
+	  IS_MODULE(CONFIG_PHONET), 3444, 2, 0 },
 	{ "perf_compat_ioctl", "core",
 	  IS_BUILTIN(CONFIG_PERF_EVENTS),
-	  IS_MODULE(CONFIG_PERF_EVENTS), 3359, 12, 4 },
+	  IS_MODULE(CONFIG_PERF_EVENTS), 3446, 12, 4 },
 	{ "perf_ioctl", "core",
 	  IS_BUILTIN(CONFIG_PERF_EVENTS),
-	  IS_MODULE(CONFIG_PERF_EVENTS), 3375, 12, 0 },
+	  IS_MODULE(CONFIG_PERF_EVENTS), 3462, 12, 0 },
 	{ "pf_ioctl", "pf",
 	  IS_BUILTIN(CONFIG_PARIDE_PF),
-	  IS_MODULE(CONFIG_PARIDE_PF), 3387, 1, 0 },
+	  IS_MODULE(CONFIG_PARIDE_PF), 3474, 1, 0 },
 	{ "pfrt_log_ioctl", "pfr_telemetry",
 	  IS_BUILTIN(CONFIG_ACPI_PFRUT),
-	  IS_MODULE(CONFIG_ACPI_PFRUT), 3388, 3, 0 },
+	  IS_MODULE(CONFIG_ACPI_PFRUT), 3475, 3, 0 },
 	{ "pfru_ioctl", "pfr_update",
 	  IS_BUILTIN(CONFIG_ACPI_PFRUT),
-	  IS_MODULE(CONFIG_ACPI_PFRUT), 3391, 5, 0 },
+	  IS_MODULE(CONFIG_ACPI_PFRUT), 3478, 5, 0 },
 	{ "phantom_compat_ioctl", "phantom",
 	  IS_BUILTIN(CONFIG_PHANTOM),
-	  IS_MODULE(CONFIG_PHANTOM), 3396, 9, 0 },
+	  IS_MODULE(CONFIG_PHANTOM), 3483, 9, 0 },
 	{ "phantom_ioctl", "phantom",
 	  IS_BUILTIN(CONFIG_PHANTOM),
-	  IS_MODULE(CONFIG_PHANTOM), 3405, 9, 0 },
-	{ "pi433_ioctl", "pi433", IS_BUILTIN(CONFIG_PI433), IS_MODULE(CONFIG_PI433), 3414, 4, 0 },
-	{ "pipe_ioctl", "pipe", 1, 0, 3418, 3, 0 },
+	  IS_MODULE(CONFIG_PHANTOM), 3492, 9, 0 },
+	{ "pi433_ioctl", "pi433", IS_BUILTIN(CONFIG_PI433), IS_MODULE(CONFIG_PI433), 3501, 4, 0 },
+	{ "pipe_ioctl", "pipe", 1, 0, 3505, 3, 0 },
 	{ "pkt_ctl_compat_ioctl", "pktcdvd",
 	  IS_BUILTIN(CONFIG_CDROM_PKTCDVD),
-	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3421, 1, 0 },
+	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3508, 1, 0 },
 	{ "pkt_ctl_ioctl", "pktcdvd",
 	  IS_BUILTIN(CONFIG_CDROM_PKTCDVD),
-	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3422, 1, 0 },
+	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3509, 1, 0 },
 	{ "pkt_ioctl", "pktcdvd",
 	  IS_BUILTIN(CONFIG_CDROM_PKTCDVD),
-	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3423, 6, 0 },
+	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3510, 6, 0 },
 	{ "pmcraid_chr_ioctl", "pmcraid",
 	  IS_BUILTIN(CONFIG_SCSI_PMCRAID),
-	  IS_MODULE(CONFIG_SCSI_PMCRAID), 3429, 1, 0 },
-	{ "pn_ioctl", "phonet", IS_BUILTIN(CONFIG_PHONET), IS_MODULE(CONFIG_PHONET), 3430, 3, 0 },
+	  IS_MODULE(CONFIG_SCSI_PMCRAID), 3516, 1, 0 },
+	{ "pn_ioctl", "phonet", IS_BUILTIN(CONFIG_PHONET), IS_MODULE(CONFIG_PHONET), 3517, 3, 0 },
 	{ "pn_socket_ioctl", "phonet",
 	  IS_BUILTIN(CONFIG_PHONET),
-	  IS_MODULE(CONFIG_PHONET), 3433, 1, 0 },
-	{ "pp_ioctl", "ppdev", IS_BUILTIN(CONFIG_PPDEV), IS_MODULE(CONFIG_PPDEV), 3434, 25, 0 },
+	  IS_MODULE(CONFIG_PHONET), 3520, 1, 0 },
+	{ "pp_ioctl", "ppdev", IS_BUILTIN(CONFIG_PPDEV), IS_MODULE(CONFIG_PPDEV), 3521, 25, 0 },
 	{ "ppp_asynctty_ioctl", "ppp_async",
 	  IS_BUILTIN(CONFIG_PPP_ASYNC),
-	  IS_MODULE(CONFIG_PPP_ASYNC), 3459, 24, 0 },
+	  IS_MODULE(CONFIG_PPP_ASYNC), 3546, 24, 0 },
 	{ "ppp_compat_ioctl", "ppp_generic",
 	  IS_BUILTIN(CONFIG_PPP),
-	  IS_MODULE(CONFIG_PPP), 3483, 26, 0 },
+	  IS_MODULE(CONFIG_PPP), 3570, 26, 0 },
 	{ "ppp_ioctl", "ppp_generic",
 	  IS_BUILTIN(CONFIG_PPP),
-	  IS_MODULE(CONFIG_PPP), 3509, 23, 0 },
+	  IS_MODULE(CONFIG_PPP), 3596, 23, 0 },
 	{ "ppp_synctty_ioctl", "ppp_synctty",
 	  IS_BUILTIN(CONFIG_PPP_SYNC_TTY),
-	  IS_MODULE(CONFIG_PPP_SYNC_TTY), 3532, 24, 0 },
+	  IS_MODULE(CONFIG_PPP_SYNC_TTY), 3619, 24, 0 },
 	{ "pppox_ioctl", "pppox",
 	  IS_BUILTIN(CONFIG_PPPOE) || IS_BUILTIN(CONFIG_PPPOL2TP) || IS_BUILTIN(CONFIG_PPTP),
 	  IS_MODULE(CONFIG_PPPOE) || IS_MODULE(CONFIG_PPPOL2TP) || IS_MODULE(CONFIG_PPTP),
-	  3556, 1, 0 },
+	  3643, 1, 0 },
 	{ "pps_cdev_compat_ioctl", "pps_core",
 	  IS_BUILTIN(CONFIG_PPS),
-	  IS_MODULE(CONFIG_PPS), 3557, 5, 0 },
+	  IS_MODULE(CONFIG_PPS), 3644, 5, 0 },
 	{ "pps_cdev_ioctl", "pps_core",
 	  IS_BUILTIN(CONFIG_PPS),
-	  IS_MODULE(CONFIG_PPS), 3562, 5, 0 },
+	  IS_MODULE(CONFIG_PPS), 3649, 5, 0 },
 	{ "printer_ioctl", "usb_f_printer",
 	  IS_BUILTIN(CONFIG_USB_F_PRINTER),
-	  IS_MODULE(CONFIG_USB_F_PRINTER), 3567, 2, 0 },
+	  IS_MODULE(CONFIG_USB_F_PRINTER), 3654, 2, 0 },
 	{ "privcmd_ioctl", "xen_privcmd",
 	  IS_BUILTIN(CONFIG_XEN_PRIVCMD),
-	  IS_MODULE(CONFIG_XEN_PRIVCMD), 3569, 7, 0 },
+	  IS_MODULE(CONFIG_XEN_PRIVCMD), 3656, 7, 0 },
 	{ "pt_ioctl", "pt",
 	  IS_BUILTIN(CONFIG_PARIDE_PT),
-	  IS_MODULE(CONFIG_PARIDE_PT), 3576, 1, 0 },
+	  IS_MODULE(CONFIG_PARIDE_PT), 3663, 1, 0 },
 	{ "pty_bsd_compat_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3577, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3664, 6, 0 },
 	{ "pty_bsd_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3583, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3670, 6, 0 },
 	{ "pty_unix98_compat_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3589, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3676, 6, 0 },
 	{ "pty_unix98_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3595, 6, 0 },
-	{ "qrtr_ioctl", "qrtr", IS_BUILTIN(CONFIG_QRTR), IS_MODULE(CONFIG_QRTR), 3601, 12, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3682, 6, 0 },
+	{ "qrtr_ioctl", "qrtr", IS_BUILTIN(CONFIG_QRTR), IS_MODULE(CONFIG_QRTR), 3688, 12, 0 },
+	{ "qxl_alloc_ioctl", "qxl",
+	  IS_BUILTIN(CONFIG_DRM_QXL),
+	  IS_MODULE(CONFIG_DRM_QXL), 3700, 0, 1 },
+	{ "qxl_alloc_surf_ioctl", "qxl",
+	  IS_BUILTIN(CONFIG_DRM_QXL),
+	  IS_MODULE(CONFIG_DRM_QXL), 3701, 0, 1 },
+	{ "qxl_clientcap_ioctl", "qxl",
+	  IS_BUILTIN(CONFIG_DRM_QXL),
+	  IS_MODULE(CONFIG_DRM_QXL), 3702, 0, 1 },
+	{ "qxl_execbuffer_ioctl", "qxl",
+	  IS_BUILTIN(CONFIG_DRM_QXL),
+	  IS_MODULE(CONFIG_DRM_QXL), 3703, 0, 1 },
+	{ "qxl_getparam_ioctl", "qxl",
+	  IS_BUILTIN(CONFIG_DRM_QXL),
+	  IS_MODULE(CONFIG_DRM_QXL), 3704, 0, 1 },
+	{ "qxl_map_ioctl", "qxl",
+	  IS_BUILTIN(CONFIG_DRM_QXL),
+	  IS_MODULE(CONFIG_DRM_QXL), 3705, 0, 1 },
+	{ "qxl_update_area_ioctl", "qxl",
+	  IS_BUILTIN(CONFIG_DRM_QXL),
+	  IS_MODULE(CONFIG_DRM_QXL), 3706, 0, 1 },
+	{ "r128_cce_blit", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3707, 0, 1 },
+	{ "r128_cce_clear", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3708, 0, 1 },
+	{ "r128_cce_depth", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3709, 0, 1 },
+	{ "r128_cce_flip", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3710, 0, 1 },
+	{ "r128_cce_idle", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3711, 0, 1 },
+	{ "r128_cce_indices", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3712, 0, 1 },
+	{ "r128_cce_indirect", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3713, 0, 1 },
+	{ "r128_cce_init", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3714, 0, 1 },
+	{ "r128_cce_reset", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3715, 0, 1 },
+	{ "r128_cce_start", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3716, 0, 1 },
+	{ "r128_cce_stipple", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3717, 0, 1 },
+	{ "r128_cce_stop", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3718, 0, 1 },
+	{ "r128_cce_swap", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3719, 0, 1 },
+	{ "r128_cce_vertex", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3720, 0, 1 },
 	{ "r128_compat_ioctl", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3613, 0, 106 },
+	  IS_MODULE(CONFIG_DRM_R128), 3721, 0, 106 },
+	{ "r128_engine_reset", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3827, 0, 1 },
+	{ "r128_fullscreen", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3828, 0, 1 },
+	{ "r128_getparam", "r128",
+	  IS_BUILTIN(CONFIG_DRM_R128),
+	  IS_MODULE(CONFIG_DRM_R128), 3829, 0, 1 },
+	{ "radeon_cs_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3830, 0, 1 },
 	{ "radeon_drm_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3719, 0, 106 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3831, 0, 106 },
+	{ "radeon_gem_busy_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3937, 0, 1 },
+	{ "radeon_gem_create_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3938, 0, 1 },
+	{ "radeon_gem_get_tiling_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3939, 0, 1 },
+	{ "radeon_gem_info_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3940, 0, 1 },
+	{ "radeon_gem_mmap_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3941, 0, 1 },
+	{ "radeon_gem_op_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3942, 0, 1 },
+	{ "radeon_gem_pread_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3943, 0, 1 },
+	{ "radeon_gem_pwrite_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3944, 0, 1 },
+	{ "radeon_gem_set_domain_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3945, 0, 1 },
+	{ "radeon_gem_set_tiling_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3946, 0, 1 },
+	{ "radeon_gem_userptr_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3947, 0, 1 },
+	{ "radeon_gem_va_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3948, 0, 1 },
+	{ "radeon_gem_wait_idle_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3949, 0, 1 },
+	{ "radeon_info_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3950, 0, 1 },
 	{ "radeon_kms_compat_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3825, 0, 106 },
-	{ "random_ioctl", "random", 1, 0, 3931, 6, 0 },
-	{ "raw_ioctl", "raw", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 3937, 4, 0 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3951, 0, 106 },
+	{ "random_ioctl", "random", 1, 0, 4057, 6, 0 },
+	{ "raw_ioctl", "raw", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4063, 4, 0 },
 	{ "raw_ioctl", "raw_gadget",
 	  IS_BUILTIN(CONFIG_USB_RAW_GADGET),
-	  IS_MODULE(CONFIG_USB_RAW_GADGET), 3941, 16, 0 },
-	{ "rawv6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 3957, 4, 0 },
+	  IS_MODULE(CONFIG_USB_RAW_GADGET), 4067, 16, 0 },
+	{ "rawv6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 4083, 4, 0 },
 	{ "rdc321x_wdt_ioctl", "rdc321x_wdt",
 	  IS_BUILTIN(CONFIG_RDC321X_WDT),
-	  IS_MODULE(CONFIG_RDC321X_WDT), 3961, 4, 0 },
-	{ "rds_ioctl", "rds", IS_BUILTIN(CONFIG_RDS), IS_MODULE(CONFIG_RDS), 3965, 2, 0 },
+	  IS_MODULE(CONFIG_RDC321X_WDT), 4087, 4, 0 },
+	{ "rds_ioctl", "rds", IS_BUILTIN(CONFIG_RDS), IS_MODULE(CONFIG_RDS), 4091, 2, 0 },
 	{ "reiserfs_compat_ioctl", "reiserfs",
 	  IS_BUILTIN(CONFIG_REISERFS_FS),
-	  IS_MODULE(CONFIG_REISERFS_FS), 3967, 6, 0 },
+	  IS_MODULE(CONFIG_REISERFS_FS), 4093, 3, 0 },
 	{ "reiserfs_ioctl", "reiserfs",
 	  IS_BUILTIN(CONFIG_REISERFS_FS),
-	  IS_MODULE(CONFIG_REISERFS_FS), 3973, 3, 0 },
+	  IS_MODULE(CONFIG_REISERFS_FS), 4096, 3, 0 },
 	{ "rfcomm_sock_ioctl", "rfcomm",
 	  IS_BUILTIN(CONFIG_BT_RFCOMM),
-	  IS_MODULE(CONFIG_BT_RFCOMM), 3976, 6, 0 },
+	  IS_MODULE(CONFIG_BT_RFCOMM), 4099, 6, 0 },
 	{ "rfcomm_tty_ioctl", "rfcomm",
 	  IS_BUILTIN(CONFIG_BT_RFCOMM),
-	  IS_MODULE(CONFIG_BT_RFCOMM), 3982, 5, 0 },
+	  IS_MODULE(CONFIG_BT_RFCOMM), 4105, 5, 0 },
 	{ "rfkill_fop_ioctl", "rfkill",
 	  IS_BUILTIN(CONFIG_RFKILL),
-	  IS_MODULE(CONFIG_RFKILL), 3987, 0, 2 },
+	  IS_MODULE(CONFIG_RFKILL), 4110, 0, 2 },
 	{ "riocm_cdev_ioctl", "rio_cm",
 	  IS_BUILTIN(CONFIG_RAPIDIO_CHMAN),
-	  IS_MODULE(CONFIG_RAPIDIO_CHMAN), 3989, 11, 0 },
+	  IS_MODULE(CONFIG_RAPIDIO_CHMAN), 4112, 11, 0 },
 	{ "roccat_ioctl", "hid_roccat",
 	  IS_BUILTIN(CONFIG_HID_ROCCAT),
-	  IS_MODULE(CONFIG_HID_ROCCAT), 4000, 1, 0 },
-	{ "rose_ioctl", "rose", IS_BUILTIN(CONFIG_ROSE), IS_MODULE(CONFIG_ROSE), 4001, 20, 0 },
+	  IS_MODULE(CONFIG_HID_ROCCAT), 4123, 1, 0 },
+	{ "rose_ioctl", "rose", IS_BUILTIN(CONFIG_ROSE), IS_MODULE(CONFIG_ROSE), 4124, 20, 0 },
 	{ "rpc_pipe_ioctl", "sunrpc",
 	  IS_BUILTIN(CONFIG_SUNRPC),
-	  IS_MODULE(CONFIG_SUNRPC), 4021, 1, 0 },
+	  IS_MODULE(CONFIG_SUNRPC), 4144, 1, 0 },
 	{ "rpmsg_ctrldev_ioctl", "rpmsg_ctrl",
 	  IS_BUILTIN(CONFIG_RPMSG_CTRL),
-	  IS_MODULE(CONFIG_RPMSG_CTRL), 4022, 3, 0 },
+	  IS_MODULE(CONFIG_RPMSG_CTRL), 4145, 3, 0 },
 	{ "rpmsg_eptdev_ioctl", "rpmsg_char",
 	  IS_BUILTIN(CONFIG_RPMSG_CHAR),
-	  IS_MODULE(CONFIG_RPMSG_CHAR), 4025, 1, 0 },
+	  IS_MODULE(CONFIG_RPMSG_CHAR), 4148, 1, 0 },
 	{ "rproc_device_ioctl", "remoteproc_cdev",
 	  IS_BUILTIN(CONFIG_REMOTEPROC_CDEV),
-	  IS_MODULE(CONFIG_REMOTEPROC_CDEV), 4026, 2, 0 },
+	  IS_MODULE(CONFIG_REMOTEPROC_CDEV), 4149, 2, 0 },
 	{ "rtc_dev_compat_ioctl", "rtc_core",
 	  IS_BUILTIN(CONFIG_RTC_CLASS),
-	  IS_MODULE(CONFIG_RTC_CLASS), 4028, 20, 0 },
+	  IS_MODULE(CONFIG_RTC_CLASS), 4151, 20, 0 },
 	{ "rtc_dev_ioctl", "rtc_core",
 	  IS_BUILTIN(CONFIG_RTC_CLASS),
-	  IS_MODULE(CONFIG_RTC_CLASS), 4048, 17, 0 },
+	  IS_MODULE(CONFIG_RTC_CLASS), 4171, 17, 0 },
+	{ "savage_bci_cmdbuf", "savage",
+	  IS_BUILTIN(CONFIG_DRM_SAVAGE),
+	  IS_MODULE(CONFIG_DRM_SAVAGE), 4188, 0, 1 },
+	{ "savage_bci_event_emit", "savage",
+	  IS_BUILTIN(CONFIG_DRM_SAVAGE),
+	  IS_MODULE(CONFIG_DRM_SAVAGE), 4189, 0, 1 },
+	{ "savage_bci_event_wait", "savage",
+	  IS_BUILTIN(CONFIG_DRM_SAVAGE),
+	  IS_MODULE(CONFIG_DRM_SAVAGE), 4190, 0, 1 },
+	{ "savage_bci_init", "savage",
+	  IS_BUILTIN(CONFIG_DRM_SAVAGE),
+	  IS_MODULE(CONFIG_DRM_SAVAGE), 4191, 0, 1 },
 	{ "sbefifo_user_ioctl", "fsi_sbefifo",
 	  IS_BUILTIN(CONFIG_FSI_SBEFIFO),
-	  IS_MODULE(CONFIG_FSI_SBEFIFO), 4065, 1, 0 },
+	  IS_MODULE(CONFIG_FSI_SBEFIFO), 4192, 1, 0 },
 	{ "sc1200wdt_ioctl", "sc1200wdt",
 	  IS_BUILTIN(CONFIG_SC1200_WDT),
-	  IS_MODULE(CONFIG_SC1200_WDT), 4066, 7, 0 },
+	  IS_MODULE(CONFIG_SC1200_WDT), 4193, 7, 0 },
 	{ "sch311x_wdt_ioctl", "sch311x_wdt",
 	  IS_BUILTIN(CONFIG_SMSC_SCH311X_WDT),
-	  IS_MODULE(CONFIG_SMSC_SCH311X_WDT), 4073, 7, 0 },
+	  IS_MODULE(CONFIG_SMSC_SCH311X_WDT), 4200, 7, 0 },
 	{ "scom_ioctl", "fsi_scom",
 	  IS_BUILTIN(CONFIG_FSI_SCOM),
-	  IS_MODULE(CONFIG_FSI_SCOM), 4080, 4, 0 },
+	  IS_MODULE(CONFIG_FSI_SCOM), 4207, 4, 0 },
 	{ "sctp_ioctl", "sctp",
 	  IS_BUILTIN(CONFIG_IP_SCTP),
-	  IS_MODULE(CONFIG_IP_SCTP), 4084, 1, 0 },
+	  IS_MODULE(CONFIG_IP_SCTP), 4211, 1, 0 },
 	{ "scu_ipc_ioctl", "intel_scu_ipcutil",
 	  IS_BUILTIN(CONFIG_INTEL_SCU_IPC_UTIL),
-	  IS_MODULE(CONFIG_INTEL_SCU_IPC_UTIL), 4085, 3, 0 },
+	  IS_MODULE(CONFIG_INTEL_SCU_IPC_UTIL), 4212, 3, 0 },
 	{ "sd_ioctl", "sd_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_SD),
-	  IS_MODULE(CONFIG_BLK_DEV_SD), 4088, 40, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_SD), 4215, 40, 0 },
 	{ "seccomp_notify_ioctl", "seccomp",
 	  IS_BUILTIN(CONFIG_SECCOMP),
-	  IS_MODULE(CONFIG_SECCOMP), 4128, 4, 1 },
+	  IS_MODULE(CONFIG_SECCOMP), 4255, 4, 1 },
 	{ "serial_ioctl", "usbserial",
 	  IS_BUILTIN(CONFIG_USB_SERIAL),
-	  IS_MODULE(CONFIG_USB_SERIAL), 4133, 2, 0 },
+	  IS_MODULE(CONFIG_USB_SERIAL), 4260, 2, 0 },
 	{ "serport_ldisc_compat_ioctl", "serport",
 	  IS_BUILTIN(CONFIG_SERIO_SERPORT),
-	  IS_MODULE(CONFIG_SERIO_SERPORT), 4135, 1, 0 },
+	  IS_MODULE(CONFIG_SERIO_SERPORT), 4262, 1, 0 },
 	{ "serport_ldisc_ioctl", "serport",
 	  IS_BUILTIN(CONFIG_SERIO_SERPORT),
-	  IS_MODULE(CONFIG_SERIO_SERPORT), 4136, 1, 0 },
+	  IS_MODULE(CONFIG_SERIO_SERPORT), 4263, 1, 0 },
 	{ "sev_ioctl", "ccp",
 	  IS_BUILTIN(CONFIG_CRYPTO_DEV_CCP_DD),
-	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 4137, 1, 0 },
+	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 4264, 1, 0 },
 	{ "sg_ioctl", "sg",
 	  IS_BUILTIN(CONFIG_CHR_DEV_SG),
-	  IS_MODULE(CONFIG_CHR_DEV_SG), 4138, 44, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_SG), 4265, 44, 0 },
 	{ "sgx_compat_ioctl", "driver",
 	  IS_BUILTIN(CONFIG_X86_SGX),
-	  IS_MODULE(CONFIG_X86_SGX), 4182, 7, 0 },
+	  IS_MODULE(CONFIG_X86_SGX), 4309, 7, 0 },
 	{ "sgx_ioctl", "ioctl",
 	  IS_BUILTIN(CONFIG_X86_SGX),
-	  IS_MODULE(CONFIG_X86_SGX), 4189, 7, 0 },
+	  IS_MODULE(CONFIG_X86_SGX), 4316, 7, 0 },
 	{ "sgx_vepc_ioctl", "virt",
 	  IS_BUILTIN(CONFIG_X86_SGX_KVM),
-	  IS_MODULE(CONFIG_X86_SGX_KVM), 4196, 1, 0 },
+	  IS_MODULE(CONFIG_X86_SGX_KVM), 4323, 1, 0 },
+	{ "sis_drm_free", "sis",
+	  IS_BUILTIN(CONFIG_DRM_SIS),
+	  IS_MODULE(CONFIG_DRM_SIS), 4324, 0, 2 },
+	{ "sis_fb_alloc", "sis",
+	  IS_BUILTIN(CONFIG_DRM_SIS),
+	  IS_MODULE(CONFIG_DRM_SIS), 4326, 0, 1 },
+	{ "sis_fb_init", "sis",
+	  IS_BUILTIN(CONFIG_DRM_SIS),
+	  IS_MODULE(CONFIG_DRM_SIS), 4327, 0, 1 },
+	{ "sis_ioctl_agp_alloc", "sis",
+	  IS_BUILTIN(CONFIG_DRM_SIS),
+	  IS_MODULE(CONFIG_DRM_SIS), 4328, 0, 1 },
+	{ "sis_ioctl_agp_init", "sis",
+	  IS_BUILTIN(CONFIG_DRM_SIS),
+	  IS_MODULE(CONFIG_DRM_SIS), 4329, 0, 1 },
 	{ "sisusb_compat_ioctl", "sisusbvga",
 	  IS_BUILTIN(CONFIG_USB_SISUSBVGA),
-	  IS_MODULE(CONFIG_USB_SISUSBVGA), 4197, 3, 0 },
+	  IS_MODULE(CONFIG_USB_SISUSBVGA), 4330, 3, 0 },
 	{ "sisusb_ioctl", "sisusbvga",
 	  IS_BUILTIN(CONFIG_USB_SISUSBVGA),
-	  IS_MODULE(CONFIG_USB_SISUSBVGA), 4200, 3, 0 },
+	  IS_MODULE(CONFIG_USB_SISUSBVGA), 4333, 3, 0 },
 	{ "sixpack_ioctl", "6pack",
 	  IS_BUILTIN(CONFIG_6PACK),
-	  IS_MODULE(CONFIG_6PACK), 4203, 24, 0 },
+	  IS_MODULE(CONFIG_6PACK), 4336, 24, 0 },
 	{ "slcan_ioctl", "slcan",
 	  IS_BUILTIN(CONFIG_CAN_SLCAN),
-	  IS_MODULE(CONFIG_CAN_SLCAN), 4227, 22, 0 },
+	  IS_MODULE(CONFIG_CAN_SLCAN), 4360, 22, 0 },
 	{ "slgt_compat_ioctl", "synclink_gt",
 	  IS_BUILTIN(CONFIG_SYNCLINK_GT),
-	  IS_MODULE(CONFIG_SYNCLINK_GT), 4249, 21, 0 },
-	{ "slip_ioctl", "slip", IS_BUILTIN(CONFIG_SLIP), IS_MODULE(CONFIG_SLIP), 4270, 28, 0 },
-	{ "smc_ioctl", "smc", IS_BUILTIN(CONFIG_SMC), IS_MODULE(CONFIG_SMC), 4298, 4, 0 },
+	  IS_MODULE(CONFIG_SYNCLINK_GT), 4382, 21, 0 },
+	{ "slip_ioctl", "slip", IS_BUILTIN(CONFIG_SLIP), IS_MODULE(CONFIG_SLIP), 4403, 28, 0 },
+	{ "smc_ioctl", "smc", IS_BUILTIN(CONFIG_SMC), IS_MODULE(CONFIG_SMC), 4431, 4, 0 },
 	{ "snapshot_compat_ioctl", "user",
 	  IS_BUILTIN(CONFIG_HIBERNATION_SNAPSHOT_DEV),
-	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4302, 14, 0 },
+	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4435, 14, 0 },
 	{ "snapshot_ioctl", "user",
 	  IS_BUILTIN(CONFIG_HIBERNATION_SNAPSHOT_DEV),
-	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4316, 14, 0 },
+	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4449, 14, 0 },
 	{ "snd_compr_ioctl", "snd_compress",
 	  IS_BUILTIN(CONFIG_SND_COMPRESS_OFFLOAD),
-	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4330, 0, 16 },
+	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4463, 0, 16 },
 	{ "snd_compr_ioctl_compat", "snd_compress",
 	  IS_BUILTIN(CONFIG_SND_COMPRESS_OFFLOAD),
-	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4346, 0, 16 },
-	{ "snd_ctl_ioctl", "snd", IS_BUILTIN(CONFIG_SND), IS_MODULE(CONFIG_SND), 4362, 17, 0 },
+	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4479, 0, 16 },
+	{ "snd_ctl_ioctl", "snd", IS_BUILTIN(CONFIG_SND), IS_MODULE(CONFIG_SND), 4495, 17, 0 },
 	{ "snd_ctl_ioctl_compat", "snd",
 	  IS_BUILTIN(CONFIG_SND),
-	  IS_MODULE(CONFIG_SND), 4379, 17, 0 },
+	  IS_MODULE(CONFIG_SND), 4512, 17, 0 },
 	{ "snd_hwdep_ioctl", "snd_hwdep",
 	  IS_BUILTIN(CONFIG_SND_HWDEP),
-	  IS_MODULE(CONFIG_SND_HWDEP), 4396, 4, 0 },
+	  IS_MODULE(CONFIG_SND_HWDEP), 4529, 4, 0 },
 	{ "snd_hwdep_ioctl_compat", "snd_hwdep",
 	  IS_BUILTIN(CONFIG_SND_HWDEP),
-	  IS_MODULE(CONFIG_SND_HWDEP), 4400, 4, 0 },
+	  IS_MODULE(CONFIG_SND_HWDEP), 4533, 4, 0 },
 	{ "snd_mixer_oss_ioctl", "snd_mixer_oss",
 	  IS_BUILTIN(CONFIG_SND_MIXER_OSS),
-	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4404, 10, 0 },
+	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4537, 10, 0 },
 	{ "snd_mixer_oss_ioctl_compat", "snd_mixer_oss",
 	  IS_BUILTIN(CONFIG_SND_MIXER_OSS),
-	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4414, 10, 0 },
+	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4547, 10, 0 },
 	{ "snd_pcm_ioctl", "snd_pcm",
 	  IS_BUILTIN(CONFIG_SND_PCM),
-	  IS_MODULE(CONFIG_SND_PCM), 4424, 36, 0 },
+	  IS_MODULE(CONFIG_SND_PCM), 4557, 36, 0 },
 	{ "snd_pcm_ioctl_compat", "snd_pcm",
 	  IS_BUILTIN(CONFIG_SND_PCM),
-	  IS_MODULE(CONFIG_SND_PCM), 4460, 34, 0 },
+	  IS_MODULE(CONFIG_SND_PCM), 4593, 34, 0 },
 	{ "snd_pcm_oss_ioctl", "snd_pcm_oss",
 	  IS_BUILTIN(CONFIG_SND_PCM_OSS),
-	  IS_MODULE(CONFIG_SND_PCM_OSS), 4494, 32, 0 },
+	  IS_MODULE(CONFIG_SND_PCM_OSS), 4627, 32, 0 },
 	{ "snd_pcm_oss_ioctl_compat", "snd_pcm_oss",
 	  IS_BUILTIN(CONFIG_SND_PCM_OSS),
-	  IS_MODULE(CONFIG_SND_PCM_OSS), 4526, 32, 0 },
+	  IS_MODULE(CONFIG_SND_PCM_OSS), 4659, 32, 0 },
 	{ "snd_rawmidi_ioctl", "snd_rawmidi",
 	  IS_BUILTIN(CONFIG_SND_RAWMIDI),
-	  IS_MODULE(CONFIG_SND_RAWMIDI), 4558, 8, 0 },
+	  IS_MODULE(CONFIG_SND_RAWMIDI), 4691, 8, 0 },
 	{ "snd_rawmidi_ioctl_compat", "snd_rawmidi",
 	  IS_BUILTIN(CONFIG_SND_RAWMIDI),
-	  IS_MODULE(CONFIG_SND_RAWMIDI), 4566, 7, 0 },
+	  IS_MODULE(CONFIG_SND_RAWMIDI), 4699, 7, 0 },
 	{ "snd_seq_ioctl", "snd_seq",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER),
-	  IS_MODULE(CONFIG_SND_SEQUENCER), 4573, 32, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER), 4706, 32, 0 },
 	{ "snd_seq_ioctl_compat", "snd_seq",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER),
-	  IS_MODULE(CONFIG_SND_SEQUENCER), 4605, 32, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER), 4738, 32, 0 },
 	{ "snd_timer_user_ioctl", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4637, 20, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4770, 20, 0 },
 	{ "snd_timer_user_ioctl_compat", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4657, 20, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4790, 20, 0 },
 	{ "snp_guest_ioctl", "sev_guest",
 	  IS_BUILTIN(CONFIG_SEV_GUEST),
-	  IS_MODULE(CONFIG_SEV_GUEST), 4677, 3, 0 },
-	{ "sock_do_ioctl", "socket", 1, 0, 4680, 36, 0 },
-	{ "sock_ioctl", "socket", 1, 0, 4716, 19, 0 },
+	  IS_MODULE(CONFIG_SEV_GUEST), 4810, 3, 0 },
+	{ "sock_do_ioctl", "socket", 1, 0, 4813, 36, 0 },
+	{ "sock_ioctl", "socket", 1, 0, 4849, 19, 0 },
 	{ "sonypi_misc_ioctl", "sony_laptop",
 	  IS_BUILTIN(CONFIG_SONY_LAPTOP),
-	  IS_MODULE(CONFIG_SONY_LAPTOP), 4735, 12, 0 },
+	  IS_MODULE(CONFIG_SONY_LAPTOP), 4868, 12, 0 },
 	{ "spidev_compat_ioctl", "spidev",
 	  IS_BUILTIN(CONFIG_SPI_SPIDEV),
-	  IS_MODULE(CONFIG_SPI_SPIDEV), 4747, 10, 0 },
+	  IS_MODULE(CONFIG_SPI_SPIDEV), 4880, 10, 0 },
 	{ "spidev_ioctl", "spidev",
 	  IS_BUILTIN(CONFIG_SPI_SPIDEV),
-	  IS_MODULE(CONFIG_SPI_SPIDEV), 4757, 10, 0 },
+	  IS_MODULE(CONFIG_SPI_SPIDEV), 4890, 10, 0 },
 	{ "sr_block_ioctl", "sr_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_SR),
-	  IS_MODULE(CONFIG_BLK_DEV_SR), 4767, 59, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_SR), 4900, 59, 0 },
 	{ "ssam_cdev_device_ioctl", "surface_aggregator_cdev",
 	  IS_BUILTIN(CONFIG_SURFACE_AGGREGATOR_CDEV),
-	  IS_MODULE(CONFIG_SURFACE_AGGREGATOR_CDEV), 4826, 5, 0 },
+	  IS_MODULE(CONFIG_SURFACE_AGGREGATOR_CDEV), 4959, 5, 0 },
 	{ "st_compat_ioctl", "st",
 	  IS_BUILTIN(CONFIG_CHR_DEV_ST),
-	  IS_MODULE(CONFIG_CHR_DEV_ST), 4831, 25, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_ST), 4964, 25, 0 },
 	{ "st_ioctl", "st",
 	  IS_BUILTIN(CONFIG_CHR_DEV_ST),
-	  IS_MODULE(CONFIG_CHR_DEV_ST), 4856, 23, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_ST), 4989, 23, 0 },
 	{ "stm_char_ioctl", "stm_core",
 	  IS_BUILTIN(CONFIG_STM),
-	  IS_MODULE(CONFIG_STM), 4879, 3, 0 },
+	  IS_MODULE(CONFIG_STM), 5012, 3, 0 },
 	{ "surface_dtx_ioctl", "surface_dtx",
 	  IS_BUILTIN(CONFIG_SURFACE_DTX),
-	  IS_MODULE(CONFIG_SURFACE_DTX), 4882, 11, 0 },
-	{ "svc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 4893, 34, 0 },
+	  IS_MODULE(CONFIG_SURFACE_DTX), 5015, 11, 0 },
+	{ "svc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5026, 34, 0 },
 	{ "sw_sync_ioctl", "sw_sync",
 	  IS_BUILTIN(CONFIG_SW_SYNC),
-	  IS_MODULE(CONFIG_SW_SYNC), 4927, 2, 0 },
+	  IS_MODULE(CONFIG_SW_SYNC), 5060, 2, 0 },
 	{ "switchtec_dev_ioctl", "switchtec",
 	  IS_BUILTIN(CONFIG_PCI_SW_SWITCHTEC),
-	  IS_MODULE(CONFIG_PCI_SW_SWITCHTEC), 4929, 7, 0 },
+	  IS_MODULE(CONFIG_PCI_SW_SWITCHTEC), 5062, 7, 0 },
 	{ "sync_file_ioctl", "sync_file",
 	  IS_BUILTIN(CONFIG_SYNC_FILE),
-	  IS_MODULE(CONFIG_SYNC_FILE), 4936, 2, 0 },
-	{ "tap_ioctl", "tap", IS_BUILTIN(CONFIG_TAP), IS_MODULE(CONFIG_TAP), 4938, 14, 0 },
-	{ "tcp_ioctl", "tcp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4952, 4, 0 },
-	{ "tee_ioctl", "tee", IS_BUILTIN(CONFIG_TEE), IS_MODULE(CONFIG_TEE), 4956, 9, 0 },
+	  IS_MODULE(CONFIG_SYNC_FILE), 5069, 2, 0 },
+	{ "tap_ioctl", "tap", IS_BUILTIN(CONFIG_TAP), IS_MODULE(CONFIG_TAP), 5071, 14, 0 },
+	{ "tcp_ioctl", "tcp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 5085, 4, 0 },
+	{ "tee_ioctl", "tee", IS_BUILTIN(CONFIG_TEE), IS_MODULE(CONFIG_TEE), 5089, 9, 0 },
 	{ "timerfd_ioctl", "timerfd",
 	  IS_BUILTIN(CONFIG_TIMERFD),
-	  IS_MODULE(CONFIG_TIMERFD), 4965, 1, 0 },
-	{ "tipc_ioctl", "tipc", IS_BUILTIN(CONFIG_TIPC), IS_MODULE(CONFIG_TIPC), 4966, 2, 0 },
+	  IS_MODULE(CONFIG_TIMERFD), 5098, 1, 0 },
+	{ "tipc_ioctl", "tipc", IS_BUILTIN(CONFIG_TIPC), IS_MODULE(CONFIG_TIPC), 5099, 2, 0 },
 	{ "toshiba_acpi_ioctl", "toshiba_acpi",
 	  IS_BUILTIN(CONFIG_ACPI_TOSHIBA),
-	  IS_MODULE(CONFIG_ACPI_TOSHIBA), 4968, 2, 0 },
+	  IS_MODULE(CONFIG_ACPI_TOSHIBA), 5101, 2, 0 },
 	{ "tty_compat_ioctl", "tty_io",
 	  IS_BUILTIN(CONFIG_TTY),
-	  IS_MODULE(CONFIG_TTY), 4970, 58, 0 },
-	{ "tty_ioctl", "tty_io", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 5028, 29, 0 },
+	  IS_MODULE(CONFIG_TTY), 5103, 58, 0 },
+	{ "tty_ioctl", "tty_io", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 5161, 29, 0 },
 	{ "tun_chr_compat_ioctl", "tun",
 	  IS_BUILTIN(CONFIG_TUN),
-	  IS_MODULE(CONFIG_TUN), 5057, 31, 0 },
-	{ "tun_chr_ioctl", "tun", IS_BUILTIN(CONFIG_TUN), IS_MODULE(CONFIG_TUN), 5088, 31, 0 },
+	  IS_MODULE(CONFIG_TUN), 5190, 31, 0 },
+	{ "tun_chr_ioctl", "tun", IS_BUILTIN(CONFIG_TUN), IS_MODULE(CONFIG_TUN), 5221, 31, 0 },
 	{ "tw_chrdev_ioctl", "3w_xxxx",
 	  IS_BUILTIN(CONFIG_BLK_DEV_3W_XXXX_RAID),
-	  IS_MODULE(CONFIG_BLK_DEV_3W_XXXX_RAID), 5119, 3, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_3W_XXXX_RAID), 5252, 3, 0 },
 	{ "twa_chrdev_ioctl", "3w_9xxx",
 	  IS_BUILTIN(CONFIG_SCSI_3W_9XXX),
-	  IS_MODULE(CONFIG_SCSI_3W_9XXX), 5122, 8, 0 },
+	  IS_MODULE(CONFIG_SCSI_3W_9XXX), 5255, 8, 0 },
 	{ "twl_chrdev_ioctl", "3w_sas",
 	  IS_BUILTIN(CONFIG_SCSI_3W_SAS),
-	  IS_MODULE(CONFIG_SCSI_3W_SAS), 5130, 1, 0 },
+	  IS_MODULE(CONFIG_SCSI_3W_SAS), 5263, 1, 0 },
 	{ "uacce_fops_compat_ioctl", "uacce",
 	  IS_BUILTIN(CONFIG_UACCE),
-	  IS_MODULE(CONFIG_UACCE), 5131, 2, 0 },
+	  IS_MODULE(CONFIG_UACCE), 5264, 2, 0 },
 	{ "uacce_fops_unl_ioctl", "uacce",
 	  IS_BUILTIN(CONFIG_UACCE),
-	  IS_MODULE(CONFIG_UACCE), 5133, 2, 0 },
+	  IS_MODULE(CONFIG_UACCE), 5266, 2, 0 },
 	{ "uart_ioctl", "serial_core",
 	  IS_BUILTIN(CONFIG_SERIAL_CORE),
-	  IS_MODULE(CONFIG_SERIAL_CORE), 5135, 7, 0 },
+	  IS_MODULE(CONFIG_SERIAL_CORE), 5268, 7, 0 },
 	{ "ubi_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 5142, 6, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 5275, 6, 0 },
 	{ "ubifs_compat_ioctl", "ubifs",
 	  IS_BUILTIN(CONFIG_UBIFS_FS),
-	  IS_MODULE(CONFIG_UBIFS_FS), 5148, 10, 0 },
+	  IS_MODULE(CONFIG_UBIFS_FS), 5281, 10, 0 },
 	{ "ubifs_ioctl", "ubifs",
 	  IS_BUILTIN(CONFIG_UBIFS_FS),
-	  IS_MODULE(CONFIG_UBIFS_FS), 5158, 8, 0 },
-	{ "udf_ioctl", "udf", IS_BUILTIN(CONFIG_UDF_FS), IS_MODULE(CONFIG_UDF_FS), 5166, 4, 0 },
+	  IS_MODULE(CONFIG_UBIFS_FS), 5291, 8, 0 },
+	{ "udf_ioctl", "udf", IS_BUILTIN(CONFIG_UDF_FS), IS_MODULE(CONFIG_UDF_FS), 5299, 4, 0 },
 	{ "udmabuf_ioctl", "udmabuf",
 	  IS_BUILTIN(CONFIG_UDMABUF),
-	  IS_MODULE(CONFIG_UDMABUF), 5170, 2, 0 },
-	{ "udp_ioctl", "udp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 5172, 2, 0 },
+	  IS_MODULE(CONFIG_UDMABUF), 5303, 2, 0 },
+	{ "udp_ioctl", "udp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 5305, 2, 0 },
 	{ "uinput_compat_ioctl", "uinput",
 	  IS_BUILTIN(CONFIG_INPUT_UINPUT),
-	  IS_MODULE(CONFIG_INPUT_UINPUT), 5174, 22, 2 },
+	  IS_MODULE(CONFIG_INPUT_UINPUT), 5307, 22, 2 },
 	{ "uinput_ioctl", "uinput",
 	  IS_BUILTIN(CONFIG_INPUT_UINPUT),
-	  IS_MODULE(CONFIG_INPUT_UINPUT), 5198, 19, 2 },
-	{ "unix_ioctl", "unix", IS_BUILTIN(CONFIG_UNIX), IS_MODULE(CONFIG_UNIX), 5219, 4, 0 },
+	  IS_MODULE(CONFIG_INPUT_UINPUT), 5331, 19, 2 },
+	{ "unix_ioctl", "unix", IS_BUILTIN(CONFIG_UNIX), IS_MODULE(CONFIG_UNIX), 5352, 4, 0 },
 	{ "usb_pcwd_ioctl", "pcwd_usb",
 	  IS_BUILTIN(CONFIG_USBPCWATCHDOG),
-	  IS_MODULE(CONFIG_USBPCWATCHDOG), 5223, 9, 0 },
-	{ "usbdev_ioctl", "usbcore", IS_BUILTIN(CONFIG_USB), IS_MODULE(CONFIG_USB), 5232, 35, 0 },
+	  IS_MODULE(CONFIG_USBPCWATCHDOG), 5356, 9, 0 },
+	{ "usbdev_ioctl", "usbcore", IS_BUILTIN(CONFIG_USB), IS_MODULE(CONFIG_USB), 5365, 35, 0 },
 	{ "usblp_ioctl", "usblp",
 	  IS_BUILTIN(CONFIG_USB_PRINTER),
-	  IS_MODULE(CONFIG_USB_PRINTER), 5267, 2, 7 },
+	  IS_MODULE(CONFIG_USB_PRINTER), 5400, 2, 7 },
 	{ "usbtmc_ioctl", "usbtmc",
 	  IS_BUILTIN(CONFIG_USB_TMC),
-	  IS_MODULE(CONFIG_USB_TMC), 5276, 28, 0 },
+	  IS_MODULE(CONFIG_USB_TMC), 5409, 28, 0 },
 	{ "user_events_ioctl", "trace_events_user",
 	  IS_BUILTIN(CONFIG_USER_EVENTS),
-	  IS_MODULE(CONFIG_USER_EVENTS), 5304, 2, 0 },
+	  IS_MODULE(CONFIG_USER_EVENTS), 5437, 2, 0 },
 	{ "userfaultfd_dev_ioctl", "userfaultfd",
 	  IS_BUILTIN(CONFIG_USERFAULTFD),
-	  IS_MODULE(CONFIG_USERFAULTFD), 5306, 1, 0 },
+	  IS_MODULE(CONFIG_USERFAULTFD), 5439, 1, 0 },
 	{ "userfaultfd_ioctl", "userfaultfd",
 	  IS_BUILTIN(CONFIG_USERFAULTFD),
-	  IS_MODULE(CONFIG_USERFAULTFD), 5307, 8, 0 },
+	  IS_MODULE(CONFIG_USERFAULTFD), 5440, 8, 0 },
 	{ "uv_mmtimer_ioctl", "uv_mmtimer",
 	  IS_BUILTIN(CONFIG_UV_MMTIMER),
-	  IS_MODULE(CONFIG_UV_MMTIMER), 5315, 6, 0 },
+	  IS_MODULE(CONFIG_UV_MMTIMER), 5448, 6, 0 },
+	{ "v3d_create_bo_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5454, 0, 1 },
+	{ "v3d_get_bo_offset_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5455, 0, 1 },
+	{ "v3d_get_param_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5456, 0, 1 },
+	{ "v3d_mmap_bo_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5457, 0, 1 },
+	{ "v3d_perfmon_create_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5458, 0, 1 },
+	{ "v3d_perfmon_destroy_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5459, 0, 1 },
+	{ "v3d_perfmon_get_values_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5460, 0, 1 },
+	{ "v3d_submit_cl_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5461, 0, 1 },
+	{ "v3d_submit_csd_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5462, 0, 1 },
+	{ "v3d_submit_tfu_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5463, 0, 1 },
+	{ "v3d_wait_bo_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5464, 0, 1 },
 	{ "vbg_misc_device_ioctl", "vboxguest",
 	  IS_BUILTIN(CONFIG_VBOXGUEST),
-	  IS_MODULE(CONFIG_VBOXGUEST), 5321, 10, 4 },
-	{ "vcc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5335, 32, 0 },
+	  IS_MODULE(CONFIG_VBOXGUEST), 5465, 10, 4 },
+	{ "vc4_create_bo_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5479, 0, 1 },
+	{ "vc4_create_shader_bo_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5480, 0, 1 },
+	{ "vc4_gem_madvise_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5481, 0, 1 },
+	{ "vc4_get_hang_state_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5482, 0, 1 },
+	{ "vc4_get_param_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5483, 0, 1 },
+	{ "vc4_get_tiling_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5484, 0, 1 },
+	{ "vc4_label_bo_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5485, 0, 1 },
+	{ "vc4_mmap_bo_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5486, 0, 1 },
+	{ "vc4_perfmon_create_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5487, 0, 1 },
+	{ "vc4_perfmon_destroy_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5488, 0, 1 },
+	{ "vc4_perfmon_get_values_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5489, 0, 1 },
+	{ "vc4_set_tiling_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5490, 0, 1 },
+	{ "vc4_submit_cl_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5491, 0, 1 },
+	{ "vc4_wait_bo_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5492, 0, 1 },
+	{ "vc4_wait_seqno_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5493, 0, 1 },
+	{ "vcc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5494, 32, 0 },
 	{ "vduse_dev_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 5367, 11, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5526, 11, 0 },
 	{ "vduse_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 5378, 4, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5537, 4, 0 },
 	{ "vfio_device_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5382, 1, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5541, 1, 0 },
 	{ "vfio_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5383, 3, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5542, 3, 0 },
 	{ "vfio_group_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5386, 4, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5545, 4, 0 },
+	{ "vgem_fence_attach_ioctl", "vgem",
+	  IS_BUILTIN(CONFIG_DRM_VGEM),
+	  IS_MODULE(CONFIG_DRM_VGEM), 5549, 0, 1 },
+	{ "vgem_fence_signal_ioctl", "vgem",
+	  IS_BUILTIN(CONFIG_DRM_VGEM),
+	  IS_MODULE(CONFIG_DRM_VGEM), 5550, 0, 1 },
 	{ "vhost_net_ioctl", "vhost_net",
 	  IS_BUILTIN(CONFIG_VHOST_NET),
-	  IS_MODULE(CONFIG_VHOST_NET), 5390, 21, 0 },
+	  IS_MODULE(CONFIG_VHOST_NET), 5551, 21, 0 },
 	{ "vhost_scsi_ioctl", "vhost_scsi",
 	  IS_BUILTIN(CONFIG_VHOST_SCSI),
-	  IS_MODULE(CONFIG_VHOST_SCSI), 5411, 22, 0 },
+	  IS_MODULE(CONFIG_VHOST_SCSI), 5572, 22, 0 },
 	{ "vhost_vdpa_unlocked_ioctl", "vhost_vdpa",
 	  IS_BUILTIN(CONFIG_VHOST_VDPA),
-	  IS_MODULE(CONFIG_VHOST_VDPA), 5433, 35, 0 },
+	  IS_MODULE(CONFIG_VHOST_VDPA), 5594, 35, 0 },
 	{ "vhost_vsock_dev_ioctl", "vhost_vsock",
 	  IS_BUILTIN(CONFIG_VHOST_VSOCK),
-	  IS_MODULE(CONFIG_VHOST_VSOCK), 5468, 21, 0 },
+	  IS_MODULE(CONFIG_VHOST_VSOCK), 5629, 21, 0 },
+	{ "via_agp_init", "via",
+	  IS_BUILTIN(CONFIG_DRM_VIA),
+	  IS_MODULE(CONFIG_DRM_VIA), 5650, 0, 1 },
+	{ "via_cmdbuf_size", "via",
+	  IS_BUILTIN(CONFIG_DRM_VIA),
+	  IS_MODULE(CONFIG_DRM_VIA), 5651, 0, 1 },
+	{ "via_cmdbuffer", "via",
+	  IS_BUILTIN(CONFIG_DRM_VIA),
+	  IS_MODULE(CONFIG_DRM_VIA), 5652, 0, 1 },
+	{ "via_decoder_futex", "via",
+	  IS_BUILTIN(CONFIG_DRM_VIA),
+	  IS_MODULE(CONFIG_DRM_VIA), 5653, 0, 1 },
+	{ "via_dma_blit", "via",
+	  IS_BUILTIN(CONFIG_DRM_VIA),
+	  IS_MODULE(CONFIG_DRM_VIA), 5654, 0, 1 },
+	{ "via_dma_blit_sync", "via",
+	  IS_BUILTIN(CONFIG_DRM_VIA),
+	  IS_MODULE(CONFIG_DRM_VIA), 5655, 0, 1 },
+	{ "via_dma_init", "via",
+	  IS_BUILTIN(CONFIG_DRM_VIA),
+	  IS_MODULE(CONFIG_DRM_VIA), 5656, 0, 1 },
+	{ "via_fb_init", "via",
+	  IS_BUILTIN(CONFIG_DRM_VIA),
+	  IS_MODULE(CONFIG_DRM_VIA), 5657, 0, 1 },
+	{ "via_flush_ioctl", "via",
+	  IS_BUILTIN(CONFIG_DRM_VIA),
+	  IS_MODULE(CONFIG_DRM_VIA), 5658, 0, 1 },
+	{ "via_map_init", "via",
+	  IS_BUILTIN(CONFIG_DRM_VIA),
+	  IS_MODULE(CONFIG_DRM_VIA), 5659, 0, 1 },
+	{ "via_mem_alloc", "via",
+	  IS_BUILTIN(CONFIG_DRM_VIA),
+	  IS_MODULE(CONFIG_DRM_VIA), 5660, 0, 1 },
+	{ "via_mem_free", "via",
+	  IS_BUILTIN(CONFIG_DRM_VIA),
+	  IS_MODULE(CONFIG_DRM_VIA), 5661, 0, 1 },
+	{ "via_pci_cmdbuffer", "via",
+	  IS_BUILTIN(CONFIG_DRM_VIA),
+	  IS_MODULE(CONFIG_DRM_VIA), 5662, 0, 1 },
+	{ "via_wait_irq", "via",
+	  IS_BUILTIN(CONFIG_DRM_VIA),
+	  IS_MODULE(CONFIG_DRM_VIA), 5663, 0, 1 },
+	{ "vidi_connection_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 5664, 0, 1 },
+	{ "virtio_gpu_context_init_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5665, 0, 1 },
+	{ "virtio_gpu_execbuffer_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5666, 0, 1 },
+	{ "virtio_gpu_get_caps_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5667, 0, 1 },
+	{ "virtio_gpu_getparam_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5668, 0, 1 },
+	{ "virtio_gpu_map_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5669, 0, 1 },
+	{ "virtio_gpu_resource_create_blob_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5670, 0, 1 },
+	{ "virtio_gpu_resource_create_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5671, 0, 1 },
+	{ "virtio_gpu_resource_info_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5672, 0, 1 },
+	{ "virtio_gpu_transfer_from_host_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5673, 0, 1 },
+	{ "virtio_gpu_transfer_to_host_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5674, 0, 1 },
+	{ "virtio_gpu_wait_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5675, 0, 1 },
 	{ "virtual_ncidev_ioctl", "virtual_ncidev",
 	  IS_BUILTIN(CONFIG_NFC_VIRTUAL_NCI),
-	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5489, 1, 0 },
+	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5676, 1, 0 },
 	{ "vmci_host_unlocked_ioctl", "vmw_vmci",
 	  IS_BUILTIN(CONFIG_VMWARE_VMCI),
-	  IS_MODULE(CONFIG_VMWARE_VMCI), 5490, 17, 0 },
+	  IS_MODULE(CONFIG_VMWARE_VMCI), 5677, 17, 0 },
 	{ "vme_user_unlocked_ioctl", "vme_user",
 	  IS_BUILTIN(CONFIG_VME_USER),
-	  IS_MODULE(CONFIG_VME_USER), 5507, 5, 0 },
+	  IS_MODULE(CONFIG_VME_USER), 5694, 5, 0 },
+	{ "vmw_bo_unref_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5699, 0, 1 },
 	{ "vmw_compat_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5512, 0, 108 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5700, 0, 108 },
+	{ "vmw_context_define_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5808, 0, 1 },
+	{ "vmw_context_destroy_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5809, 0, 1 },
+	{ "vmw_execbuf_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5810, 0, 1 },
+	{ "vmw_extended_context_define_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5811, 0, 1 },
+	{ "vmw_fence_event_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5812, 0, 1 },
+	{ "vmw_fence_obj_signaled_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5813, 0, 1 },
+	{ "vmw_fence_obj_unref_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5814, 0, 1 },
+	{ "vmw_fence_obj_wait_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5815, 0, 1 },
+	{ "vmw_gb_surface_define_ext_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5816, 0, 1 },
+	{ "vmw_gb_surface_define_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5817, 0, 1 },
+	{ "vmw_gb_surface_reference_ext_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5818, 0, 1 },
+	{ "vmw_gb_surface_reference_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5819, 0, 1 },
+	{ "vmw_gem_object_create_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5820, 0, 1 },
+	{ "vmw_get_cap_3d_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5821, 0, 1 },
+	{ "vmw_getparam_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5822, 0, 1 },
+	{ "vmw_kms_cursor_bypass_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5823, 0, 1 },
+	{ "vmw_kms_update_layout_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5824, 0, 1 },
+	{ "vmw_mksstat_add_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5825, 0, 1 },
+	{ "vmw_mksstat_remove_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5826, 0, 1 },
+	{ "vmw_mksstat_reset_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5827, 0, 1 },
+	{ "vmw_msg_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5828, 0, 1 },
+	{ "vmw_overlay_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5829, 0, 1 },
+	{ "vmw_present_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5830, 0, 1 },
+	{ "vmw_present_readback_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5831, 0, 1 },
+	{ "vmw_shader_define_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5832, 0, 1 },
+	{ "vmw_shader_destroy_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5833, 0, 1 },
+	{ "vmw_stream_claim_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5834, 0, 1 },
+	{ "vmw_stream_unref_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5835, 0, 1 },
+	{ "vmw_surface_define_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5836, 0, 1 },
+	{ "vmw_surface_destroy_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5837, 0, 1 },
+	{ "vmw_surface_reference_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5838, 0, 1 },
 	{ "vmw_unlocked_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5620, 0, 108 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5839, 0, 108 },
+	{ "vmw_user_bo_synccpu_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5947, 0, 1 },
 	{ "vol_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 5728, 9, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 5948, 9, 0 },
 	{ "vsock_dev_compat_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5737, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5957, 1, 0 },
 	{ "vsock_dev_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5738, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5958, 1, 0 },
 	{ "vt_compat_ioctl", "vt_ioctl",
 	  IS_BUILTIN(CONFIG_VT),
-	  IS_MODULE(CONFIG_VT), 5739, 57, 0 },
-	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 5796, 57, 0 },
+	  IS_MODULE(CONFIG_VT), 5959, 57, 0 },
+	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 6016, 57, 0 },
 	{ "vtpmx_fops_ioctl", "tpm_vtpm_proxy",
 	  IS_BUILTIN(CONFIG_TCG_VTPM_PROXY),
-	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 5853, 1, 0 },
+	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 6073, 1, 0 },
 	{ "wafwdt_ioctl", "wafer5823wdt",
 	  IS_BUILTIN(CONFIG_WAFER_WDT),
-	  IS_MODULE(CONFIG_WAFER_WDT), 5854, 7, 0 },
+	  IS_MODULE(CONFIG_WAFER_WDT), 6074, 7, 0 },
 	{ "watchdog_ioctl", "fschmd",
 	  IS_BUILTIN(CONFIG_SENSORS_FSCHMD),
-	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 5861, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 6081, 7, 0 },
 	{ "watchdog_ioctl", "w83793",
 	  IS_BUILTIN(CONFIG_SENSORS_W83793),
-	  IS_MODULE(CONFIG_SENSORS_W83793), 5868, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_W83793), 6088, 7, 0 },
 	{ "watchdog_ioctl", "watchdog",
 	  IS_BUILTIN(CONFIG_WATCHDOG_CORE),
-	  IS_MODULE(CONFIG_WATCHDOG_CORE), 5875, 10, 0 },
+	  IS_MODULE(CONFIG_WATCHDOG_CORE), 6095, 10, 0 },
 	{ "wb_smsc_wdt_ioctl", "smsc37b787_wdt",
 	  IS_BUILTIN(CONFIG_SMSC37B787_WDT),
-	  IS_MODULE(CONFIG_SMSC37B787_WDT), 5885, 7, 0 },
+	  IS_MODULE(CONFIG_SMSC37B787_WDT), 6105, 7, 0 },
 	{ "wdm_ioctl", "cdc_wdm",
 	  IS_BUILTIN(CONFIG_USB_WDM),
-	  IS_MODULE(CONFIG_USB_WDM), 5892, 1, 0 },
+	  IS_MODULE(CONFIG_USB_WDM), 6112, 1, 0 },
 	{ "wdt_ioctl", "w83977f_wdt",
 	  IS_BUILTIN(CONFIG_W83977F_WDT),
-	  IS_MODULE(CONFIG_W83977F_WDT), 5893, 7, 0 },
+	  IS_MODULE(CONFIG_W83977F_WDT), 6113, 7, 0 },
 	{ "wdt_unlocked_ioctl", "rtc_m41t80",
 	  IS_BUILTIN(CONFIG_RTC_DRV_M41T80),
-	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 5900, 7, 0 },
+	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 6120, 7, 0 },
 	{ "wdtpci_ioctl", "wdt_pci",
 	  IS_BUILTIN(CONFIG_WDTPCI),
-	  IS_MODULE(CONFIG_WDTPCI), 5907, 6, 0 },
+	  IS_MODULE(CONFIG_WDTPCI), 6127, 6, 0 },
 	{ "wwan_port_fops_ioctl", "wwan",
 	  IS_BUILTIN(CONFIG_WWAN),
-	  IS_MODULE(CONFIG_WWAN), 5913, 14, 0 },
-	{ "x25_ioctl", "x25", IS_BUILTIN(CONFIG_X25), IS_MODULE(CONFIG_X25), 5927, 27, 0 },
+	  IS_MODULE(CONFIG_WWAN), 6133, 14, 0 },
+	{ "x25_ioctl", "x25", IS_BUILTIN(CONFIG_X25), IS_MODULE(CONFIG_X25), 6147, 27, 0 },
 	{ "xen_mce_chrdev_ioctl", "mcelog",
 	  IS_BUILTIN(CONFIG_XEN_MCE_LOG),
-	  IS_MODULE(CONFIG_XEN_MCE_LOG), 5954, 3, 0 },
+	  IS_MODULE(CONFIG_XEN_MCE_LOG), 6174, 3, 0 },
 	{ "xenbus_backend_ioctl", "xenbus_dev_backend",
 	  IS_BUILTIN(CONFIG_XEN_BACKEND),
-	  IS_MODULE(CONFIG_XEN_BACKEND), 5957, 2, 0 },
+	  IS_MODULE(CONFIG_XEN_BACKEND), 6177, 2, 0 },
 	{ "xfs_file_compat_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 5959, 57, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 6179, 57, 0 },
 	{ "xfs_file_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 6016, 42, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 6236, 42, 0 },
 	{ "xsdfec_dev_ioctl", "xilinx_sdfec",
 	  IS_BUILTIN(CONFIG_XILINX_SDFEC),
-	  IS_MODULE(CONFIG_XILINX_SDFEC), 6058, 14, 0 },
+	  IS_MODULE(CONFIG_XILINX_SDFEC), 6278, 14, 0 },
 	{ "zf_ioctl", "machzwd",
 	  IS_BUILTIN(CONFIG_MACHZ_WDT),
-	  IS_MODULE(CONFIG_MACHZ_WDT), 6072, 4, 0 },
+	  IS_MODULE(CONFIG_MACHZ_WDT), 6292, 4, 0 },
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 6076, 2229, 152
+	NULL, NULL, 0, 0, 6296, 2229, 152
 };
 
 /* filled in at boot from kallsyms, sorted by address */

@@ -4,12 +4,12 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 459 handlers (11 of them always built in), 4739 exact entries and 1114
- * families; fallback: 2314 exact entries and 121 families, 1322 of them
- * values served by more than one handler. Left to the fallback: 14
+ * 716 handlers (11 of them always built in), 4693 exact entries and 1372
+ * families; fallback: 2309 exact entries and 121 families, 1294 of them
+ * values served by more than one handler. Left to the fallback: 15
  * handlers not bound to one object, 0 ambiguous names.
- * Not in the table: 366 handlers of kinds the lookup does not reach.
- * Entries per class: read 1792, modify 5306, admin 1099, none (unknown) 91.
+ * Not in the table: 342 handlers of kinds the lookup does not reach.
+ * Entries per class: read 1764, modify 5571, admin 1049, none (unknown) 111.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -210,6 +210,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
+	/* amdgpu_bo_list_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_BO_LIST */
+	/* amdgpu_cs_fence_to_handle_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006454, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_FENCE_TO_HANDLE */
+	/* amdgpu_cs_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_CS */
+	/* amdgpu_cs_wait_fences_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006452, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_WAIT_FENCES */
+	/* amdgpu_cs_wait_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_WAIT_CS */
+	/* amdgpu_ctx_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_CTX */
 	/* amdgpu_debugfs_gprwave_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_debugfs.c) */
 	{ 0xc0242000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AMDGPU_DEBUGFS_GPRWAVE_IOC_SET_STATE */
 	/* amdgpu_debugfs_regs2_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_debugfs.c) */
@@ -231,8 +243,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006411, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AUTH_MAGIC */
 	{ 0x00006412, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_BLOCK */
 	{ 0x00006413, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_UNBLOCK */
-	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SET_MASTER */
-	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_DROP_MASTER */
+	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SET_MASTER */
+	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_DROP_MASTER */
 	{ 0x00006427, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_ADD_DRAW */
 	{ 0x00006428, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_RM_DRAW */
 	{ 0x0000642c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_FINISH */
@@ -291,6 +303,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
 	{ 0x000064cf, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_EVENTFD */
 	{ 0x000064d0, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_CLOSEFB */
+	/* amdgpu_gem_create_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_GEM_CREATE */
+	/* amdgpu_gem_metadata_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_GEM_METADATA */
+	/* amdgpu_gem_mmap_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_GEM_MMAP */
+	/* amdgpu_gem_op_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006450, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_GEM_OP */
+	/* amdgpu_gem_userptr_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006451, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_GEM_USERPTR */
+	/* amdgpu_gem_va_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_GEM_VA */
+	/* amdgpu_gem_wait_idle_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_GEM_WAIT_IDLE */
+	/* amdgpu_info_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_INFO */
 	/* amdgpu_kms_compat_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_ioc32.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -307,8 +335,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006411, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AUTH_MAGIC */
 	{ 0x00006412, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_BLOCK */
 	{ 0x00006413, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_UNBLOCK */
-	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SET_MASTER */
-	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_DROP_MASTER */
+	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SET_MASTER */
+	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_DROP_MASTER */
 	{ 0x00006427, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_ADD_DRAW */
 	{ 0x00006428, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_RM_DRAW */
 	{ 0x0000642c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_FINISH */
@@ -367,6 +395,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
 	{ 0x000064cf, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_EVENTFD */
 	{ 0x000064d0, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_CLOSEFB */
+	/* amdgpu_sched_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006455, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_SCHED */
+	/* amdgpu_vm_ioctl (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c) */
+	{ 0x00006453, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AMDGPU_VM */
 	/* aoeblk_ioctl (drivers/block/aoe/aoeblk.c) */
 	{ 0x0000030d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HDIO_GET_IDENTITY */
 	{ 0x00002285, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SG_IO */
@@ -497,36 +529,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc118bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE */
 	/* bch2_compat_fs_ioctl (fs/bcachefs/fs-ioctl.c) */
 	{ 0x40046602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC32_SETFLAGS */
-	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS */
-	{ 0x40087602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_SETVERSION */
-	{ 0x4008bc0d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* BCH_IOCTL_DISK_GET_IDX */
-	{ 0x4010bc04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_ADD */
-	{ 0x4010bc05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_REMOVE */
-	{ 0x4010bc06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_ONLINE */
-	{ 0x4010bc07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_OFFLINE */
-	{ 0x4010bc08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_SET_STATE */
-	{ 0x4010bc14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FSCK_ONLINE */
-	{ 0x4018bc0e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_RESIZE */
-	{ 0x4018bc0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_RESIZE_JOURNAL */
-	{ 0x401c5820, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSSETXATTR */
-	{ 0x4020bc0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_READ_SUPER */
-	{ 0x4020bc10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_SUBVOLUME_CREATE */
-	{ 0x4020bc11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_SUBVOLUME_DESTROY */
-	{ 0x4020bc15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_QUERY_ACCOUNTING */
-	{ 0x4070bc0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DATA */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
-	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_GOINGDOWN */
 	{ 0x80046601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETFLAGS */
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETVERSION */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFLAGS */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
-	{ 0x8008bc40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCHFS_IOC_REINHERIT_ATTRS */
-	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BCH_IOCTL_QUERY_UUID */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFSLABEL */
-	{ 0xc020bc12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE_V2 */
-	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE */
-	{ 0xc118bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE */
 	/* bch2_fs_file_ioctl (fs/bcachefs/fs-ioctl.c) */
 	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_SETVERSION */
@@ -839,7 +845,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40289705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT_POLICY */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
 	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
-	{ 0x80289701, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CEPH_IOC_GET_LAYOUT */
+	{ 0x80289701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_LAYOUT */
 	{ 0xc0096616, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY_EX */
 	{ 0xc0406618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_REMOVE_ENCRYPTION_KEY */
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
@@ -1233,8 +1239,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006411, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AUTH_MAGIC */
 	{ 0x00006412, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_BLOCK */
 	{ 0x00006413, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_UNBLOCK */
-	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SET_MASTER */
-	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_DROP_MASTER */
+	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SET_MASTER */
+	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_DROP_MASTER */
 	{ 0x00006427, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_ADD_DRAW */
 	{ 0x00006428, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_RM_DRAW */
 	{ 0x0000642c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_FINISH */
@@ -1309,8 +1315,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006411, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AUTH_MAGIC */
 	{ 0x00006412, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_BLOCK */
 	{ 0x00006413, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_UNBLOCK */
-	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SET_MASTER */
-	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_DROP_MASTER */
+	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SET_MASTER */
+	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_DROP_MASTER */
 	{ 0x00006427, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_ADD_DRAW */
 	{ 0x00006428, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_RM_DRAW */
 	{ 0x0000642c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_FINISH */
@@ -1506,6 +1512,28 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000450c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXPRESS_IOCTL_HBA */
 	{ 0x0000450d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXPRESS_IOCTL_VDA */
 	{ 0x0000450f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXPRESS_IOCTL_GET_MOD_INFO */
+	/* etnaviv_ioctl_gem_cpu_fini (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_gem_cpu_prep (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_gem_info (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_gem_new (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_gem_submit (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_gem_userptr (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_gem_wait (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_get_param (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_pm_query_dom (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_pm_query_sig (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	/* etnaviv_ioctl_wait_fence (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
 	/* eurwdt_ioctl (drivers/watchdog/eurotechwdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -1593,20 +1621,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* ext2_compat_ioctl (fs/ext2/ioctl.c) */
 	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC32_SETVERSION */
-	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ */
-	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETVERSION */
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC32_GETVERSION */
-	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETVERSION */
 	/* ext2_ioctl (fs/ext2/ioctl.c) */
 	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETVERSION */
 	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ */
 	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETVERSION */
 	/* ext4_compat_ioctl (fs/ext4/ioctl.c) */
-	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE */
-	{ 0x0000660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
-	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SWAP_BOOT */
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS */
 	{ 0x00006628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_CLEAR_ES_CACHE */
 	{ 0x40046604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETVERSION */
@@ -1615,24 +1636,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046629, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETSTATE */
 	{ 0x4004662b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_CHECKPOINT */
 	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC32_SETVERSION_OLD */
-	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION */
-	{ 0x40086607, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_EXTEND */
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_RESIZE_FS */
 	{ 0x4008662c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SETFSUUID */
-	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION_OLD */
 	{ 0x400c6615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_POLICY */
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	{ 0x40246608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC32_GROUP_ADD */
-	{ 0x40286608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_ADD */
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SHUTDOWN */
 	{ 0x80046603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETVERSION */
 	{ 0x80046605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETRSVSZ */
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC32_GETVERSION_OLD */
-	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION */
 	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION_OLD */
 	{ 0x800c6613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SET_ENCRYPTION_POLICY */
 	{ 0x8010661b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_NONCE */
 	{ 0x81009431, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSLABEL */
@@ -1685,6 +1700,26 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0506617, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ADD_ENCRYPTION_KEY */
 	{ 0xc080661a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GET_ENCRYPTION_KEY_STATUS */
 	{ 0xc0c0583b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSMAP */
+	/* exynos_drm_gem_create_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_GEM_CREATE */
+	/* exynos_drm_gem_get_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_GEM_GET */
+	/* exynos_drm_gem_map_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_GEM_MAP */
+	/* exynos_drm_ipp_commit_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006483, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_IPP_COMMIT */
+	/* exynos_drm_ipp_get_caps_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006481, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_IPP_GET_CAPS */
+	/* exynos_drm_ipp_get_limits_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006482, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_IPP_GET_LIMITS */
+	/* exynos_drm_ipp_get_res_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006480, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_IPP_GET_RESOURCES */
+	/* exynos_g2d_exec_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006462, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_G2D_EXEC */
+	/* exynos_g2d_get_ver_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006460, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_G2D_GET_VER */
+	/* exynos_g2d_set_cmdlist_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006461, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_G2D_SET_CMDLIST */
 	/* f2fs_compat_ioctl (fs/f2fs/file.c) */
 	{ 0x0000f501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_START_ATOMIC_WRITE */
 	{ 0x0000f502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_COMMIT_ATOMIC_WRITE */
@@ -1705,8 +1740,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40106614, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GET_ENCRYPTION_PWSALT */
 	/* F2FS_IOC32_GARBAGE_COLLECT_RANGE */
 	{ 0x4014f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	/* F2FS_IOC_GARBAGE_COLLECT_RANGE */
-	{ 0x4018f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x4018f514, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SEC_TRIM_FILE */
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
@@ -1715,7 +1748,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETVERSION */
 	{ 0x8004f50c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_FEATURES */
 	{ 0x8004f50e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_PIN_FILE */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
 	{ 0x8008f511, 0xffffffff, SEL_IOCTL_READ, 0 }, /* F2FS_IOC_GET_COMPRESS_BLOCKS */
 	{ 0x8008f512, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RELEASE_COMPRESS_BLOCKS */
 	{ 0x8008f513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_RESERVE_COMPRESS_BLOCKS */
@@ -1727,7 +1759,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc010f508, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* F2FS_IOC_DEFRAGMENT */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	{ 0xc01cf509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC32_MOVE_RANGE */
-	{ 0xc020f509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_MOVE_RANGE */
 	{ 0xc0286687, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_READ_VERITY_METADATA */
 	{ 0xc0406618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_REMOVE_ENCRYPTION_KEY */
 	/* FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS */
@@ -1852,8 +1883,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000258, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDRAWCMD */
 	{ 0x00000259, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDTWADDLE */
 	{ 0x0000025a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDEJECT */
-	{ 0x00005309, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMEJECT */
-	{ 0x00006470, 0xffffffff, SEL_IOCTL_READ, 0 }, /* 0x6470 */
+	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
+	{ 0x00006470, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 0x6470 */
 	{ 0x400c0248, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDFMTTRK */
 	{ 0x4014024c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETMAXERRS */
 	{ 0x401c0242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETPRM32 */
@@ -2017,9 +2048,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8044b401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_GET_CHIPINFO_IOCTL */
 	{ 0xc004b40c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_UNWATCH_IOCTL */
 	{ 0xc030b404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEEVENT_IOCTL */
-	{ 0xc048b402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GPIO_GET_LINEINFO_IOCTL */
+	{ 0xc048b402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_GET_LINEINFO_IOCTL */
 	{ 0xc048b40b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_WATCH_IOCTL */
-	{ 0xc100b405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GPIO_V2_GET_LINEINFO_IOCTL */
+	{ 0xc100b405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_V2_GET_LINEINFO_IOCTL */
 	{ 0xc100b406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_GET_LINEINFO_WATCH_IOCTL */
 	{ 0xc16cb403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEHANDLE_IOCTL */
 	{ 0xc250b407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_GET_LINE_IOCTL */
@@ -2027,9 +2058,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8044b401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_GET_CHIPINFO_IOCTL */
 	{ 0xc004b40c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_UNWATCH_IOCTL */
 	{ 0xc030b404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEEVENT_IOCTL */
-	{ 0xc048b402, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GPIO_GET_LINEINFO_IOCTL */
+	{ 0xc048b402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_GET_LINEINFO_IOCTL */
 	{ 0xc048b40b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEINFO_WATCH_IOCTL */
-	{ 0xc100b405, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* GPIO_V2_GET_LINEINFO_IOCTL */
+	{ 0xc100b405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_V2_GET_LINEINFO_IOCTL */
 	{ 0xc100b406, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_GET_LINEINFO_WATCH_IOCTL */
 	{ 0xc16cb403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEHANDLE_IOCTL */
 	{ 0xc250b407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_GET_LINE_IOCTL */
@@ -2236,6 +2267,21 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000707, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_RDWR */
 	{ 0x00000708, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_PEC */
 	{ 0x00000720, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_SMBUS */
+	/* i915_gem_get_aperture_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006463, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_GEM_GET_APERTURE */
+	/* i915_gem_madvise_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006466, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_GEM_MADVISE */
+	/* i915_gem_pread_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x0000645c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_GEM_PREAD */
+	/* i915_gem_pwrite_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x0000645d, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_GEM_PWRITE */
+	/* i915_gem_reject_pin_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006455, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_I915_GEM_PIN */
+	{ 0x00006456, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_I915_GEM_UNPIN */
+	/* i915_gem_sw_finish_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006460, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_GEM_SW_FINISH */
+	/* i915_getparam_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_GETPARAM */
 	/* i915_ioc32_compat_ioctl (drivers/gpu/drm/i915/i915_ioc32.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -2252,8 +2298,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006411, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AUTH_MAGIC */
 	{ 0x00006412, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_BLOCK */
 	{ 0x00006413, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_UNBLOCK */
-	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SET_MASTER */
-	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_DROP_MASTER */
+	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SET_MASTER */
+	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_DROP_MASTER */
 	{ 0x00006427, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_ADD_DRAW */
 	{ 0x00006428, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_RM_DRAW */
 	{ 0x0000642c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_FINISH */
@@ -2312,10 +2358,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
 	{ 0x000064cf, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_EVENTFD */
 	{ 0x000064d0, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_CLOSEFB */
+	/* i915_perf_add_config_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006477, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_PERF_ADD_CONFIG */
 	/* i915_perf_ioctl (drivers/gpu/drm/i915/i915_perf.c) */
 	{ 0x00006900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I915_PERF_IOCTL_ENABLE */
 	{ 0x00006901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I915_PERF_IOCTL_DISABLE */
 	{ 0x00006902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I915_PERF_IOCTL_CONFIG */
+	/* i915_perf_open_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006476, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_PERF_OPEN */
+	/* i915_perf_remove_config_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006478, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_PERF_REMOVE_CONFIG */
+	/* i915_query_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006479, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_QUERY */
+	/* i915_reg_read_ioctl (drivers/gpu/drm/i915/i915_driver.c) */
+	{ 0x00006471, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_I915_REG_READ */
 	/* ib_umad_compat_ioctl (drivers/infiniband/core/user_mad.c) */
 	{ 0x00001b03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IB_USER_MAD_ENABLE_PKEY */
 	{ 0x40041b02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IB_USER_MAD_UNREGISTER_AGENT */
@@ -2340,7 +2396,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
 	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
 	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETVIFCNT */
-	{ 0x000089e1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETSGCNT */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGETSGCNT */
 	{ 0x000089ee, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNADDRESOURCE */
 	{ 0x000089ef, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNDELRESOURCE */
 	/* iio_buffer_chrdev_ioctl (drivers/iio/industrialio-buffer.c) */
@@ -2354,7 +2410,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFDSTADDR */
 	{ 0x00008936, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDIFADDR */
 	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETVIFCNT */
-	{ 0x000089e1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETSGCNT */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGETSGCNT */
 	{ 0x000089ee, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNADDRESOURCE */
 	{ 0x000089ef, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNDELRESOURCE */
 	/* inet_ioctl (net/ipv4/af_inet.c) */
@@ -2376,12 +2432,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008954, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGARP */
 	{ 0x00008955, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSARP */
 	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETVIFCNT */
-	{ 0x000089e1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETSGCNT */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGETSGCNT */
 	{ 0x000089ee, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNADDRESOURCE */
 	{ 0x000089ef, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNDELRESOURCE */
 	/* inotify_ioctl (fs/notify/inotify/inotify_user.c) */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	{ 0x40044900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* INOTIFY_IOC_SETNEXTWD */
+	/* ioctl_gem_info (drivers/gpu/drm/omapdrm/omap_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_OMAP_GEM_INFO */
+	/* ioctl_gem_new (drivers/gpu/drm/omapdrm/omap_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_OMAP_GEM_NEW */
+	/* ioctl_get_param (drivers/gpu/drm/omapdrm/omap_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_OMAP_GET_PARAM */
 	/* iommufd_fops_ioctl (drivers/iommu/iommufd/main.c) */
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION */
 	{ 0x00003b65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_CHECK_EXTENSION */
@@ -2443,6 +2505,28 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
+	/* ivpu_bo_create_ioctl (drivers/accel/ivpu/ivpu_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_IVPU_BO_CREATE */
+	/* ivpu_bo_info_ioctl (drivers/accel/ivpu/ivpu_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_IVPU_BO_INFO */
+	/* ivpu_bo_wait_ioctl (drivers/accel/ivpu/ivpu_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_IVPU_BO_WAIT */
+	/* ivpu_get_param_ioctl (drivers/accel/ivpu/ivpu_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_IVPU_GET_PARAM */
+	/* ivpu_ms_get_data_ioctl (drivers/accel/ivpu/ivpu_drv.c) */
+	/* DRM_IOCTL_IVPU_METRIC_STREAMER_GET_DATA */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 },
+	/* ivpu_ms_get_info_ioctl (drivers/accel/ivpu/ivpu_drv.c) */
+	/* DRM_IOCTL_IVPU_METRIC_STREAMER_GET_INFO */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 },
+	/* ivpu_ms_start_ioctl (drivers/accel/ivpu/ivpu_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_IVPU_METRIC_STREAMER_START */
+	/* ivpu_ms_stop_ioctl (drivers/accel/ivpu/ivpu_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_IVPU_METRIC_STREAMER_STOP */
+	/* ivpu_set_param_ioctl (drivers/accel/ivpu/ivpu_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_IVPU_SET_PARAM */
+	/* ivpu_submit_ioctl (drivers/accel/ivpu/ivpu_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_IVPU_SUBMIT */
 	/* jfs_ioctl (fs/jfs/ioctl.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* joydev_compat_ioctl (drivers/input/joydev.c) */
@@ -2499,16 +2583,30 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* lcd_ioctl (drivers/usb/misc/usblcd.c) */
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_GET_HARD_VERSION */
 	{ 0x00000002, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_GET_DRV_VERSION */
+	/* lima_ioctl_ctx_create (drivers/gpu/drm/lima/lima_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_LIMA_CTX_CREATE */
+	/* lima_ioctl_ctx_free (drivers/gpu/drm/lima/lima_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_LIMA_CTX_FREE */
+	/* lima_ioctl_gem_create (drivers/gpu/drm/lima/lima_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_LIMA_GEM_CREATE */
+	/* lima_ioctl_gem_info (drivers/gpu/drm/lima/lima_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_LIMA_GEM_INFO */
+	/* lima_ioctl_gem_submit (drivers/gpu/drm/lima/lima_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_LIMA_GEM_SUBMIT */
+	/* lima_ioctl_gem_wait (drivers/gpu/drm/lima/lima_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_LIMA_GEM_WAIT */
+	/* lima_ioctl_get_param (drivers/gpu/drm/lima/lima_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_LIMA_GET_PARAM */
 	/* lineevent_ioctl (drivers/gpio/gpiolib-cdev.c) */
-	{ 0xc040b408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
+	{ 0xc040b408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
 	/* lineevent_ioctl_compat (drivers/gpio/gpiolib-cdev.c) */
-	{ 0xc040b408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
+	{ 0xc040b408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
 	/* linehandle_ioctl (drivers/gpio/gpiolib-cdev.c) */
-	{ 0xc040b408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
+	{ 0xc040b408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
 	{ 0xc040b409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_SET_LINE_VALUES_IOCTL */
 	{ 0xc054b40a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_SET_CONFIG_IOCTL */
 	/* linehandle_ioctl_compat (drivers/gpio/gpiolib-cdev.c) */
-	{ 0xc040b408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
+	{ 0xc040b408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIOHANDLE_GET_LINE_VALUES_IOCTL */
 	{ 0xc040b409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_SET_LINE_VALUES_IOCTL */
 	{ 0xc054b40a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_SET_CONFIG_IOCTL */
 	/* linereq_ioctl (drivers/gpio/gpiolib-cdev.c) */
@@ -2705,7 +2803,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086d09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ENABLE_DOORBELL_RANGE */
 	{ 0x40086d0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DISABLE_DOORBELL_RANGE */
 	{ 0x40086d12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_UNMAP_INBOUND */
-	{ 0x40086d14, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_FREE_DMA */
+	{ 0x40086d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_FREE_DMA */
 	{ 0x40086d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_WAIT_FOR_ASYNC */
 	{ 0x40106d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ENABLE_PORTWRITE_RANGE */
 	{ 0x40106d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DISABLE_PORTWRITE_RANGE */
@@ -2740,6 +2838,30 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0486d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTCOMMAND */
 	{ 0x80005a14, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
 	{ 0xc0006d11, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
+	/* msm_ioctl_gem_cpu_fini (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_GEM_CPU_FINI */
+	/* msm_ioctl_gem_cpu_prep (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_GEM_CPU_PREP */
+	/* msm_ioctl_gem_info (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_GEM_INFO */
+	/* msm_ioctl_gem_madvise (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_GEM_MADVISE */
+	/* msm_ioctl_gem_new (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_GEM_NEW */
+	/* msm_ioctl_gem_submit (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_GEM_SUBMIT */
+	/* msm_ioctl_get_param (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_GET_PARAM */
+	/* msm_ioctl_set_param (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_SET_PARAM */
+	/* msm_ioctl_submitqueue_close (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_SUBMITQUEUE_CLOSE */
+	/* msm_ioctl_submitqueue_new (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_SUBMITQUEUE_NEW */
+	/* msm_ioctl_submitqueue_query (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x0000644c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_SUBMITQUEUE_QUERY */
+	/* msm_ioctl_wait_fence (drivers/gpu/drm/msm/msm_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MSM_WAIT_FENCE */
 	/* msr_ioctl (arch/x86/kernel/msr.c) */
 	{ 0xc02063a0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* X86_IOC_RDMSR_REGS */
 	{ 0xc02063a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* X86_IOC_WRMSR_REGS */
@@ -2751,7 +2873,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK */
-	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK */
+	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETBADBLOCK */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK */
 	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
@@ -2781,7 +2903,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK */
-	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK */
+	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* MEMGETBADBLOCK */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK */
 	{ 0x400c4d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* OTPGETREGIONINFO */
 	{ 0x400c4d19, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* OTPERASE */
@@ -2935,7 +3057,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x41009432, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FS_IOC_SETFSLABEL */
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC32_GETVERSION */
 	{ 0x80086e8a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_SYNC */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETVERSION */
 	{ 0x80186e82, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPINFO */
 	{ 0x80186e83, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_CPSTAT */
 	{ 0x80186e84, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NILFS_IOCTL_GET_SUINFO */
@@ -2969,6 +3090,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00002602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_STOP */
 	{ 0x40042602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NOSY_IOC_FILTER */
 	{ 0x80082600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NOSY_IOC_GET_STATS */
+	/* nouveau_abi16_ioctl_channel_alloc (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_CHANNEL_ALLOC */
+	/* nouveau_abi16_ioctl_channel_free (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_CHANNEL_FREE */
+	/* nouveau_abi16_ioctl_getparam (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GETPARAM */
+	/* nouveau_abi16_ioctl_gpuobj_free (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GPUOBJ_FREE */
+	/* nouveau_abi16_ioctl_grobj_alloc (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GROBJ_ALLOC */
+	/* nouveau_abi16_ioctl_notifierobj_alloc (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_NOTIFIEROBJ_ALLOC */
 	/* nouveau_compat_ioctl (drivers/gpu/drm/nouveau/nouveau_ioc32.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -2985,8 +3118,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006411, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AUTH_MAGIC */
 	{ 0x00006412, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_BLOCK */
 	{ 0x00006413, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_UNBLOCK */
-	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SET_MASTER */
-	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_DROP_MASTER */
+	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SET_MASTER */
+	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_DROP_MASTER */
 	{ 0x00006427, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_ADD_DRAW */
 	{ 0x00006428, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_RM_DRAW */
 	{ 0x0000642c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_FINISH */
@@ -3061,8 +3194,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006411, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AUTH_MAGIC */
 	{ 0x00006412, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_BLOCK */
 	{ 0x00006413, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_UNBLOCK */
-	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SET_MASTER */
-	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_DROP_MASTER */
+	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SET_MASTER */
+	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_DROP_MASTER */
 	{ 0x00006427, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_ADD_DRAW */
 	{ 0x00006428, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_RM_DRAW */
 	{ 0x0000642c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_FINISH */
@@ -3122,6 +3255,26 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064cf, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_EVENTFD */
 	{ 0x000064d0, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_CLOSEFB */
 	{ 0x00000007, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* DRM_NOUVEAU_NVIF */
+	/* nouveau_exec_ioctl_exec (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006452, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_EXEC */
+	/* nouveau_gem_ioctl_cpu_fini (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006483, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GEM_CPU_FINI */
+	/* nouveau_gem_ioctl_cpu_prep (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006482, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GEM_CPU_PREP */
+	/* nouveau_gem_ioctl_info (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006484, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GEM_INFO */
+	/* nouveau_gem_ioctl_new (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006480, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GEM_NEW */
+	/* nouveau_gem_ioctl_pushbuf (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006481, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_GEM_PUSHBUF */
+	/* nouveau_svmm_bind (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_SVM_BIND */
+	/* nouveau_svmm_init (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_SVM_INIT */
+	/* nouveau_uvmm_ioctl_vm_bind (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006451, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_VM_BIND */
+	/* nouveau_uvmm_ioctl_vm_init (drivers/gpu/drm/nouveau/nouveau_drm.c) */
+	{ 0x00006450, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_NOUVEAU_VM_INIT */
 	/* nr_ioctl (net/netrom/af_netrom.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCINQ */
@@ -3414,6 +3567,50 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008953, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDARP */
 	{ 0x00008954, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGARP */
 	{ 0x00008955, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSARP */
+	/* panfrost_ioctl_create_bo (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_get_bo_offset (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_get_param (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_madvise (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_mmap_bo (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_perfcnt_dump (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_perfcnt_enable (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_submit (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panfrost_ioctl_wait_bo (drivers/gpu/drm/panfrost/panfrost_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	/* panthor_ioctl_bo_create (drivers/gpu/drm/panthor/panthor_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANTHOR_ */
+	/* panthor_ioctl_bo_mmap_offset (drivers/gpu/drm/panthor/panthor_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANTHOR_ */
+	/* panthor_ioctl_dev_query (drivers/gpu/drm/panthor/panthor_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANTHOR_ */
+	/* panthor_ioctl_group_create (drivers/gpu/drm/panthor/panthor_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANTHOR_ */
+	/* panthor_ioctl_group_destroy (drivers/gpu/drm/panthor/panthor_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANTHOR_ */
+	/* panthor_ioctl_group_get_state (drivers/gpu/drm/panthor/panthor_drv.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANTHOR_ */
+	/* panthor_ioctl_group_submit (drivers/gpu/drm/panthor/panthor_drv.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANTHOR_ */
+	/* panthor_ioctl_tiler_heap_create (drivers/gpu/drm/panthor/panthor_drv.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANTHOR_ */
+	/* panthor_ioctl_tiler_heap_destroy (drivers/gpu/drm/panthor/panthor_drv.c) */
+	{ 0x0000644c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANTHOR_ */
+	/* panthor_ioctl_vm_bind (drivers/gpu/drm/panthor/panthor_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANTHOR_ */
+	/* panthor_ioctl_vm_create (drivers/gpu/drm/panthor/panthor_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANTHOR_ */
+	/* panthor_ioctl_vm_destroy (drivers/gpu/drm/panthor/panthor_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANTHOR_ */
+	/* panthor_ioctl_vm_get_state (drivers/gpu/drm/panthor/panthor_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANTHOR_ */
 	/* pc87413_ioctl (drivers/watchdog/pc87413_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -3507,19 +3704,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0087005, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PHN_GETREG */
 	{ 0xc0287007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PHN_GETREGS */
 	/* pidfd_ioctl (fs/pidfs.c) */
-	/* PIDFD_GET_CGROUP_NAMESPACE */
-	{ 0x0000ff01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE },
-	{ 0x0000ff02, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE }, /* PIDFD_GET_IPC_NAMESPACE */
-	{ 0x0000ff03, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE }, /* PIDFD_GET_MNT_NAMESPACE */
-	{ 0x0000ff04, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE }, /* PIDFD_GET_NET_NAMESPACE */
-	{ 0x0000ff05, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE }, /* PIDFD_GET_PID_NAMESPACE */
-	/* PIDFD_GET_PID_FOR_CHILDREN_NAMESPACE */
-	{ 0x0000ff06, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE },
-	{ 0x0000ff07, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE }, /* PIDFD_GET_TIME_NAMESPACE */
-	/* PIDFD_GET_TIME_FOR_CHILDREN_NAMESPACE */
-	{ 0x0000ff08, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE },
-	{ 0x0000ff09, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE }, /* PIDFD_GET_USER_NAMESPACE */
-	{ 0x0000ff0a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE }, /* PIDFD_GET_UTS_NAMESPACE */
+	{ 0x0000ff01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_CGROUP_NAMESPACE */
+	{ 0x0000ff02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_IPC_NAMESPACE */
+	{ 0x0000ff03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_MNT_NAMESPACE */
+	{ 0x0000ff04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_NET_NAMESPACE */
+	{ 0x0000ff05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_PID_NAMESPACE */
+	{ 0x0000ff06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_PID_FOR_CHILDREN_NAMESPACE */
+	{ 0x0000ff07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_TIME_NAMESPACE */
+	{ 0x0000ff08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_TIME_FOR_CHILDREN_NAMESPACE */
+	{ 0x0000ff09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_USER_NAMESPACE */
+	{ 0x0000ff0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_UTS_NAMESPACE */
 	/* pipe_ioctl (fs/pipe.c) */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	{ 0x00005760, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOC_WATCH_QUEUE_SET_SIZE */
@@ -3543,7 +3737,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089ef, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SIOCPNDELRESOURCE */
 	/* pn_socket_ioctl (net/phonet/socket.c) */
 	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCPNGETOBJECT */
-	{ 0x000089e1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETSGCNT */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGETSGCNT */
 	{ 0x000089ee, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNADDRESOURCE */
 	{ 0x000089ef, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNDELRESOURCE */
 	/* pp_ioctl (drivers/char/ppdev.c) */
@@ -3678,8 +3872,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* pps_cdev_compat_ioctl (drivers/pps/pps.c) */
 	{ 0x400870a2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_SETPARAMS */
 	{ 0x400870a5, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_KC_BIND */
-	{ 0x800870a1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETPARAMS */
-	{ 0x800870a3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETCAP */
+	{ 0x800870a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_GETPARAMS */
+	{ 0x800870a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_GETCAP */
 	{ 0xc00870a4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_FETCH */
 	/* pps_cdev_ioctl (drivers/pps/pps.c) */
 	{ 0x400870a2, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PPS_SETPARAMS */
@@ -3731,6 +3925,24 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045430, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPTN */
 	{ 0x80045438, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPKT */
 	{ 0x80045439, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPTLCK */
+	/* qaic_attach_slice_bo_ioctl (drivers/accel/qaic/qaic_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QAIC_ATTACH_SLICE_BO */
+	/* qaic_create_bo_ioctl (drivers/accel/qaic/qaic_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QAIC_CREATE_BO */
+	/* qaic_detach_slice_bo_ioctl (drivers/accel/qaic/qaic_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QAIC_DETACH_SLICE_BO */
+	/* qaic_execute_bo_ioctl (drivers/accel/qaic/qaic_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QAIC_EXECUTE_BO */
+	/* qaic_manage_ioctl (drivers/accel/qaic/qaic_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QAIC_MANAGE */
+	/* qaic_mmap_bo_ioctl (drivers/accel/qaic/qaic_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QAIC_MMAP_BO */
+	/* qaic_partial_execute_bo_ioctl (drivers/accel/qaic/qaic_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QAIC_PARTIAL_EXECUTE_BO */
+	/* qaic_perf_stats_bo_ioctl (drivers/accel/qaic/qaic_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QAIC_PERF_STATS_BO */
+	/* qaic_wait_bo_ioctl (drivers/accel/qaic/qaic_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QAIC_WAIT_BO */
 	/* qat_vf_precopy_ioctl (drivers/vfio/pci/qat/main.c) */
 	{ 0x00003b79, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_MIG_GET_PRECOPY_INFO */
 	/* qrtr_ioctl (net/qrtr/af_qrtr.c) */
@@ -3746,6 +3958,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000891a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFBRDADDR */
 	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
 	{ 0x0000891c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFNETMASK */
+	/* qxl_alloc_ioctl (drivers/gpu/drm/qxl/qxl_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QXL_ALLOC */
+	/* qxl_alloc_surf_ioctl (drivers/gpu/drm/qxl/qxl_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QXL_ALLOC_SURF */
+	/* qxl_clientcap_ioctl (drivers/gpu/drm/qxl/qxl_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QXL_CLIENTCAP */
+	/* qxl_execbuffer_ioctl (drivers/gpu/drm/qxl/qxl_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QXL_EXECBUFFER */
+	/* qxl_getparam_ioctl (drivers/gpu/drm/qxl/qxl_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QXL_GETPARAM */
+	/* qxl_map_ioctl (drivers/gpu/drm/qxl/qxl_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QXL_MAP */
+	/* qxl_update_area_ioctl (drivers/gpu/drm/qxl/qxl_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_QXL_UPDATE_AREA */
+	/* radeon_cs_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x00006466, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_CS */
 	/* radeon_drm_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -3762,8 +3990,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006411, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AUTH_MAGIC */
 	{ 0x00006412, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_BLOCK */
 	{ 0x00006413, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_UNBLOCK */
-	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SET_MASTER */
-	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_DROP_MASTER */
+	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SET_MASTER */
+	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_DROP_MASTER */
 	{ 0x00006427, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_ADD_DRAW */
 	{ 0x00006428, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_RM_DRAW */
 	{ 0x0000642c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_FINISH */
@@ -3822,6 +4050,30 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
 	{ 0x000064cf, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_EVENTFD */
 	{ 0x000064d0, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_CLOSEFB */
+	/* radeon_gem_busy_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x0000646a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_BUSY */
+	/* radeon_gem_create_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x0000645d, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_CREATE */
+	/* radeon_gem_get_tiling_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x00006469, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_GET_TILING */
+	/* radeon_gem_info_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x0000645c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_INFO */
+	/* radeon_gem_mmap_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x0000645e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_MMAP */
+	/* radeon_gem_op_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x0000646c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_OP */
+	/* radeon_gem_set_domain_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x00006463, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_SET_DOMAIN */
+	/* radeon_gem_set_tiling_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x00006468, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_SET_TILING */
+	/* radeon_gem_userptr_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x0000646d, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_USERPTR */
+	/* radeon_gem_va_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x0000646b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_VA */
+	/* radeon_gem_wait_idle_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x00006464, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_GEM_WAIT_IDLE */
+	/* radeon_info_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
+	{ 0x00006467, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_RADEON_INFO */
 	/* radeon_kms_compat_ioctl (drivers/gpu/drm/radeon/radeon_drv.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -3838,8 +4090,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006411, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AUTH_MAGIC */
 	{ 0x00006412, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_BLOCK */
 	{ 0x00006413, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_UNBLOCK */
-	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SET_MASTER */
-	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_DROP_MASTER */
+	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SET_MASTER */
+	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_DROP_MASTER */
 	{ 0x00006427, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_ADD_DRAW */
 	{ 0x00006428, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_RM_DRAW */
 	{ 0x0000642c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_FINISH */
@@ -3943,10 +4195,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* reiserfs_compat_ioctl (fs/reiserfs/ioctl.c) */
 	{ 0x40047602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC32_SETVERSION */
 	{ 0x4004cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC32_UNPACK */
-	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_SETVERSION */
-	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
 	{ 0x80047601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* REISERFS_IOC32_GETVERSION */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* REISERFS_IOC_GETVERSION */
 	/* reiserfs_ioctl (fs/reiserfs/ioctl.c) */
 	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_SETVERSION */
 	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
@@ -4305,7 +4554,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2 */
 	/* smc_ioctl (net/smc/af_smc.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
 	{ 0x00008905, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCATMARK */
 	{ 0x0000894b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQNSD */
 	/* snapshot_compat_ioctl (kernel/power/user.c) */
@@ -4613,18 +4862,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_PVERSION */
 	{ 0x80045301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_CLIENT_ID */
 	{ 0xc0105303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_RUNNING_MODE */
-	{ 0xc02c5341, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_TEMPO */
+	{ 0xc02c5341, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_TEMPO */
 	{ 0xc0305302, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_SYSTEM_INFO */
-	{ 0xc04c5349, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_CLIENT */
+	{ 0xc04c5349, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_CLIENT */
 	{ 0xc0505350, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_SUBSCRIPTION */
 	{ 0xc058534b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_CLIENT_POOL */
 	{ 0xc058534f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_SUBS */
-	{ 0xc05c5340, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_STATUS */
-	{ 0xc0605345, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_TIMER */
+	{ 0xc05c5340, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_STATUS */
+	{ 0xc0605345, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_TIMER */
 	{ 0xc08c5332, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_CREATE_QUEUE */
-	{ 0xc08c5334, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_INFO */
+	{ 0xc08c5334, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_INFO */
 	{ 0xc08c5335, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_SET_QUEUE_INFO */
-	{ 0xc08c5336, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_NAMED_QUEUE */
+	{ 0xc08c5336, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_NAMED_QUEUE */
 	{ 0xc0a85320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_CREATE_PORT */
 	{ 0xc0a85322, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_PORT_INFO */
 	{ 0xc0a85352, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_NEXT_PORT */
@@ -4648,18 +4897,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045300, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_PVERSION */
 	{ 0x80045301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_CLIENT_ID */
 	{ 0xc0105303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_RUNNING_MODE */
-	{ 0xc02c5341, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_TEMPO */
+	{ 0xc02c5341, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_TEMPO */
 	{ 0xc0305302, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_SYSTEM_INFO */
-	{ 0xc04c5349, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_CLIENT */
+	{ 0xc04c5349, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_CLIENT */
 	{ 0xc0505350, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_SUBSCRIPTION */
 	{ 0xc058534b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_CLIENT_POOL */
 	{ 0xc058534f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_SUBS */
-	{ 0xc05c5340, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_STATUS */
-	{ 0xc0605345, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_TIMER */
+	{ 0xc05c5340, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_STATUS */
+	{ 0xc0605345, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_TIMER */
 	{ 0xc08c5332, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_CREATE_QUEUE */
-	{ 0xc08c5334, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_INFO */
+	{ 0xc08c5334, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_QUEUE_INFO */
 	{ 0xc08c5335, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_SET_QUEUE_INFO */
-	{ 0xc08c5336, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_NAMED_QUEUE */
+	{ 0xc08c5336, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_SEQ_IOCTL_GET_NAMED_QUEUE */
 	{ 0xc0a45320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_CREATE_PORT32 */
 	{ 0xc0a45322, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_GET_PORT_INFO32 */
 	{ 0xc0a45352, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_QUERY_NEXT_PORT32 */
@@ -4719,38 +4968,38 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0205302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNP_GET_EXT_REPORT */
 	/* sock_do_ioctl (net/socket.c) */
 	{ 0x00008910, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNAME */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFLINK */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFFLAGS */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFLINK */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMETRIC */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMEM */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMEM */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMTU */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMEM */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFMEM */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU */
 	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNAME */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFSLAVE */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFSLAVE */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFINDEX */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFINDEX */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWBROADCAST */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFTXQLEN */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
 	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIPHY */
 	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG */
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMAP */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP */
 	{ 0x00008990, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDENSLAVE */
 	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDRELEASE */
 	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDSETHWADDR */
-	{ 0x00008993, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCBONDSLAVEINFOQUERY */
-	{ 0x00008994, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCBONDINFOQUERY */
+	{ 0x00008993, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBONDSLAVEINFOQUERY */
+	{ 0x00008994, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCBONDINFOQUERY */
 	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDCHANGEACTIVE */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
 	{ 0x000089b1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGHWTSTAMP */
@@ -4844,21 +5093,21 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMRESUME */
 	{ 0x00005303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYMSF */
 	{ 0x00005304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYTRKIND */
-	{ 0x00005305, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMREADTOCHDR */
-	{ 0x00005306, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMREADTOCENTRY */
+	{ 0x00005305, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMREADTOCHDR */
+	{ 0x00005306, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMREADTOCENTRY */
 	{ 0x00005307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTOP */
 	{ 0x00005308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTART */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT */
 	{ 0x0000530a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLCTRL */
-	{ 0x0000530b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMSUBCHNL */
+	{ 0x0000530b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMSUBCHNL */
 	{ 0x0000530c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE2 */
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMMULTISESSION */
-	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMMULTISESSION */
+	{ 0x00005311, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_GET_MCN */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
-	{ 0x00005313, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMVOLREAD */
+	{ 0x00005313, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
 	{ 0x00005317, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYBLK */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY */
@@ -4868,11 +5117,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
-	{ 0x00005327, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_DISC_STATUS */
-	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS */
+	{ 0x00005327, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_DISC_STATUS */
+	{ 0x00005328, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_CHANGER_NSLOTS */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG */
-	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY */
+	{ 0x00005331, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_GET_CAPABILITY */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK */
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SCSI_IOCTL_GET_IDLUN */
@@ -4882,8 +5131,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005390, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_READ_STRUCT */
 	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SEND_PACKET */
-	{ 0x00005394, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_NEXT_WRITABLE */
-	{ 0x00005395, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_LAST_WRITTEN */
+	{ 0x00005394, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_NEXT_WRITABLE */
+	{ 0x00005395, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CDROM_LAST_WRITTEN */
 	{ 0x00005396, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_TIMED_MEDIA_CHANGE */
 	/* ssam_cdev_device_ioctl (drivers/platform/surface/surface_aggregator_cdev.c) */
 	{ 0x4005a502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SSAM_CDEV_NOTIF_REGISTER */
@@ -5045,6 +5294,50 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010a407, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SUPPL_SEND */
 	{ 0xc010a401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SHM_ALLOC */
 	{ 0xc018a409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TEE_IOC_SHM_REGISTER */
+	/* tegra_close_channel (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_CLOSE_CHANNEL */
+	/* tegra_drm_ioctl_channel_close (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006451, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_CHANNEL_CLOSE */
+	/* tegra_drm_ioctl_channel_map (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006452, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_CHANNEL_MAP */
+	/* tegra_drm_ioctl_channel_open (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006450, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_CHANNEL_OPEN */
+	/* tegra_drm_ioctl_channel_submit (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006454, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_CHANNEL_SUBMIT */
+	/* tegra_drm_ioctl_channel_unmap (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006453, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_CHANNEL_UNMAP */
+	/* tegra_drm_ioctl_syncpoint_allocate (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006460, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_SYNCPOINT_ALLOCATE */
+	/* tegra_drm_ioctl_syncpoint_free (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006461, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_SYNCPOINT_FREE */
+	/* tegra_drm_ioctl_syncpoint_wait (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006462, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_SYNCPOINT_WAIT */
+	/* tegra_gem_create (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_GEM_CREATE */
+	/* tegra_gem_get_flags (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x0000644d, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_GEM_GET_FLAGS */
+	/* tegra_gem_get_tiling (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_GEM_GET_TILING */
+	/* tegra_gem_mmap (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_GEM_MMAP */
+	/* tegra_gem_set_flags (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x0000644c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_GEM_SET_FLAGS */
+	/* tegra_gem_set_tiling (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_GEM_SET_TILING */
+	/* tegra_get_syncpt (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_GET_SYNCPT */
+	/* tegra_get_syncpt_base (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_GET_SYNCPT_BASE */
+	/* tegra_open_channel (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_OPEN_CHANNEL */
+	/* tegra_submit (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_SUBMIT */
+	/* tegra_syncpt_incr (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_SYNCPT_INCR */
+	/* tegra_syncpt_read (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_SYNCPT_READ */
+	/* tegra_syncpt_wait (drivers/gpu/drm/tegra/drm.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_SYNCPT_WAIT */
 	/* timerfd_ioctl (fs/timerfd.c) */
 	{ 0x40085400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TFD_IOC_SET_TICKS */
 	/* tipc_ioctl (net/tipc/socket.c) */
@@ -5448,6 +5741,32 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETRES */
 	{ 0x80086d02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETFREQ */
 	{ 0x80086d09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MMTIMER_GETCOUNTER */
+	/* v3d_create_bo_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_CREATE_BO */
+	/* v3d_get_bo_offset_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_GET_BO_OFFSET */
+	/* v3d_get_param_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_GET_PARAM */
+	/* v3d_mmap_bo_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_MMAP_BO */
+	/* v3d_perfmon_create_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_PERFMON_CREATE */
+	/* v3d_perfmon_destroy_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_PERFMON_DESTROY */
+	/* v3d_perfmon_get_counter_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x0000644c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_PERFMON_GET_COUNTER */
+	/* v3d_perfmon_get_values_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_PERFMON_GET_VALUES */
+	/* v3d_submit_cl_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_SUBMIT_CL */
+	/* v3d_submit_cpu_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_SUBMIT_CPU */
+	/* v3d_submit_csd_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_SUBMIT_CSD */
+	/* v3d_submit_tfu_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_SUBMIT_TFU */
+	/* v3d_wait_bo_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_WAIT_BO */
 	/* vbg_misc_device_ioctl (drivers/virt/vboxguest/vboxguest_linux.c) */
 	/* VBG_IOCTL_INTERRUPT_ALL_WAIT_FOR_EVENTS */
 	{ 0xc018560b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -5464,6 +5783,37 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0005606, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CALL_32 */
 	{ 0xc0005607, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CALL */
 	{ 0xc0005609, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_LOG_ALT */
+	/* vc4_create_bo_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_CREATE_BO */
+	/* vc4_create_shader_bo_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_CREATE_SHADER_BO */
+	/* vc4_gem_madvise_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_GEM_MADVISE */
+	/* vc4_get_hang_state_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	/* DRM_IOCTL_VC4_GET_HANG_STATE */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	/* vc4_get_param_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_GET_PARAM */
+	/* vc4_get_tiling_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_GET_TILING */
+	/* vc4_label_bo_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_LABEL_BO */
+	/* vc4_mmap_bo_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_MMAP_BO */
+	/* vc4_perfmon_create_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x0000644c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_PERFMON_CREATE */
+	/* vc4_perfmon_destroy_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x0000644d, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_PERFMON_DESTROY */
+	/* vc4_perfmon_get_values_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x0000644e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_PERFMON_GET_VALUES */
+	/* vc4_set_tiling_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_SET_TILING */
+	/* vc4_submit_cl_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_SUBMIT_CL */
+	/* vc4_wait_bo_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_WAIT_BO */
+	/* vc4_wait_seqno_ioctl (drivers/gpu/drm/vc4/vc4_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VC4_WAIT_SEQNO */
 	/* vcc_ioctl (net/atm/ioctl.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
@@ -5528,6 +5878,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00003b68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_GROUP_SET_CONTAINER */
 	{ 0x00003b69, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_GROUP_UNSET_CONTAINER */
 	{ 0x00003b6a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_GROUP_GET_DEVICE_FD */
+	/* vgem_fence_attach_ioctl (drivers/gpu/drm/vgem/vgem_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VGEM_FENCE_ATTACH */
+	/* vgem_fence_signal_ioctl (drivers/gpu/drm/vgem/vgem_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VGEM_FENCE_SIGNAL */
 	/* vhost_net_ioctl (drivers/vhost/net.c) */
 	{ 0x0000af01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_OWNER */
 	{ 0x0000af02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_RESET_OWNER */
@@ -5646,6 +6000,31 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008af00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_FEATURES */
 	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES */
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE */
+	/* vidi_connection_ioctl (drivers/gpu/drm/exynos/exynos_drm_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_EXYNOS_VIDI_CONNECTION */
+	/* virtio_gpu_context_init_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_CONTEXT_INIT */
+	/* virtio_gpu_execbuffer_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_EXECBUFFER */
+	/* virtio_gpu_get_caps_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_GET_CAPS */
+	/* virtio_gpu_getparam_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_GETPARAM */
+	/* virtio_gpu_map_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_MAP */
+	/* virtio_gpu_resource_create_blob_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	/* DRM_IOCTL_VIRTGPU_RESOURCE_CREATE_BLOB */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 },
+	/* virtio_gpu_resource_create_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_RESOURCE_CREATE */
+	/* virtio_gpu_resource_info_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_RESOURCE_INFO */
+	/* virtio_gpu_transfer_from_host_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_TRANSFER_FROM_HOST */
+	/* virtio_gpu_transfer_to_host_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_TRANSFER_TO_HOST */
+	/* virtio_gpu_wait_ioctl (drivers/gpu/drm/virtio/virtgpu_ioctl.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VIRTGPU_WAIT */
 	/* virtual_ncidev_ioctl (drivers/nfc/virtual_ncidev.c) */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_GET_NCIDEV_IDX */
 	/* vmci_host_unlocked_ioctl (drivers/misc/vmw_vmci/vmci_host.c) */
@@ -5672,6 +6051,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4020ae04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_SET_MASTER */
 	{ 0x801cae01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_SLAVE */
 	{ 0x8020ae03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VME_GET_MASTER */
+	/* vmw_bo_unref_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_UNREF_DMABUF */
 	/* vmw_compat_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -5688,8 +6069,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006411, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AUTH_MAGIC */
 	{ 0x00006412, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_BLOCK */
 	{ 0x00006413, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_UNBLOCK */
-	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SET_MASTER */
-	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_DROP_MASTER */
+	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SET_MASTER */
+	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_DROP_MASTER */
 	{ 0x00006427, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_ADD_DRAW */
 	{ 0x00006428, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_RM_DRAW */
 	{ 0x0000642c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_FINISH */
@@ -5748,8 +6129,70 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
 	{ 0x000064cf, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_EVENTFD */
 	{ 0x000064d0, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_CLOSEFB */
-	{ 0x0000004c, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* DRM_COMMAND_BASE */
-	{ 0x00000054, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* DRM_COMMAND_BASE */
+	{ 0x0000004c, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* DRM_COMMAND_BASE */
+	{ 0x00000054, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* DRM_COMMAND_BASE */
+	/* vmw_context_define_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_CREATE_CONTEXT */
+	/* vmw_context_destroy_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_UNREF_CONTEXT */
+	/* vmw_execbuf_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000644c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_EXECBUF */
+	/* vmw_extended_context_define_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000645a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_CREATE_EXTENDED_CONTEXT */
+	/* vmw_fence_event_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006451, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_FENCE_EVENT */
+	/* vmw_fence_obj_signaled_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000644f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_FENCE_SIGNALED */
+	/* vmw_fence_obj_unref_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006450, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_FENCE_UNREF */
+	/* vmw_fence_obj_wait_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000644e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_FENCE_WAIT */
+	/* vmw_gb_surface_define_ext_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000645b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_GB_SURFACE_CREATE_EXT */
+	/* vmw_gb_surface_define_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006457, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_GB_SURFACE_CREATE */
+	/* vmw_gb_surface_reference_ext_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000645c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_GB_SURFACE_REF_EXT */
+	/* vmw_gb_surface_reference_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006458, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_GB_SURFACE_REF */
+	/* vmw_gem_object_create_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_ALLOC_DMABUF */
+	/* vmw_get_cap_3d_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000644d, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_GET_3D_CAP */
+	/* vmw_getparam_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_GET_PARAM */
+	/* vmw_kms_cursor_bypass_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_CURSOR_BYPASS */
+	/* vmw_kms_update_layout_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006454, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_UPDATE_LAYOUT */
+	/* vmw_mksstat_add_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000645f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_MKSSTAT_ADD */
+	/* vmw_mksstat_remove_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006460, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_MKSSTAT_REMOVE */
+	/* vmw_mksstat_reset_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000645e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_MKSSTAT_RESET */
+	/* vmw_msg_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000645d, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_MSG */
+	/* vmw_overlay_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_CONTROL_STREAM */
+	/* vmw_present_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006452, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_PRESENT */
+	/* vmw_present_readback_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006453, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_PRESENT_READBACK */
+	/* vmw_shader_define_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006455, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_CREATE_SHADER */
+	/* vmw_shader_destroy_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006456, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_UNREF_SHADER */
+	/* vmw_stream_claim_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_CLAIM_STREAM */
+	/* vmw_stream_unref_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_UNREF_STREAM */
+	/* vmw_surface_define_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_CREATE_SURFACE */
+	/* vmw_surface_destroy_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_UNREF_SURFACE */
+	/* vmw_surface_reference_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_REF_SURFACE */
 	/* vmw_unlocked_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
 	{ 0x00006400, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VERSION */
 	{ 0x00006401, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_GET_UNIQUE */
@@ -5766,8 +6209,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006411, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AUTH_MAGIC */
 	{ 0x00006412, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_BLOCK */
 	{ 0x00006413, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_UNBLOCK */
-	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SET_MASTER */
-	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_DROP_MASTER */
+	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SET_MASTER */
+	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_DROP_MASTER */
 	{ 0x00006427, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_ADD_DRAW */
 	{ 0x00006428, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_RM_DRAW */
 	{ 0x0000642c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_FINISH */
@@ -5826,8 +6269,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
 	{ 0x000064cf, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_EVENTFD */
 	{ 0x000064d0, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_CLOSEFB */
-	{ 0x0000004c, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* DRM_COMMAND_BASE */
-	{ 0x00000054, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* DRM_COMMAND_BASE */
+	{ 0x0000004c, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* DRM_COMMAND_BASE */
+	{ 0x00000054, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* DRM_COMMAND_BASE */
+	/* vmw_user_bo_synccpu_ioctl (drivers/gpu/drm/vmwgfx/vmwgfx_drv.c) */
+	{ 0x00006459, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_VMW_SYNCCPU */
 	/* vol_cdev_ioctl (drivers/mtd/ubi/cdev.c) */
 	{ 0x00004f08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCVOLRMBLK */
 	{ 0x40044f01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBER */
@@ -6089,8 +6534,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006411, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AUTH_MAGIC */
 	{ 0x00006412, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_BLOCK */
 	{ 0x00006413, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_UNBLOCK */
-	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SET_MASTER */
-	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_DROP_MASTER */
+	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SET_MASTER */
+	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_DROP_MASTER */
 	{ 0x00006427, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_ADD_DRAW */
 	{ 0x00006428, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_RM_DRAW */
 	{ 0x0000642c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_FINISH */
@@ -6165,8 +6610,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006411, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_AUTH_MAGIC */
 	{ 0x00006412, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_BLOCK */
 	{ 0x00006413, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_UNBLOCK */
-	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_SET_MASTER */
-	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_DROP_MASTER */
+	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SET_MASTER */
+	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_DROP_MASTER */
 	{ 0x00006427, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_ADD_DRAW */
 	{ 0x00006428, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DRM_IOCTL_RM_DRAW */
 	{ 0x0000642c, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_FINISH */
@@ -6225,12 +6670,36 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
 	{ 0x000064cf, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_EVENTFD */
 	{ 0x000064d0, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_CLOSEFB */
+	/* xe_exec_ioctl (drivers/gpu/drm/xe/xe_device.c) */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_XE_EXEC */
+	/* xe_exec_queue_create_ioctl (drivers/gpu/drm/xe/xe_device.c) */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_XE_EXEC_QUEUE_CREATE */
+	/* xe_exec_queue_destroy_ioctl (drivers/gpu/drm/xe/xe_device.c) */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_XE_EXEC_QUEUE_DESTROY */
+	/* xe_exec_queue_get_property_ioctl (drivers/gpu/drm/xe/xe_device.c) */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_XE_EXEC_QUEUE_GET_PROPERTY */
+	/* xe_gem_create_ioctl (drivers/gpu/drm/xe/xe_device.c) */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_XE_GEM_CREATE */
+	/* xe_gem_mmap_offset_ioctl (drivers/gpu/drm/xe/xe_device.c) */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_XE_GEM_MMAP_OFFSET */
 	/* xe_oa_ioctl (drivers/gpu/drm/xe/xe_oa.c) */
 	{ 0x00006900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_XE_OBSERVATION_IOCTL_ENABLE */
 	{ 0x00006901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_XE_OBSERVATION_IOCTL_DISABLE */
 	{ 0x00006902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_XE_OBSERVATION_IOCTL_CONFIG */
 	{ 0x00006903, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DRM_XE_OBSERVATION_IOCTL_STATUS */
 	{ 0x00006904, 0xffffffff, SEL_IOCTL_READ, 0 }, /* DRM_XE_OBSERVATION_IOCTL_INFO */
+	/* xe_observation_ioctl (drivers/gpu/drm/xe/xe_device.c) */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_XE_OBSERVATION */
+	/* xe_query_ioctl (drivers/gpu/drm/xe/xe_device.c) */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_XE_DEVICE_QUERY */
+	/* xe_vm_bind_ioctl (drivers/gpu/drm/xe/xe_device.c) */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_XE_VM_BIND */
+	/* xe_vm_create_ioctl (drivers/gpu/drm/xe/xe_device.c) */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_XE_VM_CREATE */
+	/* xe_vm_destroy_ioctl (drivers/gpu/drm/xe/xe_device.c) */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_XE_VM_DESTROY */
+	/* xe_wait_user_fence_ioctl (drivers/gpu/drm/xe/xe_device.c) */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_XE_WAIT_USER_FENCE */
 	/* xen_mce_chrdev_ioctl (drivers/xen/mcelog.c) */
 	{ 0x80044d01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GET_RECORD_LEN */
 	{ 0x80044d02, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* MCE_GET_LOG_LEN */
@@ -6690,21 +7159,17 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMRESUME */
 	{ 0x00005303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYMSF */
 	{ 0x00005304, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYTRKIND */
-	{ 0x00005305, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMREADTOCHDR */
-	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY; 2 handlers */
+	{ 0x00005306, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADTOCENTRY */
 	{ 0x00005307, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTOP */
 	{ 0x00005308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMSTART */
 	{ 0x00005309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT; 8 handlers */
 	{ 0x0000530a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMVOLCTRL */
-	{ 0x0000530b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMSUBCHNL */
 	{ 0x0000530c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE2 */
 	{ 0x0000530d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADMODE1 */
 	{ 0x0000530e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADAUDIO */
 	{ 0x0000530f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMEJECT_SW */
-	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION; 3 handlers */
-	{ 0x00005311, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_MCN */
+	{ 0x00005310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMMULTISESSION; 2 handlers */
 	{ 0x00005312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROMRESET */
-	{ 0x00005313, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROMVOLREAD */
 	{ 0x00005314, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMREADRAW */
 	{ 0x00005317, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMPLAYBLK */
 	{ 0x00005319, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROMCLOSETRAY; 6 handlers */
@@ -6714,11 +7179,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005323, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_SELECT_DISC */
 	{ 0x00005325, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_MEDIA_CHANGED */
 	{ 0x00005326, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_DRIVE_STATUS */
-	{ 0x00005327, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_DISC_STATUS */
-	{ 0x00005328, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_CHANGER_NSLOTS */
 	{ 0x00005329, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LOCKDOOR */
 	{ 0x00005330, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CDROM_DEBUG */
-	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY; 2 handlers */
+	{ 0x00005331, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_GET_CAPABILITY */
 	{ 0x00005380, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORLOCK; 6 handlers */
 	{ 0x00005381, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_DOORUNLOCK; 6 handlers */
 	{ 0x00005382, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_GET_IDLUN; 7 handlers */
@@ -6729,8 +7192,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005392, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DVD_AUTH */
 	/* CDROM_SEND_PACKET; 7 handlers */
 	{ 0x00005393, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO },
-	{ 0x00005394, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CDROM_NEXT_WRITABLE */
-	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN; 2 handlers */
+	{ 0x00005395, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_LAST_WRITTEN */
 	{ 0x00005396, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CDROM_TIMED_MEDIA_CHANGE */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS; 14 handlers */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS; 16 handlers */
@@ -6850,15 +7312,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000640f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_POLL; 2 handlers */
 	{ 0x00006410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETRSUBD; 2 handlers */
 	{ 0x00006411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_SETWSUBD; 2 handlers */
-	{ 0x00006470, 0xffffffff, SEL_IOCTL_READ, 0 }, /* 0x6470 */
+	{ 0x00006470, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* 0x6470 */
 	{ 0x00006600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_START_DEV */
 	{ 0x00006601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_STOP_DEV */
-	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE; 2 handlers */
+	{ 0x00006609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_MIGRATE */
 	{ 0x0000660b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_CLEAR_STATS */
-	{ 0x0000660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS; 2 handlers */
+	{ 0x0000660c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_ALLOC_DA_BLKS */
 	{ 0x0000660d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_DEFAULT_CONFIG */
-	/* EXT4_IOC_SWAP_BOOT; 2 handlers */
-	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x00006611, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* EXT4_IOC_SWAP_BOOT */
 	{ 0x00006612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_PRECACHE_EXTENTS; 2 handlers */
 	{ 0x00006628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_CLEAR_ES_CACHE; 2 handlers */
 	{ 0x00006701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GADGETFS_FIFO_STATUS; 2 handlers */
@@ -6922,9 +7383,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD; 2 handlers */
 	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD; 2 handlers */
 	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME; 6 handlers */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK; 2 handlers */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF; 2 handlers */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS; 2 handlers */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS; 2 handlers */
 	{ 0x00008915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFADDR */
 	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
@@ -6934,22 +7395,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000891a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBRDADDR */
 	{ 0x0000891b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNETMASK */
 	{ 0x0000891c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNETMASK */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC; 2 handlers */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC; 2 handlers */
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM; 2 handlers */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM; 2 handlers */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU; 2 handlers */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU; 2 handlers */
 	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNAME; 2 handlers */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR; 10 handlers */
 	{ 0x00008925, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFENCAP; 3 handlers */
 	{ 0x00008926, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFENCAP; 3 handlers */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 5 handlers */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE; 2 handlers */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 4 handlers */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE; 2 handlers */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI; 2 handlers */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI; 2 handlers */
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX; 2 handlers */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX */
 	{ 0x00008934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFPFLAGS */
 	{ 0x00008935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFPFLAGS */
 	{ 0x00008936, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDIFADDR */
@@ -6957,7 +7418,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR; 2 handlers */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR; 2 handlers */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN; 2 handlers */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN; 2 handlers */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL; 2 handlers */
 	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIPHY; 2 handlers */
@@ -6969,7 +7430,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008953, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDARP */
 	{ 0x00008954, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGARP */
 	{ 0x00008955, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSARP */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP; 2 handlers */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP; 2 handlers */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN; 2 handlers */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN; 2 handlers */
@@ -6979,8 +7440,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	/* SIOCBONDSETHWADDR; 2 handlers */
 	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
-	{ 0x00008993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDSLAVEINFOQUERY; 2 handlers */
-	{ 0x00008994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDINFOQUERY; 2 handlers */
+	{ 0x00008993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDSLAVEINFOQUERY */
+	{ 0x00008994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDINFOQUERY */
 	/* SIOCBONDCHANGEACTIVE; 2 handlers */
 	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
 	{ 0x000089a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDBR; 2 handlers */
@@ -7115,19 +7576,16 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000f518, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_COMPRESS_FILE; 2 handlers */
 	/* F2FS_IOC_START_ATOMIC_REPLACE; 2 handlers */
 	{ 0x0000f519, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	/* PIDFD_GET_CGROUP_NAMESPACE */
-	{ 0x0000ff01, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE },
-	{ 0x0000ff02, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE }, /* PIDFD_GET_IPC_NAMESPACE */
-	{ 0x0000ff03, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE }, /* PIDFD_GET_MNT_NAMESPACE */
-	{ 0x0000ff04, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE }, /* PIDFD_GET_NET_NAMESPACE */
-	{ 0x0000ff05, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE }, /* PIDFD_GET_PID_NAMESPACE */
-	/* PIDFD_GET_PID_FOR_CHILDREN_NAMESPACE */
-	{ 0x0000ff06, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE },
-	{ 0x0000ff07, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE }, /* PIDFD_GET_TIME_NAMESPACE */
-	/* PIDFD_GET_TIME_FOR_CHILDREN_NAMESPACE */
-	{ 0x0000ff08, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE },
-	{ 0x0000ff09, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE }, /* PIDFD_GET_USER_NAMESPACE */
-	{ 0x0000ff0a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_PTRACE }, /* PIDFD_GET_UTS_NAMESPACE */
+	{ 0x0000ff01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_CGROUP_NAMESPACE */
+	{ 0x0000ff02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_IPC_NAMESPACE */
+	{ 0x0000ff03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_MNT_NAMESPACE */
+	{ 0x0000ff04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_NET_NAMESPACE */
+	{ 0x0000ff05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_PID_NAMESPACE */
+	{ 0x0000ff06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_PID_FOR_CHILDREN_NAMESPACE */
+	{ 0x0000ff07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_TIME_NAMESPACE */
+	{ 0x0000ff08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_TIME_FOR_CHILDREN_NAMESPACE */
+	{ 0x0000ff09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_USER_NAMESPACE */
+	{ 0x0000ff0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PIDFD_GET_UTS_NAMESPACE */
 	{ 0x00024506, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_EVTCHN_RESTRICT_DOMID */
 	{ 0x00025006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_PRIVCMD_RESTRICT */
 	{ 0x00042008, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* FSACTL_SENDFIB */
@@ -7418,7 +7876,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40084d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMERASE; 2 handlers */
 	{ 0x40084d05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMLOCK; 2 handlers */
 	{ 0x40084d06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMUNLOCK; 2 handlers */
-	{ 0x40084d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMGETBADBLOCK; 2 handlers */
 	{ 0x40084d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEMSETBADBLOCK; 2 handlers */
 	{ 0x40084f00, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCVOLUP */
 	{ 0x40084f03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UBI_IOCEBMAP */
@@ -7447,11 +7904,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_BUF_IOCTL_IMPORT_SYNC_FILE */
 	{ 0x40086305, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_CM_CHAN_BIND */
 	{ 0x40086308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOGSTATUS32; 2 handlers */
-	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS; 6 handlers */
-	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION; 3 handlers */
-	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ; 2 handlers */
-	/* EXT4_IOC_GROUP_EXTEND; 2 handlers */
-	{ 0x40086607, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE },
+	{ 0x40086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETFLAGS; 5 handlers */
+	{ 0x40086604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT4_IOC_SETVERSION; 2 handlers */
+	{ 0x40086606, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXT2_IOC_SETRSVSZ */
+	{ 0x40086607, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_EXTEND */
 	{ 0x40086608, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_SET_ORDER */
 	/* EXT4_IOC_RESIZE_FS; 2 handlers */
 	{ 0x40086610, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE },
@@ -7464,7 +7920,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086d09, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_ENABLE_DOORBELL_RANGE */
 	{ 0x40086d0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_DISABLE_DOORBELL_RANGE */
 	{ 0x40086d12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_UNMAP_INBOUND */
-	{ 0x40086d14, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_FREE_DMA */
+	{ 0x40086d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_FREE_DMA */
 	{ 0x40086d16, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_WAIT_FOR_ASYNC */
 	/* NILFS_IOCTL_DELETE_CHECKPOINT; 2 handlers */
 	{ 0x40086e81, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -7484,7 +7940,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40087447, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSPASS32 */
 	{ 0x4008744b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSNPMODE; 2 handlers */
 	{ 0x40087543, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDMABUF_CREATE_LIST */
-	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETVERSION; 9 handlers */
+	{ 0x40087602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_SETVERSION; 5 handlers */
 	{ 0x40088101, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_SET_API_VERSION */
 	{ 0x40088112, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_SET_CONFIG */
 	{ 0x40088116, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_VQ_SETUP_KICKFD */
@@ -7528,7 +7984,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008b801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DPI_MPS_MRRS_CFG */
 	{ 0x4008c001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_WRITE */
 	{ 0x4008c002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_READ */
-	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK; 2 handlers */
+	{ 0x4008cd01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* REISERFS_IOC_UNPACK */
 	/* F2FS_IOC_FLUSH_DEVICE; 2 handlers */
 	{ 0x4008f50a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* F2FS_IOC_RESIZE_FS; 2 handlers */
@@ -7617,12 +8073,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4010ae68, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x4010b201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ASPEED_LPC_CTRL_IOCTL_MAP */
 	{ 0x4010b300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ASPEED_P2A_CTRL_IOCTL_SET_WINDOW */
-	{ 0x4010bc04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_ADD; 3 handlers */
-	{ 0x4010bc05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_REMOVE; 3 handlers */
-	{ 0x4010bc06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_ONLINE; 3 handlers */
-	{ 0x4010bc07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_OFFLINE; 3 handlers */
-	{ 0x4010bc08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_SET_STATE; 3 handlers */
-	{ 0x4010bc14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FSCK_ONLINE; 3 handlers */
+	{ 0x4010bc04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_ADD; 2 handlers */
+	{ 0x4010bc05, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_REMOVE; 2 handlers */
+	{ 0x4010bc06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_ONLINE; 2 handlers */
+	{ 0x4010bc07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_OFFLINE; 2 handlers */
+	{ 0x4010bc08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_SET_STATE; 2 handlers */
+	{ 0x4010bc14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FSCK_ONLINE; 2 handlers */
 	{ 0x4010c404, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_QUEUE_MESSAGE; 2 handlers */
 	{ 0x4010e501, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FUSE_DEV_IOC_BACKING_OPEN */
 	{ 0x40117006, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_SET_WAKETIME */
@@ -7669,18 +8125,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4018aee2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_DEVICE_ATTR; 3 handlers */
 	{ 0x4018aee3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_HAS_DEVICE_ATTR; 3 handlers */
 	{ 0x4018b802, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DPI_ENGINE_CFG */
-	{ 0x4018bc0e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_RESIZE; 3 handlers */
-	/* BCH_IOCTL_DISK_RESIZE_JOURNAL; 3 handlers */
+	{ 0x4018bc0e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DISK_RESIZE; 2 handlers */
+	/* BCH_IOCTL_DISK_RESIZE_JOURNAL; 2 handlers */
 	{ 0x4018bc0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x4018bc13, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BCH_IOCTL_FSCK_OFFLINE */
 	{ 0x4018db07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_WRITE_DATA */
 	{ 0x4018db08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_MW_WRITE_INST */
-	/* F2FS_IOC_GARBAGE_COLLECT_RANGE; 2 handlers */
+	/* F2FS_IOC_GARBAGE_COLLECT_RANGE */
 	{ 0x4018f50b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x4018f514, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_SEC_TRIM_FILE; 2 handlers */
 	{ 0x401c0242, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDSETPRM32 */
 	{ 0x401c0243, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDDEFPRM32 */
-	{ 0x401c5820, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSSETXATTR; 4 handlers */
+	{ 0x401c5820, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_FSSETXATTR; 3 handlers */
 	{ 0x401c6302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOEXCHANGE */
 	{ 0x401c700b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_RESET_SYSTEM */
 	{ 0x401cae02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VME_SET_SLAVE */
@@ -7701,12 +8157,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4020aea5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SIGNAL_MSI; 2 handlers */
 	{ 0x4020aeb2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PMU_EVENT_FILTER; 2 handlers */
 	{ 0x4020aed2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_MEMORY_ATTRIBUTES; 2 handlers */
-	{ 0x4020bc0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_READ_SUPER; 3 handlers */
-	/* BCH_IOCTL_SUBVOLUME_CREATE; 2 handlers */
-	{ 0x4020bc10, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	/* BCH_IOCTL_SUBVOLUME_DESTROY; 2 handlers */
-	{ 0x4020bc11, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	/* BCH_IOCTL_QUERY_ACCOUNTING; 3 handlers */
+	{ 0x4020bc0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_READ_SUPER; 2 handlers */
+	{ 0x4020bc10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_SUBVOLUME_CREATE */
+	{ 0x4020bc11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_SUBVOLUME_DESTROY */
+	/* BCH_IOCTL_QUERY_ACCOUNTING; 2 handlers */
 	{ 0x4020bc15, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* XFS_IOC_ATTRMULTI_BY_HANDLE_32 */
 	{ 0x4024587b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -7720,8 +8174,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40281be2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_CTXT_INFO */
 	{ 0x40284504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EVIOCSKEYCODE_V2; 2 handlers */
 	{ 0x40285881, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XFS_IOC_EXCHANGE_RANGE; 2 handlers */
-	/* EXT4_IOC_GROUP_ADD; 2 handlers */
-	{ 0x40286608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE },
+	{ 0x40286608, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* EXT4_IOC_GROUP_ADD */
 	{ 0x40286d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_UNMAP_OUTBOUND */
 	{ 0x40287008, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PHN_SETREGS; 2 handlers */
 	{ 0x4028700f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RTC_WKALM_SET; 2 handlers */
@@ -7823,7 +8276,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4068aea3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_ENABLE_CAP; 4 handlers */
 	{ 0x406c6310, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CHIOGELEM */
 	{ 0x4070aea0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_SET_PIT2; 2 handlers */
-	{ 0x4070bc0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DATA; 3 handlers */
+	{ 0x4070bc0a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DATA; 2 handlers */
 	{ 0x40781be3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HFI1_IOCTL_USER_INFO */
 	/* NILFS_IOCTL_CLEAN_SEGMENTS; 2 handlers */
 	{ 0x40786e88, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -8049,7 +8502,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT; 31 handlers */
 	{ 0x80045709, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETPRETIMEOUT; 2 handlers */
 	{ 0x8004570a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_GETTIMELEFT; 3 handlers */
-	/* FS_IOC_GOINGDOWN; 11 handlers */
+	/* FS_IOC_GOINGDOWN; 10 handlers */
 	{ 0x8004587d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80045b09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC_IOCTL_GET_TIMEOUT */
 	{ 0x80045b10, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC_IOCTL_API_VERSION */
@@ -8155,10 +8608,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KCOV_INIT_TRACE */
 	{ 0x80086408, 0xffffffff, SEL_IOCTL_READ, 0 }, /* COMEDI32_RANGEINFO */
 	{ 0x8008640b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI32_INSNLIST */
-	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS; 5 handlers */
+	{ 0x80086601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETFLAGS; 4 handlers */
 	{ 0x80086602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* XSDFEC_GET_STATUS */
-	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION; 2 handlers */
-	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ; 2 handlers */
+	{ 0x80086603, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETVERSION */
+	{ 0x80086605, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT2_IOC_GETRSVSZ */
 	{ 0x80086607, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_TURBO */
 	{ 0x8008662c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXT4_IOC_GETFSUUID; 2 handlers */
 	/* IPMICTL_SET_TIMING_PARMS_CMD; 2 handlers */
@@ -8175,8 +8628,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80086f83, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CA_GET_DESCR_INFO */
 	{ 0x8008700b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_IRQP_READ; 2 handlers */
 	{ 0x80087095, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPGETTIME32 */
-	{ 0x800870a1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETPARAMS; 2 handlers */
-	{ 0x800870a3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPS_GETCAP; 2 handlers */
+	{ 0x800870a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_GETPARAMS; 2 handlers */
+	{ 0x800870a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPS_GETCAP; 2 handlers */
 	/* IOC_OPAL_GET_STATUS; 5 handlers */
 	{ 0x800870ec, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x80087301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_TRT_LEN */
@@ -8189,7 +8642,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80087308, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_PSVT_COUNT */
 	{ 0x80087309, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ACPI_THERMAL_GET_PSVT */
 	{ 0x8008743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE32; 2 handlers */
-	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETVERSION; 17 handlers */
+	{ 0x80087601, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_GETVERSION; 11 handlers */
 	{ 0x80088100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_GET_API_VERSION */
 	{ 0x80088111, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VDUSE_DEV_GET_FEATURES */
 	{ 0x80088a02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EPIOCGPARAMS */
@@ -8203,7 +8656,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8008af26, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_BACKEND_FEATURES; 3 handlers */
 	{ 0x8008af73, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_CONFIG */
 	{ 0x8008b705, 0xffffffff, SEL_IOCTL_READ, 0 }, /* NS_GET_MNTNS_ID */
-	{ 0x8008bc40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCHFS_IOC_REINHERIT_ATTRS; 2 handlers */
+	{ 0x8008bc40, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCHFS_IOC_REINHERIT_ATTRS */
 	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
 	/* F2FS_IOC_GET_COMPRESS_BLOCKS; 2 handlers */
 	{ 0x8008f511, 0xffffffff, SEL_IOCTL_READ, 0 },
@@ -8272,7 +8725,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8010aa01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_UNREGISTER */
 	{ 0x8010aa02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_WAKE */
 	{ 0x8010af78, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_IOVA_RANGE */
-	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BCH_IOCTL_QUERY_UUID; 3 handlers */
+	{ 0x8010bc01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* BCH_IOCTL_QUERY_UUID; 2 handlers */
 	{ 0x80111500, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFSUUID */
 	{ 0x8014020e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDGETMAXERRS; 2 handlers */
 	{ 0x80140912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_DISK_INFO; 2 handlers */
@@ -8295,7 +8748,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8018db06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_MW_READ_INST */
 	{ 0x801c0204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FDGETPRM32 */
 	{ 0x801c4803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HIDIOCGDEVINFO */
-	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR; 3 handlers */
+	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR; 2 handlers */
 	{ 0x801c582d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XFS_IOC_FSGETXATTRA; 2 handlers */
 	{ 0x801c6606, 0xffffffff, SEL_IOCTL_READ, 0 }, /* XSDFEC_GET_CONFIG */
 	{ 0x801c6915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND_SETTIME */
@@ -8327,6 +8780,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80286f4e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_GET_EVENT; 2 handlers */
 	{ 0x8028700a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_QUERY_CAPSULECAPABILITIES */
 	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD; 2 handlers */
+	{ 0x80289701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_LAYOUT */
 	{ 0x8028c003, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOW_GETINFO */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2; 13 handlers */
 	{ 0x802c550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB32 */
@@ -8504,7 +8958,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc008ae67, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_IRQ_LINE_STATUS; 2 handlers */
 	{ 0xc008ae88, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_MSRS; 2 handlers */
 	{ 0xc008ae91, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_GET_CPUID2; 2 handlers */
-	/* KVM_GET_SUPPORTED_HV_CPUID; 2 handlers */
+	/* KVM_GET_SUPPORTED_HV_CPUID; 3 handlers */
 	{ 0xc008aec1, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc008af12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_GET_VRING_BASE; 5 handlers */
 	{ 0xc008af16, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_GET_VRING_WORKER */
@@ -8695,10 +9149,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc020aa04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_ZEROPAGE */
 	{ 0xc020aa07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_CONTINUE */
 	{ 0xc020aa08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UFFDIO_POISON */
-	{ 0xc020bc12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE_V2; 3 handlers */
+	{ 0xc020bc12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE_V2; 2 handlers */
 	/* VCHIQ_IOC_AWAIT_COMPLETION; 2 handlers */
 	{ 0xc020c407, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0xc020f509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_MOVE_RANGE; 2 handlers */
+	{ 0xc020f509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* F2FS_IOC_MOVE_RANGE */
 	{ 0xc0242000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AMDGPU_DEBUGFS_GPRWAVE_IOC_SET_STATE */
 	{ 0xc024560d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_ACQUIRE_GUEST_CAPABILITIES */
 	/* SNDRV_RAWMIDI_IOCTL_STATUS32; 2 handlers */
@@ -8743,7 +9197,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc028c406, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc02c2001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AMDGPU_DEBUGFS_REGS2_IOC_SET_STATE_V2 */
 	/* SNDRV_SEQ_IOCTL_GET_QUEUE_TEMPO; 2 handlers */
-	{ 0xc02c5341, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc02c5341, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc02c5600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_DRIVER_VERSION_INFO */
 	{ 0xc02c640e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMEDI_BUFINFO; 2 handlers */
 	{ 0xc0303e03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SYNC_IOC_MERGE */
@@ -8807,10 +9261,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc040aed4, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_CREATE_GUEST_MEMFD; 2 handlers */
 	{ 0xc040aed5, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_PRE_FAULT_MEMORY; 2 handlers */
 	/* GPIOHANDLE_GET_LINE_VALUES_IOCTL; 4 handlers */
-	{ 0xc040b408, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc040b408, 0xffffffff, SEL_IOCTL_READ, 0 },
 	/* GPIOHANDLE_SET_LINE_VALUES_IOCTL; 2 handlers */
 	{ 0xc040b409, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
-	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE; 3 handlers */
+	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE; 2 handlers */
 	{ 0xc0481273, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BLKTRACESETUP; 2 handlers */
 	{ 0xc0484c14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPT3COMMAND; 4 handlers */
 	{ 0xc0484e41, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_ADMIN_CMD; 5 handlers */
@@ -8821,10 +9275,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc048aec8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_XEN_HVM_GET_ATTR; 2 handlers */
 	{ 0xc048aeca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KVM_XEN_VCPU_GET_ATTR; 2 handlers */
 	{ 0xc048b300, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* MMC_IOC_CMD; 4 handlers */
+	{ 0xc048b402, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_GET_LINEINFO_IOCTL; 2 handlers */
 	/* GPIO_GET_LINEINFO_WATCH_IOCTL; 2 handlers */
 	{ 0xc048b40b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* SNDRV_SEQ_IOCTL_GET_QUEUE_CLIENT; 2 handlers */
-	{ 0xc04c5349, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc04c5349, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc04c6100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CEC_ADAP_G_CAPS */
 	{ 0xc0502100, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SECCOMP_IOCTL_NOTIF_RECV */
 	{ 0xc0504e47, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NVME_IOCTL_ADMIN64_CMD; 5 handlers */
@@ -8851,11 +9306,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO2 */
 	{ 0xc05c4c11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPT3IOCINFO; 4 handlers */
 	/* SNDRV_SEQ_IOCTL_GET_QUEUE_STATUS; 2 handlers */
-	{ 0xc05c5340, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc05c5340, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc05c6104, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEC_ADAP_S_LOG_ADDRS */
 	{ 0xc05c6d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
 	/* SNDRV_SEQ_IOCTL_GET_QUEUE_TIMER; 2 handlers */
-	{ 0xc0605345, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc0605345, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc06055c8, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_BEGIN_FF_UPLOAD_COMPAT */
 	{ 0xc0606610, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PAGEMAP_SCAN */
 	{ 0xc0684113, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_SW_PARAMS32 */
@@ -8885,11 +9340,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* SNDRV_SEQ_IOCTL_CREATE_QUEUE; 2 handlers */
 	{ 0xc08c5332, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* SNDRV_SEQ_IOCTL_GET_QUEUE_INFO; 2 handlers */
-	{ 0xc08c5334, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc08c5334, 0xffffffff, SEL_IOCTL_READ, 0 },
 	/* SNDRV_SEQ_IOCTL_SET_QUEUE_INFO; 2 handlers */
 	{ 0xc08c5335, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	/* SNDRV_SEQ_IOCTL_GET_NAMED_QUEUE; 2 handlers */
-	{ 0xc08c5336, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc08c5336, 0xffffffff, SEL_IOCTL_READ, 0 },
 	{ 0xc0984124, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS_EXT64 */
 	{ 0xc09c5604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VBG_IOCTL_HGCM_CONNECT */
 	{ 0xc0a45320, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_SEQ_IOCTL_CREATE_PORT32 */
@@ -8916,6 +9371,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0f89703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_DATALOC */
 	{ 0xc1004110, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_REFINE_OLD */
 	{ 0xc1004111, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_HW_PARAMS_OLD */
+	{ 0xc100b405, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_V2_GET_LINEINFO_IOCTL; 2 handlers */
 	/* GPIO_V2_GET_LINEINFO_WATCH_IOCTL; 2 handlers */
 	{ 0xc100b406, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc1086201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_CTL_ADD */
@@ -8928,7 +9384,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* GPIO_V2_LINE_SET_CONFIG_IOCTL; 2 handlers */
 	{ 0xc110b40d, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc1144d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEGASAS_IOC_FIRMWARE32 */
-	{ 0xc118bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE; 3 handlers */
+	{ 0xc118bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE; 2 handlers */
 	{ 0xc16cb403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_GET_LINEHANDLE_IOCTL; 2 handlers */
 	{ 0xc1944d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEGASAS_IOC_FIRMWARE */
 	{ 0xc1b14302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAP_IOC_AUTHENTICATE */
@@ -9026,10 +9482,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006412, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* DRM_IOCTL_UNBLOCK; 13 handlers */
 	{ 0x00006413, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	/* DRM_IOCTL_SET_MASTER; 13 handlers */
-	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
-	/* DRM_IOCTL_DROP_MASTER; 13 handlers */
-	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x0000641e, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SET_MASTER; 13 handlers */
+	{ 0x0000641f, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_DROP_MASTER; 13 handlers */
 	/* DRM_IOCTL_ADD_DRAW; 13 handlers */
 	{ 0x00006427, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	/* DRM_IOCTL_RM_DRAW; 13 handlers */
@@ -9167,1235 +9621,2006 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "ali_ioctl", "alim1535_wdt",
 	  IS_BUILTIN(CONFIG_ALIM1535_WDT),
 	  IS_MODULE(CONFIG_ALIM1535_WDT), 169, 7, 0 },
+	{ "amdgpu_bo_list_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 176, 0, 1 },
+	{ "amdgpu_cs_fence_to_handle_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 177, 0, 1 },
+	{ "amdgpu_cs_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 178, 0, 1 },
+	{ "amdgpu_cs_wait_fences_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 179, 0, 1 },
+	{ "amdgpu_cs_wait_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 180, 0, 1 },
+	{ "amdgpu_ctx_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 181, 0, 1 },
 	{ "amdgpu_debugfs_gprwave_ioctl", "amdgpu",
 	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
-	  IS_MODULE(CONFIG_DRM_AMDGPU), 176, 1, 0 },
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 182, 1, 0 },
 	{ "amdgpu_debugfs_regs2_ioctl", "amdgpu",
 	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
-	  IS_MODULE(CONFIG_DRM_AMDGPU), 177, 2, 0 },
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 183, 2, 0 },
 	{ "amdgpu_drm_ioctl", "amdgpu",
 	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
-	  IS_MODULE(CONFIG_DRM_AMDGPU), 179, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 185, 0, 75 },
+	{ "amdgpu_gem_create_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 260, 0, 1 },
+	{ "amdgpu_gem_metadata_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 261, 0, 1 },
+	{ "amdgpu_gem_mmap_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 262, 0, 1 },
+	{ "amdgpu_gem_op_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 263, 0, 1 },
+	{ "amdgpu_gem_userptr_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 264, 0, 1 },
+	{ "amdgpu_gem_va_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 265, 0, 1 },
+	{ "amdgpu_gem_wait_idle_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 266, 0, 1 },
+	{ "amdgpu_info_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 267, 0, 1 },
 	{ "amdgpu_kms_compat_ioctl", "amdgpu",
 	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
-	  IS_MODULE(CONFIG_DRM_AMDGPU), 254, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 268, 0, 75 },
+	{ "amdgpu_sched_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 343, 0, 1 },
+	{ "amdgpu_vm_ioctl", "amdgpu",
+	  IS_BUILTIN(CONFIG_DRM_AMDGPU),
+	  IS_MODULE(CONFIG_DRM_AMDGPU), 344, 0, 1 },
 	{ "aoeblk_ioctl", "aoe",
 	  IS_BUILTIN(CONFIG_ATA_OVER_ETH),
-	  IS_MODULE(CONFIG_ATA_OVER_ETH), 329, 2, 0 },
+	  IS_MODULE(CONFIG_ATA_OVER_ETH), 345, 2, 0 },
 	{ "aspeed_lpc_ctrl_ioctl", "aspeed_lpc_ctrl",
 	  IS_BUILTIN(CONFIG_ASPEED_LPC_CTRL),
-	  IS_MODULE(CONFIG_ASPEED_LPC_CTRL), 331, 2, 0 },
+	  IS_MODULE(CONFIG_ASPEED_LPC_CTRL), 347, 2, 0 },
 	{ "aspeed_p2a_ioctl", "aspeed_p2a_ctrl",
 	  IS_BUILTIN(CONFIG_ASPEED_P2A_CTRL),
-	  IS_MODULE(CONFIG_ASPEED_P2A_CTRL), 333, 2, 0 },
-	{ "asr_ioctl", "ibmasr", IS_BUILTIN(CONFIG_IBMASR), IS_MODULE(CONFIG_IBMASR), 335, 6, 0 },
+	  IS_MODULE(CONFIG_ASPEED_P2A_CTRL), 349, 2, 0 },
+	{ "asr_ioctl", "ibmasr", IS_BUILTIN(CONFIG_IBMASR), IS_MODULE(CONFIG_IBMASR), 351, 6, 0 },
 	{ "at91_wdt_ioctl", "at91rm9200_wdt",
 	  IS_BUILTIN(CONFIG_AT91RM9200_WATCHDOG),
-	  IS_MODULE(CONFIG_AT91RM9200_WATCHDOG), 341, 7, 0 },
+	  IS_MODULE(CONFIG_AT91RM9200_WATCHDOG), 357, 7, 0 },
 	{ "atalk_ioctl", "appletalk",
 	  IS_BUILTIN(CONFIG_ATALK),
-	  IS_MODULE(CONFIG_ATALK), 348, 11, 0 },
+	  IS_MODULE(CONFIG_ATALK), 364, 11, 0 },
 	{ "autofs_dev_ioctl", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 359, 0, 6 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 375, 0, 6 },
 	{ "autofs_dev_ioctl_compat", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 365, 0, 6 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 381, 0, 6 },
 	{ "autofs_root_compat_ioctl", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 371, 10, 0 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 387, 10, 0 },
 	{ "autofs_root_ioctl", "autofs4",
 	  IS_BUILTIN(CONFIG_AUTOFS_FS),
-	  IS_MODULE(CONFIG_AUTOFS_FS), 381, 10, 0 },
-	{ "ax25_ioctl", "ax25", IS_BUILTIN(CONFIG_AX25), IS_MODULE(CONFIG_AX25), 391, 24, 0 },
+	  IS_MODULE(CONFIG_AUTOFS_FS), 397, 10, 0 },
+	{ "ax25_ioctl", "ax25", IS_BUILTIN(CONFIG_AX25), IS_MODULE(CONFIG_AX25), 407, 24, 0 },
 	{ "base_sock_ioctl", "mISDN_core",
 	  IS_BUILTIN(CONFIG_MISDN),
-	  IS_MODULE(CONFIG_MISDN), 415, 4, 0 },
+	  IS_MODULE(CONFIG_MISDN), 431, 4, 0 },
 	{ "bch2_chardev_ioctl", "bcachefs",
 	  IS_BUILTIN(CONFIG_BCACHEFS_FS),
-	  IS_MODULE(CONFIG_BCACHEFS_FS), 419, 17, 0 },
+	  IS_MODULE(CONFIG_BCACHEFS_FS), 435, 17, 0 },
 	{ "bch2_compat_fs_ioctl", "bcachefs",
 	  IS_BUILTIN(CONFIG_BCACHEFS_FS),
-	  IS_MODULE(CONFIG_BCACHEFS_FS), 436, 31, 0 },
+	  IS_MODULE(CONFIG_BCACHEFS_FS), 452, 5, 0 },
 	{ "bch2_fs_file_ioctl", "bcachefs",
 	  IS_BUILTIN(CONFIG_BCACHEFS_FS),
-	  IS_MODULE(CONFIG_BCACHEFS_FS), 467, 28, 0 },
+	  IS_MODULE(CONFIG_BCACHEFS_FS), 457, 28, 0 },
 	{ "bcm_vk_ioctl", "bcm_vk",
 	  IS_BUILTIN(CONFIG_BCM_VK),
-	  IS_MODULE(CONFIG_BCM_VK), 495, 2, 0 },
+	  IS_MODULE(CONFIG_BCM_VK), 485, 2, 0 },
 	{ "binder_ctl_ioctl", "binder_linux",
 	  IS_BUILTIN(CONFIG_ANDROID_BINDER_IPC),
-	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 497, 1, 0 },
+	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 487, 1, 0 },
 	{ "binder_ioctl", "binder_linux",
 	  IS_BUILTIN(CONFIG_ANDROID_BINDER_IPC),
-	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 498, 12, 0 },
-	{ "blkdev_ioctl", "ioctl", 1, 0, 510, 43, 0 },
+	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 488, 12, 0 },
+	{ "blkdev_ioctl", "ioctl", 1, 0, 500, 43, 0 },
 	{ "blkif_ioctl", "xen_blkfront",
 	  IS_BUILTIN(CONFIG_XEN_BLKDEV_FRONTEND),
-	  IS_MODULE(CONFIG_XEN_BLKDEV_FRONTEND), 553, 2, 0 },
+	  IS_MODULE(CONFIG_XEN_BLKDEV_FRONTEND), 543, 2, 0 },
 	{ "bnep_sock_ioctl", "bnep",
 	  IS_BUILTIN(CONFIG_BT_BNEP),
-	  IS_MODULE(CONFIG_BT_BNEP), 555, 5, 0 },
+	  IS_MODULE(CONFIG_BT_BNEP), 545, 5, 0 },
 	{ "bsg_ioctl", "bsg",
 	  IS_BUILTIN(CONFIG_BLK_DEV_BSG_COMMON),
-	  IS_MODULE(CONFIG_BLK_DEV_BSG_COMMON), 560, 12, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_BSG_COMMON), 550, 12, 0 },
 	{ "bt_bmc_ioctl", "bt_bmc",
 	  IS_BUILTIN(CONFIG_ASPEED_BT_IPMI_BMC),
-	  IS_MODULE(CONFIG_ASPEED_BT_IPMI_BMC), 572, 1, 0 },
-	{ "bt_sock_ioctl", "bluetooth", IS_BUILTIN(CONFIG_BT), IS_MODULE(CONFIG_BT), 573, 2, 0 },
+	  IS_MODULE(CONFIG_ASPEED_BT_IPMI_BMC), 562, 1, 0 },
+	{ "bt_sock_ioctl", "bluetooth", IS_BUILTIN(CONFIG_BT), IS_MODULE(CONFIG_BT), 563, 2, 0 },
 	{ "btrfs_compat_ioctl", "btrfs",
 	  IS_BUILTIN(CONFIG_BTRFS_FS),
-	  IS_MODULE(CONFIG_BTRFS_FS), 575, 63, 0 },
+	  IS_MODULE(CONFIG_BTRFS_FS), 565, 63, 0 },
 	{ "btrfs_control_ioctl", "btrfs",
 	  IS_BUILTIN(CONFIG_BTRFS_FS),
-	  IS_MODULE(CONFIG_BTRFS_FS), 638, 4, 0 },
+	  IS_MODULE(CONFIG_BTRFS_FS), 628, 4, 0 },
 	{ "btrfs_ioctl", "btrfs",
 	  IS_BUILTIN(CONFIG_BTRFS_FS),
-	  IS_MODULE(CONFIG_BTRFS_FS), 642, 62, 0 },
+	  IS_MODULE(CONFIG_BTRFS_FS), 632, 62, 0 },
 	{ "bus_ioctl", "libnvdimm",
 	  IS_BUILTIN(CONFIG_LIBNVDIMM),
-	  IS_MODULE(CONFIG_LIBNVDIMM), 704, 0, 5 },
+	  IS_MODULE(CONFIG_LIBNVDIMM), 694, 0, 5 },
 	{ "ca8210_test_int_ioctl", "ca8210",
 	  IS_BUILTIN(CONFIG_IEEE802154_CA8210),
-	  IS_MODULE(CONFIG_IEEE802154_CA8210), 709, 1, 0 },
+	  IS_MODULE(CONFIG_IEEE802154_CA8210), 699, 1, 0 },
 	{ "cachefiles_ondemand_fd_ioctl", "cachefiles",
 	  IS_BUILTIN(CONFIG_CACHEFILES),
-	  IS_MODULE(CONFIG_CACHEFILES), 710, 1, 0 },
+	  IS_MODULE(CONFIG_CACHEFILES), 700, 1, 0 },
 	{ "can327_ldisc_ioctl", "can327",
 	  IS_BUILTIN(CONFIG_CAN_CAN327),
-	  IS_MODULE(CONFIG_CAN_CAN327), 711, 22, 0 },
+	  IS_MODULE(CONFIG_CAN_CAN327), 701, 22, 0 },
 	{ "cap_ioctl_unlocked", "gb_firmware",
 	  IS_BUILTIN(CONFIG_GREYBUS_FIRMWARE),
-	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 733, 3, 0 },
+	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 723, 3, 0 },
 	{ "cec_ioctl", "cec",
 	  IS_BUILTIN(CONFIG_CEC_CORE),
-	  IS_MODULE(CONFIG_CEC_CORE), 736, 11, 0 },
+	  IS_MODULE(CONFIG_CEC_CORE), 726, 11, 0 },
 	{ "ceph_ioctl", "ceph",
 	  IS_BUILTIN(CONFIG_CEPH_FS),
-	  IS_MODULE(CONFIG_CEPH_FS), 747, 14, 0 },
+	  IS_MODULE(CONFIG_CEPH_FS), 737, 14, 0 },
 	{ "ch_ioctl", "ch",
 	  IS_BUILTIN(CONFIG_CHR_DEV_SCH),
-	  IS_MODULE(CONFIG_CHR_DEV_SCH), 761, 33, 0 },
-	{ "cifs_ioctl", "cifs", IS_BUILTIN(CONFIG_CIFS), IS_MODULE(CONFIG_CIFS), 794, 13, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_SCH), 751, 33, 0 },
+	{ "cifs_ioctl", "cifs", IS_BUILTIN(CONFIG_CIFS), IS_MODULE(CONFIG_CIFS), 784, 13, 0 },
 	{ "coda_psdev_ioctl", "coda",
 	  IS_BUILTIN(CONFIG_CODA_FS),
-	  IS_MODULE(CONFIG_CODA_FS), 807, 1, 0 },
+	  IS_MODULE(CONFIG_CODA_FS), 797, 1, 0 },
 	{ "comedi_compat_ioctl", "comedi",
 	  IS_BUILTIN(CONFIG_COMEDI),
-	  IS_MODULE(CONFIG_COMEDI), 808, 17, 0 },
+	  IS_MODULE(CONFIG_COMEDI), 798, 17, 0 },
 	{ "comedi_unlocked_ioctl", "comedi",
 	  IS_BUILTIN(CONFIG_COMEDI),
-	  IS_MODULE(CONFIG_COMEDI), 825, 17, 0 },
-	{ "compat_blkdev_ioctl", "ioctl", 1, 0, 842, 43, 0 },
+	  IS_MODULE(CONFIG_COMEDI), 815, 17, 0 },
+	{ "compat_blkdev_ioctl", "ioctl", 1, 0, 832, 43, 0 },
 	{ "compat_i2cdev_ioctl", "i2c_dev",
 	  IS_BUILTIN(CONFIG_I2C_CHARDEV),
-	  IS_MODULE(CONFIG_I2C_CHARDEV), 885, 9, 0 },
+	  IS_MODULE(CONFIG_I2C_CHARDEV), 875, 9, 0 },
 	{ "compat_ipmi_ioctl", "ipmi_devintf",
 	  IS_BUILTIN(CONFIG_IPMI_DEVICE_INTERFACE),
-	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 894, 25, 0 },
+	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 884, 25, 0 },
 	{ "compat_mpctl_ioctl", "mptctl",
 	  IS_BUILTIN(CONFIG_FUSION_CTL),
-	  IS_MODULE(CONFIG_FUSION_CTL), 919, 13, 0 },
-	{ "compat_sock_ioctl", "socket", 1, 0, 932, 88, 0 },
+	  IS_MODULE(CONFIG_FUSION_CTL), 909, 13, 0 },
+	{ "compat_sock_ioctl", "socket", 1, 0, 922, 88, 0 },
 	{ "counter_chrdev_ioctl", "counter",
 	  IS_BUILTIN(CONFIG_COUNTER),
-	  IS_MODULE(CONFIG_COUNTER), 1020, 3, 0 },
+	  IS_MODULE(CONFIG_COUNTER), 1010, 3, 0 },
 	{ "cpu5wdt_ioctl", "cpu5wdt",
 	  IS_BUILTIN(CONFIG_CPU5_WDT),
-	  IS_MODULE(CONFIG_CPU5_WDT), 1023, 5, 0 },
+	  IS_MODULE(CONFIG_CPU5_WDT), 1013, 5, 0 },
 	{ "cros_ec_chardev_ioctl", "cros_ec_chardev",
 	  IS_BUILTIN(CONFIG_CROS_EC_CHARDEV),
-	  IS_MODULE(CONFIG_CROS_EC_CHARDEV), 1028, 3, 0 },
+	  IS_MODULE(CONFIG_CROS_EC_CHARDEV), 1018, 3, 0 },
 	{ "ctrl_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 1031, 2, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 1021, 2, 0 },
 	{ "cuse_file_compat_ioctl", "cuse",
 	  IS_BUILTIN(CONFIG_CUSE),
-	  IS_MODULE(CONFIG_CUSE), 1033, 2, 0 },
+	  IS_MODULE(CONFIG_CUSE), 1023, 2, 0 },
 	{ "cuse_file_ioctl", "cuse",
 	  IS_BUILTIN(CONFIG_CUSE),
-	  IS_MODULE(CONFIG_CUSE), 1035, 2, 0 },
+	  IS_MODULE(CONFIG_CUSE), 1025, 2, 0 },
 	{ "cxl_memdev_ioctl", "cxl_core",
 	  IS_BUILTIN(CONFIG_CXL_BUS),
-	  IS_MODULE(CONFIG_CXL_BUS), 1037, 2, 0 },
+	  IS_MODULE(CONFIG_CXL_BUS), 1027, 2, 0 },
 	{ "data_sock_ioctl", "mISDN_core",
 	  IS_BUILTIN(CONFIG_MISDN),
-	  IS_MODULE(CONFIG_MISDN), 1039, 6, 0 },
+	  IS_MODULE(CONFIG_MISDN), 1029, 6, 0 },
 	{ "dbc_ioctl", "ccp",
 	  IS_BUILTIN(CONFIG_CRYPTO_DEV_CCP_DD),
-	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 1045, 3, 0 },
+	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 1035, 3, 0 },
 	{ "dccp_ioctl", "dccp",
 	  IS_BUILTIN(CONFIG_IP_DCCP),
-	  IS_MODULE(CONFIG_IP_DCCP), 1048, 2, 0 },
+	  IS_MODULE(CONFIG_IP_DCCP), 1038, 2, 0 },
 	{ "dell_smbios_wmi_ioctl", "dell_smbios",
 	  IS_BUILTIN(CONFIG_DELL_SMBIOS),
-	  IS_MODULE(CONFIG_DELL_SMBIOS), 1050, 1, 0 },
+	  IS_MODULE(CONFIG_DELL_SMBIOS), 1040, 1, 0 },
 	{ "dgram_ioctl", "ieee802154_socket",
 	  IS_BUILTIN(CONFIG_IEEE802154_SOCKET),
-	  IS_MODULE(CONFIG_IEEE802154_SOCKET), 1051, 2, 0 },
+	  IS_MODULE(CONFIG_IEEE802154_SOCKET), 1041, 2, 0 },
 	{ "dimm_ioctl", "libnvdimm",
 	  IS_BUILTIN(CONFIG_LIBNVDIMM),
-	  IS_MODULE(CONFIG_LIBNVDIMM), 1053, 0, 5 },
+	  IS_MODULE(CONFIG_LIBNVDIMM), 1043, 0, 5 },
 	{ "dm_compat_ctl_ioctl", "dm_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_DM),
-	  IS_MODULE(CONFIG_BLK_DEV_DM), 1058, 0, 1 },
+	  IS_MODULE(CONFIG_BLK_DEV_DM), 1048, 0, 1 },
 	{ "dm_ctl_ioctl", "dm_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_DM),
-	  IS_MODULE(CONFIG_BLK_DEV_DM), 1059, 0, 1 },
+	  IS_MODULE(CONFIG_BLK_DEV_DM), 1049, 0, 1 },
 	{ "dma_buf_ioctl", "dma_buf",
 	  IS_BUILTIN(CONFIG_DMA_SHARED_BUFFER),
-	  IS_MODULE(CONFIG_DMA_SHARED_BUFFER), 1060, 5, 0 },
+	  IS_MODULE(CONFIG_DMA_SHARED_BUFFER), 1050, 5, 0 },
 	{ "dmirror_fops_unlocked_ioctl", "test_hmm",
 	  IS_BUILTIN(CONFIG_TEST_HMM),
-	  IS_MODULE(CONFIG_TEST_HMM), 1065, 8, 0 },
+	  IS_MODULE(CONFIG_TEST_HMM), 1055, 8, 0 },
 	{ "do_pagemap_cmd", "proc",
 	  IS_BUILTIN(CONFIG_PROC_FS),
-	  IS_MODULE(CONFIG_PROC_FS), 1073, 1, 0 },
-	{ "do_vfs_ioctl", "ioctl", 1, 0, 1074, 25, 0 },
+	  IS_MODULE(CONFIG_PROC_FS), 1063, 1, 0 },
+	{ "do_vfs_ioctl", "ioctl", 1, 0, 1064, 25, 0 },
 	{ "dpi_dev_ioctl", "mrvl_cn10k_dpi",
 	  IS_BUILTIN(CONFIG_MARVELL_CN10K_DPI),
-	  IS_MODULE(CONFIG_MARVELL_CN10K_DPI), 1099, 2, 0 },
-	{ "drm_compat_ioctl", "drm", IS_BUILTIN(CONFIG_DRM), IS_MODULE(CONFIG_DRM), 1101, 0, 75 },
-	{ "drm_ioctl", "drm", IS_BUILTIN(CONFIG_DRM), IS_MODULE(CONFIG_DRM), 1176, 0, 75 },
+	  IS_MODULE(CONFIG_MARVELL_CN10K_DPI), 1089, 2, 0 },
+	{ "drm_compat_ioctl", "drm", IS_BUILTIN(CONFIG_DRM), IS_MODULE(CONFIG_DRM), 1091, 0, 75 },
+	{ "drm_ioctl", "drm", IS_BUILTIN(CONFIG_DRM), IS_MODULE(CONFIG_DRM), 1166, 0, 75 },
 	{ "dst_ca_ioctl", "dst_ca",
 	  IS_BUILTIN(CONFIG_DVB_BT8XX),
-	  IS_MODULE(CONFIG_DVB_BT8XX), 1251, 6, 0 },
+	  IS_MODULE(CONFIG_DVB_BT8XX), 1241, 6, 0 },
 	{ "dvb_ca_en50221_io_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1257, 3, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1247, 3, 0 },
 	{ "dvb_demux_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1260, 14, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1250, 14, 0 },
 	{ "dvb_dvr_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1274, 6, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1264, 6, 0 },
 	{ "dvb_frontend_compat_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1280, 22, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1270, 22, 0 },
 	{ "dvb_frontend_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1302, 20, 0 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1292, 20, 0 },
 	{ "dvb_generic_ioctl", "dvb_core",
 	  IS_BUILTIN(CONFIG_DVB_CORE),
-	  IS_MODULE(CONFIG_DVB_CORE), 1322, 0, 4 },
+	  IS_MODULE(CONFIG_DVB_CORE), 1312, 0, 4 },
 	{ "ecryptfs_compat_ioctl", "ecryptfs",
 	  IS_BUILTIN(CONFIG_ECRYPT_FS),
-	  IS_MODULE(CONFIG_ECRYPT_FS), 1326, 5, 0 },
+	  IS_MODULE(CONFIG_ECRYPT_FS), 1316, 5, 0 },
 	{ "ecryptfs_unlocked_ioctl", "ecryptfs",
 	  IS_BUILTIN(CONFIG_ECRYPT_FS),
-	  IS_MODULE(CONFIG_ECRYPT_FS), 1331, 5, 0 },
+	  IS_MODULE(CONFIG_ECRYPT_FS), 1321, 5, 0 },
 	{ "efi_test_ioctl", "efi_test",
 	  IS_BUILTIN(CONFIG_EFI_TEST),
-	  IS_MODULE(CONFIG_EFI_TEST), 1336, 12, 0 },
+	  IS_MODULE(CONFIG_EFI_TEST), 1326, 12, 0 },
 	{ "ep_eventpoll_ioctl", "eventpoll",
 	  IS_BUILTIN(CONFIG_EPOLL),
-	  IS_MODULE(CONFIG_EPOLL), 1348, 2, 0 },
+	  IS_MODULE(CONFIG_EPOLL), 1338, 2, 0 },
 	{ "ep_ioctl", "gadgetfs",
 	  IS_BUILTIN(CONFIG_USB_GADGETFS),
-	  IS_MODULE(CONFIG_USB_GADGETFS), 1350, 3, 0 },
+	  IS_MODULE(CONFIG_USB_GADGETFS), 1340, 3, 0 },
 	{ "epx_c3_ioctl", "sbc_epx_c3",
 	  IS_BUILTIN(CONFIG_SBC_EPX_C3_WATCHDOG),
-	  IS_MODULE(CONFIG_SBC_EPX_C3_WATCHDOG), 1353, 6, 0 },
+	  IS_MODULE(CONFIG_SBC_EPX_C3_WATCHDOG), 1343, 6, 0 },
 	{ "erst_dbg_ioctl", "erst_dbg",
 	  IS_BUILTIN(CONFIG_ACPI_APEI_ERST_DEBUG),
-	  IS_MODULE(CONFIG_ACPI_APEI_ERST_DEBUG), 1359, 2, 0 },
+	  IS_MODULE(CONFIG_ACPI_APEI_ERST_DEBUG), 1349, 2, 0 },
 	{ "esas2r_proc_ioctl", "esas2r",
 	  IS_BUILTIN(CONFIG_SCSI_ESAS2R),
-	  IS_MODULE(CONFIG_SCSI_ESAS2R), 1361, 11, 0 },
+	  IS_MODULE(CONFIG_SCSI_ESAS2R), 1351, 11, 0 },
+	{ "etnaviv_ioctl_gem_cpu_fini", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1362, 0, 1 },
+	{ "etnaviv_ioctl_gem_cpu_prep", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1363, 0, 1 },
+	{ "etnaviv_ioctl_gem_info", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1364, 0, 1 },
+	{ "etnaviv_ioctl_gem_new", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1365, 0, 1 },
+	{ "etnaviv_ioctl_gem_submit", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1366, 0, 1 },
+	{ "etnaviv_ioctl_gem_userptr", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1367, 0, 1 },
+	{ "etnaviv_ioctl_gem_wait", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1368, 0, 1 },
+	{ "etnaviv_ioctl_get_param", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1369, 0, 1 },
+	{ "etnaviv_ioctl_pm_query_dom", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1370, 0, 1 },
+	{ "etnaviv_ioctl_pm_query_sig", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1371, 0, 1 },
+	{ "etnaviv_ioctl_wait_fence", "etnaviv",
+	  IS_BUILTIN(CONFIG_DRM_ETNAVIV),
+	  IS_MODULE(CONFIG_DRM_ETNAVIV), 1372, 0, 1 },
 	{ "eurwdt_ioctl", "eurotechwdt",
 	  IS_BUILTIN(CONFIG_EUROTECH_WDT),
-	  IS_MODULE(CONFIG_EUROTECH_WDT), 1372, 7, 0 },
+	  IS_MODULE(CONFIG_EUROTECH_WDT), 1373, 7, 0 },
 	{ "evdev_ioctl", "evdev",
 	  IS_BUILTIN(CONFIG_INPUT_EVDEV),
-	  IS_MODULE(CONFIG_INPUT_EVDEV), 1379, 15, 13 },
+	  IS_MODULE(CONFIG_INPUT_EVDEV), 1380, 15, 13 },
 	{ "evdev_ioctl_compat", "evdev",
 	  IS_BUILTIN(CONFIG_INPUT_EVDEV),
-	  IS_MODULE(CONFIG_INPUT_EVDEV), 1407, 15, 13 },
+	  IS_MODULE(CONFIG_INPUT_EVDEV), 1408, 15, 13 },
 	{ "evtchn_ioctl", "xen_evtchn",
 	  IS_BUILTIN(CONFIG_XEN_DEV_EVTCHN),
-	  IS_MODULE(CONFIG_XEN_DEV_EVTCHN), 1435, 8, 0 },
+	  IS_MODULE(CONFIG_XEN_DEV_EVTCHN), 1436, 8, 0 },
 	{ "exfat_compat_ioctl", "exfat",
 	  IS_BUILTIN(CONFIG_EXFAT_FS),
-	  IS_MODULE(CONFIG_EXFAT_FS), 1443, 4, 0 },
+	  IS_MODULE(CONFIG_EXFAT_FS), 1444, 4, 0 },
 	{ "exfat_ioctl", "exfat",
 	  IS_BUILTIN(CONFIG_EXFAT_FS),
-	  IS_MODULE(CONFIG_EXFAT_FS), 1447, 4, 0 },
+	  IS_MODULE(CONFIG_EXFAT_FS), 1448, 4, 0 },
 	{ "ext2_compat_ioctl", "ext2",
 	  IS_BUILTIN(CONFIG_EXT2_FS),
-	  IS_MODULE(CONFIG_EXT2_FS), 1451, 6, 0 },
+	  IS_MODULE(CONFIG_EXT2_FS), 1452, 2, 0 },
 	{ "ext2_ioctl", "ext2",
 	  IS_BUILTIN(CONFIG_EXT2_FS),
-	  IS_MODULE(CONFIG_EXT2_FS), 1457, 4, 0 },
+	  IS_MODULE(CONFIG_EXT2_FS), 1454, 4, 0 },
 	{ "ext4_compat_ioctl", "ext4",
 	  IS_BUILTIN(CONFIG_EXT4_FS),
-	  IS_MODULE(CONFIG_EXT4_FS), 1461, 43, 0 },
+	  IS_MODULE(CONFIG_EXT4_FS), 1458, 34, 0 },
 	{ "ext4_ioctl", "ext4",
 	  IS_BUILTIN(CONFIG_EXT4_FS),
-	  IS_MODULE(CONFIG_EXT4_FS), 1504, 35, 0 },
+	  IS_MODULE(CONFIG_EXT4_FS), 1492, 35, 0 },
+	{ "exynos_drm_gem_create_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1527, 0, 1 },
+	{ "exynos_drm_gem_get_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1528, 0, 1 },
+	{ "exynos_drm_gem_map_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1529, 0, 1 },
+	{ "exynos_drm_ipp_commit_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1530, 0, 1 },
+	{ "exynos_drm_ipp_get_caps_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1531, 0, 1 },
+	{ "exynos_drm_ipp_get_limits_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1532, 0, 1 },
+	{ "exynos_drm_ipp_get_res_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1533, 0, 1 },
+	{ "exynos_g2d_exec_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1534, 0, 1 },
+	{ "exynos_g2d_get_ver_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1535, 0, 1 },
+	{ "exynos_g2d_set_cmdlist_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 1536, 0, 1 },
 	{ "f2fs_compat_ioctl", "f2fs",
 	  IS_BUILTIN(CONFIG_F2FS_FS),
-	  IS_MODULE(CONFIG_F2FS_FS), 1539, 45, 0 },
+	  IS_MODULE(CONFIG_F2FS_FS), 1537, 42, 0 },
 	{ "f2fs_ioctl", "f2fs",
 	  IS_BUILTIN(CONFIG_F2FS_FS),
-	  IS_MODULE(CONFIG_F2FS_FS), 1584, 42, 0 },
+	  IS_MODULE(CONFIG_F2FS_FS), 1579, 42, 0 },
 	{ "f_hidg_compat_ioctl", "usb_f_hid",
 	  IS_BUILTIN(CONFIG_USB_F_HID),
-	  IS_MODULE(CONFIG_USB_F_HID), 1626, 2, 0 },
+	  IS_MODULE(CONFIG_USB_F_HID), 1621, 2, 0 },
 	{ "f_hidg_ioctl", "usb_f_hid",
 	  IS_BUILTIN(CONFIG_USB_F_HID),
-	  IS_MODULE(CONFIG_USB_F_HID), 1628, 2, 0 },
+	  IS_MODULE(CONFIG_USB_F_HID), 1623, 2, 0 },
 	{ "fanotify_ioctl", "fanotify_user",
 	  IS_BUILTIN(CONFIG_FANOTIFY),
-	  IS_MODULE(CONFIG_FANOTIFY), 1630, 1, 0 },
+	  IS_MODULE(CONFIG_FANOTIFY), 1625, 1, 0 },
 	{ "fastrpc_device_ioctl", "fastrpc",
 	  IS_BUILTIN(CONFIG_QCOM_FASTRPC),
-	  IS_MODULE(CONFIG_QCOM_FASTRPC), 1631, 11, 0 },
+	  IS_MODULE(CONFIG_QCOM_FASTRPC), 1626, 11, 0 },
 	{ "fat_compat_dir_ioctl", "fat",
 	  IS_BUILTIN(CONFIG_FAT_FS),
-	  IS_MODULE(CONFIG_FAT_FS), 1642, 6, 0 },
+	  IS_MODULE(CONFIG_FAT_FS), 1637, 6, 0 },
 	{ "fat_dir_ioctl", "fat",
 	  IS_BUILTIN(CONFIG_FAT_FS),
-	  IS_MODULE(CONFIG_FAT_FS), 1648, 6, 0 },
+	  IS_MODULE(CONFIG_FAT_FS), 1643, 6, 0 },
 	{ "fat_generic_ioctl", "fat",
 	  IS_BUILTIN(CONFIG_FAT_FS),
-	  IS_MODULE(CONFIG_FAT_FS), 1654, 4, 0 },
+	  IS_MODULE(CONFIG_FAT_FS), 1649, 4, 0 },
 	{ "fb_compat_ioctl", "fb",
 	  IS_BUILTIN(CONFIG_FB_CORE),
-	  IS_MODULE(CONFIG_FB_CORE), 1658, 9, 0 },
-	{ "fb_ioctl", "fb", IS_BUILTIN(CONFIG_FB_CORE), IS_MODULE(CONFIG_FB_CORE), 1667, 10, 0 },
+	  IS_MODULE(CONFIG_FB_CORE), 1653, 9, 0 },
+	{ "fb_ioctl", "fb", IS_BUILTIN(CONFIG_FB_CORE), IS_MODULE(CONFIG_FB_CORE), 1662, 10, 0 },
 	{ "fd_compat_ioctl", "floppy",
 	  IS_BUILTIN(CONFIG_BLK_DEV_FD),
-	  IS_MODULE(CONFIG_BLK_DEV_FD), 1677, 27, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_FD), 1672, 27, 0 },
 	{ "fd_ioctl", "floppy",
 	  IS_BUILTIN(CONFIG_BLK_DEV_FD),
-	  IS_MODULE(CONFIG_BLK_DEV_FD), 1704, 25, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_FD), 1699, 25, 0 },
 	{ "ffs_ep0_ioctl", "usb_f_fs",
 	  IS_BUILTIN(CONFIG_USB_F_FS),
-	  IS_MODULE(CONFIG_USB_F_FS), 1729, 1, 0 },
+	  IS_MODULE(CONFIG_USB_F_FS), 1724, 1, 0 },
 	{ "ffs_epfile_ioctl", "usb_f_fs",
 	  IS_BUILTIN(CONFIG_USB_F_FS),
-	  IS_MODULE(CONFIG_USB_F_FS), 1730, 8, 0 },
+	  IS_MODULE(CONFIG_USB_F_FS), 1725, 8, 0 },
 	{ "fitpc2_wdt_ioctl", "sbc_fitpc2_wdt",
 	  IS_BUILTIN(CONFIG_SBC_FITPC2_WATCHDOG),
-	  IS_MODULE(CONFIG_SBC_FITPC2_WATCHDOG), 1738, 6, 0 },
+	  IS_MODULE(CONFIG_SBC_FITPC2_WATCHDOG), 1733, 6, 0 },
 	{ "fme_ioctl", "dfl_fme",
 	  IS_BUILTIN(CONFIG_FPGA_DFL_FME),
-	  IS_MODULE(CONFIG_FPGA_DFL_FME), 1744, 2, 0 },
+	  IS_MODULE(CONFIG_FPGA_DFL_FME), 1739, 2, 0 },
 	{ "fop_ioctl", "alim7101_wdt",
 	  IS_BUILTIN(CONFIG_ALIM7101_WDT),
-	  IS_MODULE(CONFIG_ALIM7101_WDT), 1746, 7, 0 },
+	  IS_MODULE(CONFIG_ALIM7101_WDT), 1741, 7, 0 },
 	{ "fop_ioctl", "sbc60xxwdt",
 	  IS_BUILTIN(CONFIG_60XX_WDT),
-	  IS_MODULE(CONFIG_60XX_WDT), 1753, 7, 0 },
+	  IS_MODULE(CONFIG_60XX_WDT), 1748, 7, 0 },
 	{ "fop_ioctl", "sc520_wdt",
 	  IS_BUILTIN(CONFIG_SC520_WDT),
-	  IS_MODULE(CONFIG_SC520_WDT), 1760, 7, 0 },
+	  IS_MODULE(CONFIG_SC520_WDT), 1755, 7, 0 },
 	{ "fop_ioctl", "w83877f_wdt",
 	  IS_BUILTIN(CONFIG_W83877F_WDT),
-	  IS_MODULE(CONFIG_W83877F_WDT), 1767, 7, 0 },
+	  IS_MODULE(CONFIG_W83877F_WDT), 1762, 7, 0 },
 	{ "fsl_mc_uapi_dev_ioctl", "fsl_mc_uapi",
 	  IS_BUILTIN(CONFIG_FSL_MC_UAPI_SUPPORT),
-	  IS_MODULE(CONFIG_FSL_MC_UAPI_SUPPORT), 1774, 1, 0 },
+	  IS_MODULE(CONFIG_FSL_MC_UAPI_SUPPORT), 1769, 1, 0 },
 	{ "fuse_dev_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
-	  IS_MODULE(CONFIG_FUSE_FS), 1775, 3, 0 },
+	  IS_MODULE(CONFIG_FUSE_FS), 1770, 3, 0 },
 	{ "fuse_dir_compat_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
-	  IS_MODULE(CONFIG_FUSE_FS), 1778, 2, 0 },
+	  IS_MODULE(CONFIG_FUSE_FS), 1773, 2, 0 },
 	{ "fuse_dir_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
-	  IS_MODULE(CONFIG_FUSE_FS), 1780, 2, 0 },
+	  IS_MODULE(CONFIG_FUSE_FS), 1775, 2, 0 },
 	{ "fuse_file_compat_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
-	  IS_MODULE(CONFIG_FUSE_FS), 1782, 2, 0 },
+	  IS_MODULE(CONFIG_FUSE_FS), 1777, 2, 0 },
 	{ "fuse_file_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
-	  IS_MODULE(CONFIG_FUSE_FS), 1784, 2, 0 },
+	  IS_MODULE(CONFIG_FUSE_FS), 1779, 2, 0 },
 	{ "fw_mgmt_ioctl_unlocked", "gb_firmware",
 	  IS_BUILTIN(CONFIG_GREYBUS_FIRMWARE),
-	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 1786, 6, 0 },
+	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 1781, 6, 0 },
 	{ "gb_tty_ioctl", "gb_uart",
 	  IS_BUILTIN(CONFIG_GREYBUS_UART),
-	  IS_MODULE(CONFIG_GREYBUS_UART), 1792, 1, 0 },
+	  IS_MODULE(CONFIG_GREYBUS_UART), 1787, 1, 0 },
 	{ "genwqe_ioctl", "genwqe_card",
 	  IS_BUILTIN(CONFIG_GENWQE),
-	  IS_MODULE(CONFIG_GENWQE), 1793, 11, 0 },
+	  IS_MODULE(CONFIG_GENWQE), 1788, 11, 0 },
 	{ "geodewdt_ioctl", "geodewdt",
 	  IS_BUILTIN(CONFIG_GEODE_WDT),
-	  IS_MODULE(CONFIG_GEODE_WDT), 1804, 7, 0 },
+	  IS_MODULE(CONFIG_GEODE_WDT), 1799, 7, 0 },
 	{ "gfs2_compat_ioctl", "gfs2",
 	  IS_BUILTIN(CONFIG_GFS2_FS),
-	  IS_MODULE(CONFIG_GFS2_FS), 1811, 2, 0 },
+	  IS_MODULE(CONFIG_GFS2_FS), 1806, 2, 0 },
 	{ "gfs2_ioctl", "gfs2",
 	  IS_BUILTIN(CONFIG_GFS2_FS),
-	  IS_MODULE(CONFIG_GFS2_FS), 1813, 2, 0 },
+	  IS_MODULE(CONFIG_GFS2_FS), 1808, 2, 0 },
 	{ "gntalloc_ioctl", "xen_gntalloc",
 	  IS_BUILTIN(CONFIG_XEN_GRANT_DEV_ALLOC),
-	  IS_MODULE(CONFIG_XEN_GRANT_DEV_ALLOC), 1815, 3, 0 },
+	  IS_MODULE(CONFIG_XEN_GRANT_DEV_ALLOC), 1810, 3, 0 },
 	{ "gntdev_ioctl", "xen_gntdev",
 	  IS_BUILTIN(CONFIG_XEN_GNTDEV),
-	  IS_MODULE(CONFIG_XEN_GNTDEV), 1818, 9, 0 },
+	  IS_MODULE(CONFIG_XEN_GNTDEV), 1813, 9, 0 },
 	{ "gpio_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 1827, 9, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 1822, 9, 0 },
 	{ "gpio_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 1836, 9, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 1831, 9, 0 },
 	{ "gru_file_unlocked_ioctl", "gru",
 	  IS_BUILTIN(CONFIG_SGI_GRU),
-	  IS_MODULE(CONFIG_SGI_GRU), 1845, 10, 0 },
+	  IS_MODULE(CONFIG_SGI_GRU), 1840, 10, 0 },
 	{ "gsmld_ioctl", "n_gsm",
 	  IS_BUILTIN(CONFIG_N_GSM),
-	  IS_MODULE(CONFIG_N_GSM), 1855, 29, 0 },
+	  IS_MODULE(CONFIG_N_GSM), 1850, 29, 0 },
 	{ "gsmtty_ioctl", "n_gsm",
 	  IS_BUILTIN(CONFIG_N_GSM),
-	  IS_MODULE(CONFIG_N_GSM), 1884, 5, 0 },
+	  IS_MODULE(CONFIG_N_GSM), 1879, 5, 0 },
 	{ "gup_test_ioctl", "gup_test",
 	  IS_BUILTIN(CONFIG_GUP_TEST),
-	  IS_MODULE(CONFIG_GUP_TEST), 1889, 9, 0 },
+	  IS_MODULE(CONFIG_GUP_TEST), 1884, 9, 0 },
 	{ "hci_sock_ioctl", "bluetooth",
 	  IS_BUILTIN(CONFIG_BT),
-	  IS_MODULE(CONFIG_BT), 1898, 21, 0 },
+	  IS_MODULE(CONFIG_BT), 1893, 21, 0 },
 	{ "hci_uart_tty_ioctl", "hci_uart",
 	  IS_BUILTIN(CONFIG_BT_HCIUART),
-	  IS_MODULE(CONFIG_BT_HCIUART), 1919, 27, 0 },
+	  IS_MODULE(CONFIG_BT_HCIUART), 1914, 27, 0 },
 	{ "hfi1_file_ioctl", "hfi1",
 	  IS_BUILTIN(CONFIG_INFINIBAND_HFI1),
-	  IS_MODULE(CONFIG_INFINIBAND_HFI1), 1946, 13, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_HFI1), 1941, 13, 0 },
 	{ "hfsplus_ioctl", "hfsplus",
 	  IS_BUILTIN(CONFIG_HFSPLUS_FS),
-	  IS_MODULE(CONFIG_HFSPLUS_FS), 1959, 1, 0 },
+	  IS_MODULE(CONFIG_HFSPLUS_FS), 1954, 1, 0 },
 	{ "hiddev_ioctl", "usbhid",
 	  IS_BUILTIN(CONFIG_USB_HID),
-	  IS_MODULE(CONFIG_USB_HID), 1960, 18, 2 },
+	  IS_MODULE(CONFIG_USB_HID), 1955, 18, 2 },
 	{ "hidp_sock_ioctl", "hidp",
 	  IS_BUILTIN(CONFIG_BT_HIDP),
-	  IS_MODULE(CONFIG_BT_HIDP), 1980, 4, 0 },
-	{ "hidraw_ioctl", "hid", IS_BUILTIN(CONFIG_HID), IS_MODULE(CONFIG_HID), 1984, 4, 9 },
+	  IS_MODULE(CONFIG_BT_HIDP), 1975, 4, 0 },
+	{ "hidraw_ioctl", "hid", IS_BUILTIN(CONFIG_HID), IS_MODULE(CONFIG_HID), 1979, 4, 9 },
 	{ "hisi_acc_vf_precopy_ioctl", "hisi_acc_vfio_pci",
 	  IS_BUILTIN(CONFIG_HISI_ACC_VFIO_PCI),
-	  IS_MODULE(CONFIG_HISI_ACC_VFIO_PCI), 1997, 1, 0 },
+	  IS_MODULE(CONFIG_HISI_ACC_VFIO_PCI), 1992, 1, 0 },
 	{ "hpet_compat_ioctl", "hpet",
 	  IS_BUILTIN(CONFIG_HPET),
-	  IS_MODULE(CONFIG_HPET), 1998, 8, 0 },
-	{ "hpet_ioctl", "hpet", IS_BUILTIN(CONFIG_HPET), IS_MODULE(CONFIG_HPET), 2006, 6, 0 },
+	  IS_MODULE(CONFIG_HPET), 1993, 8, 0 },
+	{ "hpet_ioctl", "hpet", IS_BUILTIN(CONFIG_HPET), IS_MODULE(CONFIG_HPET), 2001, 6, 0 },
 	{ "hpfs_ioctl", "hpfs",
 	  IS_BUILTIN(CONFIG_HPFS_FS),
-	  IS_MODULE(CONFIG_HPFS_FS), 2012, 1, 0 },
+	  IS_MODULE(CONFIG_HPFS_FS), 2007, 1, 0 },
 	{ "hsc_ioctl", "hsi_char",
 	  IS_BUILTIN(CONFIG_HSI_CHAR),
-	  IS_MODULE(CONFIG_HSI_CHAR), 2013, 7, 0 },
+	  IS_MODULE(CONFIG_HSI_CHAR), 2008, 7, 0 },
 	{ "hso_serial_ioctl", "hso",
 	  IS_BUILTIN(CONFIG_USB_HSO),
-	  IS_MODULE(CONFIG_USB_HSO), 2020, 1, 0 },
+	  IS_MODULE(CONFIG_USB_HSO), 2015, 1, 0 },
 	{ "i2cdev_ioctl", "i2c_dev",
 	  IS_BUILTIN(CONFIG_I2C_CHARDEV),
-	  IS_MODULE(CONFIG_I2C_CHARDEV), 2021, 9, 0 },
+	  IS_MODULE(CONFIG_I2C_CHARDEV), 2016, 9, 0 },
+	{ "i915_gem_get_aperture_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2025, 0, 1 },
+	{ "i915_gem_madvise_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2026, 0, 1 },
+	{ "i915_gem_pread_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2027, 0, 1 },
+	{ "i915_gem_pwrite_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2028, 0, 1 },
+	{ "i915_gem_reject_pin_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2029, 0, 2 },
+	{ "i915_gem_sw_finish_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2031, 0, 1 },
+	{ "i915_getparam_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2032, 0, 1 },
 	{ "i915_ioc32_compat_ioctl", "i915",
 	  IS_BUILTIN(CONFIG_DRM_I915),
-	  IS_MODULE(CONFIG_DRM_I915), 2030, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_I915), 2033, 0, 75 },
+	{ "i915_perf_add_config_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2108, 0, 1 },
 	{ "i915_perf_ioctl", "i915",
 	  IS_BUILTIN(CONFIG_DRM_I915),
-	  IS_MODULE(CONFIG_DRM_I915), 2105, 3, 0 },
+	  IS_MODULE(CONFIG_DRM_I915), 2109, 3, 0 },
+	{ "i915_perf_open_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2112, 0, 1 },
+	{ "i915_perf_remove_config_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2113, 0, 1 },
+	{ "i915_query_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2114, 0, 1 },
+	{ "i915_reg_read_ioctl", "i915",
+	  IS_BUILTIN(CONFIG_DRM_I915),
+	  IS_MODULE(CONFIG_DRM_I915), 2115, 0, 1 },
 	{ "ib_umad_compat_ioctl", "ib_umad",
 	  IS_BUILTIN(CONFIG_INFINIBAND_USER_MAD),
-	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2108, 4, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2116, 4, 0 },
 	{ "ib_umad_ioctl", "ib_umad",
 	  IS_BUILTIN(CONFIG_INFINIBAND_USER_MAD),
-	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2112, 4, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_USER_MAD), 2120, 4, 0 },
 	{ "ib_uverbs_ioctl", "ib_uverbs",
 	  IS_BUILTIN(CONFIG_INFINIBAND_USER_ACCESS),
-	  IS_MODULE(CONFIG_INFINIBAND_USER_ACCESS), 2116, 1, 0 },
+	  IS_MODULE(CONFIG_INFINIBAND_USER_ACCESS), 2124, 1, 0 },
 	{ "ibwdt_ioctl", "ib700wdt",
 	  IS_BUILTIN(CONFIG_IB700_WDT),
-	  IS_MODULE(CONFIG_IB700_WDT), 2117, 7, 0 },
+	  IS_MODULE(CONFIG_IB700_WDT), 2125, 7, 0 },
 	{ "ieee802154_sock_ioctl", "ieee802154_socket",
 	  IS_BUILTIN(CONFIG_IEEE802154_SOCKET),
-	  IS_MODULE(CONFIG_IEEE802154_SOCKET), 2124, 6, 0 },
+	  IS_MODULE(CONFIG_IEEE802154_SOCKET), 2132, 6, 0 },
 	{ "iio_buffer_chrdev_ioctl", "industrialio",
 	  IS_BUILTIN(CONFIG_IIO),
-	  IS_MODULE(CONFIG_IIO), 2130, 3, 0 },
-	{ "inet6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 2133, 9, 0 },
-	{ "inet_ioctl", "af_inet", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 2142, 21, 0 },
+	  IS_MODULE(CONFIG_IIO), 2138, 3, 0 },
+	{ "inet6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 2141, 9, 0 },
+	{ "inet_ioctl", "af_inet", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 2150, 21, 0 },
 	{ "inotify_ioctl", "inotify_user",
 	  IS_BUILTIN(CONFIG_INOTIFY_USER),
-	  IS_MODULE(CONFIG_INOTIFY_USER), 2163, 2, 0 },
+	  IS_MODULE(CONFIG_INOTIFY_USER), 2171, 2, 0 },
+	{ "ioctl_gem_info", "omapdrm",
+	  IS_BUILTIN(CONFIG_DRM_OMAP),
+	  IS_MODULE(CONFIG_DRM_OMAP), 2173, 0, 1 },
+	{ "ioctl_gem_new", "omapdrm",
+	  IS_BUILTIN(CONFIG_DRM_OMAP),
+	  IS_MODULE(CONFIG_DRM_OMAP), 2174, 0, 1 },
+	{ "ioctl_get_param", "omapdrm",
+	  IS_BUILTIN(CONFIG_DRM_OMAP),
+	  IS_MODULE(CONFIG_DRM_OMAP), 2175, 0, 1 },
 	{ "iommufd_fops_ioctl", "iommufd",
 	  IS_BUILTIN(CONFIG_IOMMUFD),
-	  IS_MODULE(CONFIG_IOMMUFD), 2165, 7, 0 },
+	  IS_MODULE(CONFIG_IOMMUFD), 2176, 7, 0 },
 	{ "iowarrior_ioctl", "iowarrior",
 	  IS_BUILTIN(CONFIG_USB_IOWARRIOR),
-	  IS_MODULE(CONFIG_USB_IOWARRIOR), 2172, 3, 0 },
+	  IS_MODULE(CONFIG_USB_IOWARRIOR), 2183, 3, 0 },
 	{ "ipmi_ioctl", "ipmi_devintf",
 	  IS_BUILTIN(CONFIG_IPMI_DEVICE_INTERFACE),
-	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 2175, 21, 0 },
+	  IS_MODULE(CONFIG_IPMI_DEVICE_INTERFACE), 2186, 21, 0 },
 	{ "ipmi_unlocked_ioctl", "ipmi_watchdog",
 	  IS_BUILTIN(CONFIG_IPMI_WATCHDOG),
-	  IS_MODULE(CONFIG_IPMI_WATCHDOG), 2196, 8, 0 },
+	  IS_MODULE(CONFIG_IPMI_WATCHDOG), 2207, 8, 0 },
 	{ "ipw_ioctl", "ipwireless",
 	  IS_BUILTIN(CONFIG_IPWIRELESS),
-	  IS_MODULE(CONFIG_IPWIRELESS), 2204, 4, 0 },
+	  IS_MODULE(CONFIG_IPWIRELESS), 2215, 4, 0 },
 	{ "isst_if_def_ioctl", "isst_if_common",
 	  IS_BUILTIN(CONFIG_INTEL_SPEED_SELECT_INTERFACE),
-	  IS_MODULE(CONFIG_INTEL_SPEED_SELECT_INTERFACE), 2208, 5, 0 },
+	  IS_MODULE(CONFIG_INTEL_SPEED_SELECT_INTERFACE), 2219, 5, 0 },
 	{ "it8712f_wdt_ioctl", "it8712f_wdt",
 	  IS_BUILTIN(CONFIG_IT8712F_WDT),
-	  IS_MODULE(CONFIG_IT8712F_WDT), 2213, 6, 0 },
-	{ "jfs_ioctl", "jfs", IS_BUILTIN(CONFIG_JFS_FS), IS_MODULE(CONFIG_JFS_FS), 2219, 1, 0 },
+	  IS_MODULE(CONFIG_IT8712F_WDT), 2224, 6, 0 },
+	{ "ivpu_bo_create_ioctl", "intel_vpu",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_IVPU),
+	  IS_MODULE(CONFIG_DRM_ACCEL_IVPU), 2230, 0, 1 },
+	{ "ivpu_bo_info_ioctl", "intel_vpu",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_IVPU),
+	  IS_MODULE(CONFIG_DRM_ACCEL_IVPU), 2231, 0, 1 },
+	{ "ivpu_bo_wait_ioctl", "intel_vpu",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_IVPU),
+	  IS_MODULE(CONFIG_DRM_ACCEL_IVPU), 2232, 0, 1 },
+	{ "ivpu_get_param_ioctl", "intel_vpu",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_IVPU),
+	  IS_MODULE(CONFIG_DRM_ACCEL_IVPU), 2233, 0, 1 },
+	{ "ivpu_ms_get_data_ioctl", "intel_vpu",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_IVPU),
+	  IS_MODULE(CONFIG_DRM_ACCEL_IVPU), 2234, 0, 1 },
+	{ "ivpu_ms_get_info_ioctl", "intel_vpu",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_IVPU),
+	  IS_MODULE(CONFIG_DRM_ACCEL_IVPU), 2235, 0, 1 },
+	{ "ivpu_ms_start_ioctl", "intel_vpu",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_IVPU),
+	  IS_MODULE(CONFIG_DRM_ACCEL_IVPU), 2236, 0, 1 },
+	{ "ivpu_ms_stop_ioctl", "intel_vpu",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_IVPU),
+	  IS_MODULE(CONFIG_DRM_ACCEL_IVPU), 2237, 0, 1 },
+	{ "ivpu_set_param_ioctl", "intel_vpu",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_IVPU),
+	  IS_MODULE(CONFIG_DRM_ACCEL_IVPU), 2238, 0, 1 },
+	{ "ivpu_submit_ioctl", "intel_vpu",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_IVPU),
+	  IS_MODULE(CONFIG_DRM_ACCEL_IVPU), 2239, 0, 1 },
+	{ "jfs_ioctl", "jfs", IS_BUILTIN(CONFIG_JFS_FS), IS_MODULE(CONFIG_JFS_FS), 2240, 1, 0 },
 	{ "joydev_compat_ioctl", "joydev",
 	  IS_BUILTIN(CONFIG_INPUT_JOYDEV),
-	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2220, 13, 5 },
+	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2241, 13, 5 },
 	{ "joydev_ioctl", "joydev",
 	  IS_BUILTIN(CONFIG_INPUT_JOYDEV),
-	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2238, 13, 5 },
-	{ "kcm_ioctl", "kcm", IS_BUILTIN(CONFIG_AF_KCM), IS_MODULE(CONFIG_AF_KCM), 2256, 3, 0 },
-	{ "kcov_ioctl", "kcov", IS_BUILTIN(CONFIG_KCOV), IS_MODULE(CONFIG_KCOV), 2259, 4, 0 },
+	  IS_MODULE(CONFIG_INPUT_JOYDEV), 2259, 13, 5 },
+	{ "kcm_ioctl", "kcm", IS_BUILTIN(CONFIG_AF_KCM), IS_MODULE(CONFIG_AF_KCM), 2277, 3, 0 },
+	{ "kcov_ioctl", "kcov", IS_BUILTIN(CONFIG_KCOV), IS_MODULE(CONFIG_KCOV), 2280, 4, 0 },
 	{ "kcs_bmc_ipmi_ioctl", "kcs_bmc_cdev_ipmi",
 	  IS_BUILTIN(CONFIG_IPMI_KCS_BMC_CDEV_IPMI),
-	  IS_MODULE(CONFIG_IPMI_KCS_BMC_CDEV_IPMI), 2263, 3, 0 },
+	  IS_MODULE(CONFIG_IPMI_KCS_BMC_CDEV_IPMI), 2284, 3, 0 },
 	{ "lcd_ioctl", "usblcd",
 	  IS_BUILTIN(CONFIG_USB_LCD),
-	  IS_MODULE(CONFIG_USB_LCD), 2266, 2, 0 },
+	  IS_MODULE(CONFIG_USB_LCD), 2287, 2, 0 },
+	{ "lima_ioctl_ctx_create", "lima",
+	  IS_BUILTIN(CONFIG_DRM_LIMA),
+	  IS_MODULE(CONFIG_DRM_LIMA), 2289, 0, 1 },
+	{ "lima_ioctl_ctx_free", "lima",
+	  IS_BUILTIN(CONFIG_DRM_LIMA),
+	  IS_MODULE(CONFIG_DRM_LIMA), 2290, 0, 1 },
+	{ "lima_ioctl_gem_create", "lima",
+	  IS_BUILTIN(CONFIG_DRM_LIMA),
+	  IS_MODULE(CONFIG_DRM_LIMA), 2291, 0, 1 },
+	{ "lima_ioctl_gem_info", "lima",
+	  IS_BUILTIN(CONFIG_DRM_LIMA),
+	  IS_MODULE(CONFIG_DRM_LIMA), 2292, 0, 1 },
+	{ "lima_ioctl_gem_submit", "lima",
+	  IS_BUILTIN(CONFIG_DRM_LIMA),
+	  IS_MODULE(CONFIG_DRM_LIMA), 2293, 0, 1 },
+	{ "lima_ioctl_gem_wait", "lima",
+	  IS_BUILTIN(CONFIG_DRM_LIMA),
+	  IS_MODULE(CONFIG_DRM_LIMA), 2294, 0, 1 },
+	{ "lima_ioctl_get_param", "lima",
+	  IS_BUILTIN(CONFIG_DRM_LIMA),
+	  IS_MODULE(CONFIG_DRM_LIMA), 2295, 0, 1 },
 	{ "lineevent_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2268, 1, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2296, 1, 0 },
 	{ "lineevent_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2269, 1, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2297, 1, 0 },
 	{ "linehandle_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2270, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2298, 3, 0 },
 	{ "linehandle_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2273, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2301, 3, 0 },
 	{ "linereq_ioctl", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2276, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2304, 3, 0 },
 	{ "linereq_ioctl_compat", "gpiolib_cdev",
 	  IS_BUILTIN(CONFIG_GPIO_CDEV),
-	  IS_MODULE(CONFIG_GPIO_CDEV), 2279, 3, 0 },
+	  IS_MODULE(CONFIG_GPIO_CDEV), 2307, 3, 0 },
 	{ "lirc_ioctl", "rc_core",
 	  IS_BUILTIN(CONFIG_RC_CORE),
-	  IS_MODULE(CONFIG_RC_CORE), 2282, 18, 0 },
+	  IS_MODULE(CONFIG_RC_CORE), 2310, 18, 0 },
 	{ "lo_compat_ioctl", "loop",
 	  IS_BUILTIN(CONFIG_BLK_DEV_LOOP),
-	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2300, 11, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2328, 11, 0 },
 	{ "lo_ioctl", "loop",
 	  IS_BUILTIN(CONFIG_BLK_DEV_LOOP),
-	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2311, 11, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2339, 11, 0 },
 	{ "loop_control_ioctl", "loop",
 	  IS_BUILTIN(CONFIG_BLK_DEV_LOOP),
-	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2322, 3, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2350, 3, 0 },
 	{ "lp_compat_ioctl", "lp",
 	  IS_BUILTIN(CONFIG_PRINTER),
-	  IS_MODULE(CONFIG_PRINTER), 2325, 13, 0 },
-	{ "lp_ioctl", "lp", IS_BUILTIN(CONFIG_PRINTER), IS_MODULE(CONFIG_PRINTER), 2338, 13, 0 },
+	  IS_MODULE(CONFIG_PRINTER), 2353, 13, 0 },
+	{ "lp_ioctl", "lp", IS_BUILTIN(CONFIG_PRINTER), IS_MODULE(CONFIG_PRINTER), 2366, 13, 0 },
 	{ "mISDN_ioctl", "mISDN_core",
 	  IS_BUILTIN(CONFIG_MISDN),
-	  IS_MODULE(CONFIG_MISDN), 2351, 2, 0 },
+	  IS_MODULE(CONFIG_MISDN), 2379, 2, 0 },
 	{ "map_benchmark_ioctl", "map_benchmark",
 	  IS_BUILTIN(CONFIG_DMA_MAP_BENCHMARK),
-	  IS_MODULE(CONFIG_DMA_MAP_BENCHMARK), 2353, 1, 0 },
+	  IS_MODULE(CONFIG_DMA_MAP_BENCHMARK), 2381, 1, 0 },
 	{ "mce_chrdev_ioctl", "dev_mcelog",
 	  IS_BUILTIN(CONFIG_X86_MCELOG_LEGACY),
-	  IS_MODULE(CONFIG_X86_MCELOG_LEGACY), 2354, 3, 0 },
-	{ "mctp_ioctl", "mctp", IS_BUILTIN(CONFIG_MCTP), IS_MODULE(CONFIG_MCTP), 2357, 4, 0 },
+	  IS_MODULE(CONFIG_X86_MCELOG_LEGACY), 2382, 3, 0 },
+	{ "mctp_ioctl", "mctp", IS_BUILTIN(CONFIG_MCTP), IS_MODULE(CONFIG_MCTP), 2385, 4, 0 },
 	{ "md_compat_ioctl", "md_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_MD),
-	  IS_MODULE(CONFIG_BLK_DEV_MD), 2361, 15, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_MD), 2389, 15, 0 },
 	{ "md_ioctl", "md_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_MD),
-	  IS_MODULE(CONFIG_BLK_DEV_MD), 2376, 15, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_MD), 2404, 15, 0 },
 	{ "media_request_ioctl", "mc",
 	  IS_BUILTIN(CONFIG_MEDIA_SUPPORT),
-	  IS_MODULE(CONFIG_MEDIA_SUPPORT), 2391, 2, 0 },
+	  IS_MODULE(CONFIG_MEDIA_SUPPORT), 2419, 2, 0 },
 	{ "megasas_mgmt_compat_ioctl", "megaraid_sas",
 	  IS_BUILTIN(CONFIG_MEGARAID_SAS),
-	  IS_MODULE(CONFIG_MEGARAID_SAS), 2393, 2, 0 },
+	  IS_MODULE(CONFIG_MEGARAID_SAS), 2421, 2, 0 },
 	{ "megasas_mgmt_ioctl", "megaraid_sas",
 	  IS_BUILTIN(CONFIG_MEGARAID_SAS),
-	  IS_MODULE(CONFIG_MEGARAID_SAS), 2395, 2, 0 },
+	  IS_MODULE(CONFIG_MEGARAID_SAS), 2423, 2, 0 },
 	{ "mei_ioctl", "mei",
 	  IS_BUILTIN(CONFIG_INTEL_MEI),
-	  IS_MODULE(CONFIG_INTEL_MEI), 2397, 4, 0 },
-	{ "mkiss_ioctl", "mkiss", IS_BUILTIN(CONFIG_MKISS), IS_MODULE(CONFIG_MKISS), 2401, 4, 0 },
+	  IS_MODULE(CONFIG_INTEL_MEI), 2425, 4, 0 },
+	{ "mkiss_ioctl", "mkiss", IS_BUILTIN(CONFIG_MKISS), IS_MODULE(CONFIG_MKISS), 2429, 4, 0 },
 	{ "mlx5vf_precopy_ioctl", "mlx5_vfio_pci",
 	  IS_BUILTIN(CONFIG_MLX5_VFIO_PCI),
-	  IS_MODULE(CONFIG_MLX5_VFIO_PCI), 2405, 1, 0 },
+	  IS_MODULE(CONFIG_MLX5_VFIO_PCI), 2433, 1, 0 },
 	{ "mmc_blk_compat_ioctl", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2406, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2434, 2, 0 },
 	{ "mmc_blk_ioctl", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2408, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2436, 2, 0 },
 	{ "mmc_rpmb_ioctl", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2410, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2438, 2, 0 },
 	{ "mmc_rpmb_ioctl_compat", "mmc_block",
 	  IS_BUILTIN(CONFIG_MMC_BLOCK),
-	  IS_MODULE(CONFIG_MMC_BLOCK), 2412, 2, 0 },
+	  IS_MODULE(CONFIG_MMC_BLOCK), 2440, 2, 0 },
 	{ "mon_bin_compat_ioctl", "usbmon",
 	  IS_BUILTIN(CONFIG_USB_MON),
-	  IS_MODULE(CONFIG_USB_MON), 2414, 8, 0 },
+	  IS_MODULE(CONFIG_USB_MON), 2442, 8, 0 },
 	{ "mon_bin_ioctl", "usbmon",
 	  IS_BUILTIN(CONFIG_USB_MON),
-	  IS_MODULE(CONFIG_USB_MON), 2422, 8, 0 },
+	  IS_MODULE(CONFIG_USB_MON), 2450, 8, 0 },
 	{ "moxa_ioctl", "moxa",
 	  IS_BUILTIN(CONFIG_MOXA_INTELLIO),
-	  IS_MODULE(CONFIG_MOXA_INTELLIO), 2430, 6, 0 },
+	  IS_MODULE(CONFIG_MOXA_INTELLIO), 2458, 6, 0 },
 	{ "mport_cdev_ioctl", "rio_mport_cdev",
 	  IS_BUILTIN(CONFIG_RAPIDIO_MPORT_CDEV),
-	  IS_MODULE(CONFIG_RAPIDIO_MPORT_CDEV), 2436, 24, 0 },
-	{ "mptcp_ioctl", "mptcp", IS_BUILTIN(CONFIG_MPTCP), IS_MODULE(CONFIG_MPTCP), 2460, 3, 0 },
+	  IS_MODULE(CONFIG_RAPIDIO_MPORT_CDEV), 2464, 24, 0 },
+	{ "mptcp_ioctl", "mptcp", IS_BUILTIN(CONFIG_MPTCP), IS_MODULE(CONFIG_MPTCP), 2488, 3, 0 },
 	{ "mptctl_ioctl", "mptctl",
 	  IS_BUILTIN(CONFIG_FUSION_CTL),
-	  IS_MODULE(CONFIG_FUSION_CTL), 2463, 10, 2 },
-	{ "msr_ioctl", "msr", IS_BUILTIN(CONFIG_X86_MSR), IS_MODULE(CONFIG_X86_MSR), 2475, 2, 0 },
+	  IS_MODULE(CONFIG_FUSION_CTL), 2491, 10, 2 },
+	{ "msm_ioctl_gem_cpu_fini", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2503, 0, 1 },
+	{ "msm_ioctl_gem_cpu_prep", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2504, 0, 1 },
+	{ "msm_ioctl_gem_info", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2505, 0, 1 },
+	{ "msm_ioctl_gem_madvise", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2506, 0, 1 },
+	{ "msm_ioctl_gem_new", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2507, 0, 1 },
+	{ "msm_ioctl_gem_submit", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2508, 0, 1 },
+	{ "msm_ioctl_get_param", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2509, 0, 1 },
+	{ "msm_ioctl_set_param", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2510, 0, 1 },
+	{ "msm_ioctl_submitqueue_close", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2511, 0, 1 },
+	{ "msm_ioctl_submitqueue_new", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2512, 0, 1 },
+	{ "msm_ioctl_submitqueue_query", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2513, 0, 1 },
+	{ "msm_ioctl_wait_fence", "msm",
+	  IS_BUILTIN(CONFIG_DRM_MSM),
+	  IS_MODULE(CONFIG_DRM_MSM), 2514, 0, 1 },
+	{ "msr_ioctl", "msr", IS_BUILTIN(CONFIG_X86_MSR), IS_MODULE(CONFIG_X86_MSR), 2515, 2, 0 },
 	{ "mtdchar_compat_ioctl", "mtd",
 	  IS_BUILTIN(CONFIG_MTD),
-	  IS_MODULE(CONFIG_MTD), 2477, 29, 0 },
+	  IS_MODULE(CONFIG_MTD), 2517, 29, 0 },
 	{ "mtdchar_unlocked_ioctl", "mtd",
 	  IS_BUILTIN(CONFIG_MTD),
-	  IS_MODULE(CONFIG_MTD), 2506, 27, 0 },
+	  IS_MODULE(CONFIG_MTD), 2546, 27, 0 },
 	{ "mtip_block_compat_ioctl", "mtip32xx",
 	  IS_BUILTIN(CONFIG_BLK_DEV_PCIESSD_MTIP32XX),
-	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2533, 5, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2573, 5, 0 },
 	{ "mtip_block_ioctl", "mtip32xx",
 	  IS_BUILTIN(CONFIG_BLK_DEV_PCIESSD_MTIP32XX),
-	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2538, 5, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_PCIESSD_MTIP32XX), 2578, 5, 0 },
 	{ "mwave_ioctl", "mwave",
 	  IS_BUILTIN(CONFIG_MWAVE),
-	  IS_MODULE(CONFIG_MWAVE), 2543, 11, 0 },
+	  IS_MODULE(CONFIG_MWAVE), 2583, 11, 0 },
 	{ "mxser_ioctl", "mxser",
 	  IS_BUILTIN(CONFIG_MOXA_SMARTIO),
-	  IS_MODULE(CONFIG_MOXA_SMARTIO), 2554, 4, 0 },
+	  IS_MODULE(CONFIG_MOXA_SMARTIO), 2594, 4, 0 },
 	{ "n_hdlc_tty_ioctl", "n_hdlc",
 	  IS_BUILTIN(CONFIG_N_HDLC),
-	  IS_MODULE(CONFIG_N_HDLC), 2558, 24, 0 },
-	{ "n_tty_ioctl", "n_tty", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 2582, 24, 0 },
+	  IS_MODULE(CONFIG_N_HDLC), 2598, 24, 0 },
+	{ "n_tty_ioctl", "n_tty", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 2622, 24, 0 },
 	{ "nbd_ioctl", "nbd",
 	  IS_BUILTIN(CONFIG_BLK_DEV_NBD),
-	  IS_MODULE(CONFIG_BLK_DEV_NBD), 2606, 11, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_NBD), 2646, 11, 0 },
 	{ "nci_uart_tty_ioctl", "nci_uart",
 	  IS_BUILTIN(CONFIG_NFC_NCI_UART),
-	  IS_MODULE(CONFIG_NFC_NCI_UART), 2617, 23, 0 },
+	  IS_MODULE(CONFIG_NFC_NCI_UART), 2657, 23, 0 },
 	{ "ne_enclave_ioctl", "nitro_enclaves",
 	  IS_BUILTIN(CONFIG_NITRO_ENCLAVES),
-	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2640, 4, 0 },
+	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2680, 4, 0 },
 	{ "ne_ioctl", "nitro_enclaves",
 	  IS_BUILTIN(CONFIG_NITRO_ENCLAVES),
-	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2644, 1, 0 },
+	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2684, 1, 0 },
 	{ "nilfs_compat_ioctl", "nilfs2",
 	  IS_BUILTIN(CONFIG_NILFS2_FS),
-	  IS_MODULE(CONFIG_NILFS2_FS), 2645, 18, 0 },
+	  IS_MODULE(CONFIG_NILFS2_FS), 2685, 17, 0 },
 	{ "nilfs_ioctl", "nilfs2",
 	  IS_BUILTIN(CONFIG_NILFS2_FS),
-	  IS_MODULE(CONFIG_NILFS2_FS), 2663, 17, 0 },
+	  IS_MODULE(CONFIG_NILFS2_FS), 2702, 17, 0 },
 	{ "nosy_ioctl", "nosy",
 	  IS_BUILTIN(CONFIG_FIREWIRE_NOSY),
-	  IS_MODULE(CONFIG_FIREWIRE_NOSY), 2680, 4, 0 },
+	  IS_MODULE(CONFIG_FIREWIRE_NOSY), 2719, 4, 0 },
+	{ "nouveau_abi16_ioctl_channel_alloc", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2723, 0, 1 },
+	{ "nouveau_abi16_ioctl_channel_free", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2724, 0, 1 },
+	{ "nouveau_abi16_ioctl_getparam", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2725, 0, 1 },
+	{ "nouveau_abi16_ioctl_gpuobj_free", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2726, 0, 1 },
+	{ "nouveau_abi16_ioctl_grobj_alloc", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2727, 0, 1 },
+	{ "nouveau_abi16_ioctl_notifierobj_alloc", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2728, 0, 1 },
 	{ "nouveau_compat_ioctl", "nouveau",
 	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
-	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2684, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2729, 0, 75 },
 	{ "nouveau_drm_ioctl", "nouveau",
 	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
-	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2759, 0, 76 },
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2804, 0, 76 },
+	{ "nouveau_exec_ioctl_exec", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2880, 0, 1 },
+	{ "nouveau_gem_ioctl_cpu_fini", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2881, 0, 1 },
+	{ "nouveau_gem_ioctl_cpu_prep", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2882, 0, 1 },
+	{ "nouveau_gem_ioctl_info", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2883, 0, 1 },
+	{ "nouveau_gem_ioctl_new", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2884, 0, 1 },
+	{ "nouveau_gem_ioctl_pushbuf", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2885, 0, 1 },
+	{ "nouveau_svmm_bind", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2886, 0, 1 },
+	{ "nouveau_svmm_init", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2887, 0, 1 },
+	{ "nouveau_uvmm_ioctl_vm_bind", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2888, 0, 1 },
+	{ "nouveau_uvmm_ioctl_vm_init", "nouveau",
+	  IS_BUILTIN(CONFIG_DRM_NOUVEAU),
+	  IS_MODULE(CONFIG_DRM_NOUVEAU), 2889, 0, 1 },
 	{ "nr_ioctl", "netrom",
 	  IS_BUILTIN(CONFIG_NETROM),
-	  IS_MODULE(CONFIG_NETROM), 2835, 15, 0 },
-	{ "ns_ioctl", "nsfs", 1, 0, 2850, 9, 3 },
-	{ "nsm_dev_ioctl", "nsm", IS_BUILTIN(CONFIG_NSM), IS_MODULE(CONFIG_NSM), 2862, 1, 0 },
+	  IS_MODULE(CONFIG_NETROM), 2890, 15, 0 },
+	{ "ns_ioctl", "nsfs", 1, 0, 2905, 9, 3 },
+	{ "nsm_dev_ioctl", "nsm", IS_BUILTIN(CONFIG_NSM), IS_MODULE(CONFIG_NSM), 2917, 1, 0 },
 	{ "ntfs_compat_ioctl", "ntfs3",
 	  IS_BUILTIN(CONFIG_NTFS3_FS),
-	  IS_MODULE(CONFIG_NTFS3_FS), 2863, 1, 0 },
+	  IS_MODULE(CONFIG_NTFS3_FS), 2918, 1, 0 },
 	{ "ntfs_ioctl", "ntfs3",
 	  IS_BUILTIN(CONFIG_NTFS3_FS),
-	  IS_MODULE(CONFIG_NTFS3_FS), 2864, 1, 0 },
+	  IS_MODULE(CONFIG_NTFS3_FS), 2919, 1, 0 },
 	{ "ntty_ioctl", "nozomi",
 	  IS_BUILTIN(CONFIG_NOZOMI),
-	  IS_MODULE(CONFIG_NOZOMI), 2865, 1, 0 },
+	  IS_MODULE(CONFIG_NOZOMI), 2920, 1, 0 },
 	{ "nv_tco_ioctl", "nv_tco",
 	  IS_BUILTIN(CONFIG_NV_TCO),
-	  IS_MODULE(CONFIG_NV_TCO), 2866, 7, 0 },
+	  IS_MODULE(CONFIG_NV_TCO), 2921, 7, 0 },
 	{ "nvme_dev_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 2873, 6, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 2928, 6, 0 },
 	{ "nvme_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 2879, 28, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 2934, 28, 0 },
 	{ "nvme_ns_chr_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 2907, 28, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 2962, 28, 0 },
 	{ "nvme_ns_head_chr_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 2935, 28, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 2990, 28, 0 },
 	{ "nvme_ns_head_ioctl", "nvme_core",
 	  IS_BUILTIN(CONFIG_NVME_CORE),
-	  IS_MODULE(CONFIG_NVME_CORE), 2963, 28, 0 },
+	  IS_MODULE(CONFIG_NVME_CORE), 3018, 28, 0 },
 	{ "nvram_misc_ioctl", "nvram",
 	  IS_BUILTIN(CONFIG_NVRAM),
-	  IS_MODULE(CONFIG_NVRAM), 2991, 2, 0 },
+	  IS_MODULE(CONFIG_NVRAM), 3046, 2, 0 },
 	{ "ocfs2_compat_ioctl", "ocfs2",
 	  IS_BUILTIN(CONFIG_OCFS2_FS),
-	  IS_MODULE(CONFIG_OCFS2_FS), 2993, 11, 0 },
+	  IS_MODULE(CONFIG_OCFS2_FS), 3048, 11, 0 },
 	{ "ocfs2_ioctl", "ocfs2",
 	  IS_BUILTIN(CONFIG_OCFS2_FS),
-	  IS_MODULE(CONFIG_OCFS2_FS), 3004, 11, 0 },
+	  IS_MODULE(CONFIG_OCFS2_FS), 3059, 11, 0 },
 	{ "odev_ioctl", "snd_seq_oss",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER_OSS),
-	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 3015, 27, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 3070, 27, 0 },
 	{ "odev_ioctl_compat", "snd_seq_oss",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER_OSS),
-	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 3042, 27, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER_OSS), 3097, 27, 0 },
 	{ "orangefs_devreq_compat_ioctl", "orangefs",
 	  IS_BUILTIN(CONFIG_ORANGEFS_FS),
-	  IS_MODULE(CONFIG_ORANGEFS_FS), 3069, 9, 0 },
+	  IS_MODULE(CONFIG_ORANGEFS_FS), 3124, 9, 0 },
 	{ "orangefs_devreq_ioctl", "orangefs",
 	  IS_BUILTIN(CONFIG_ORANGEFS_FS),
-	  IS_MODULE(CONFIG_ORANGEFS_FS), 3078, 9, 0 },
+	  IS_MODULE(CONFIG_ORANGEFS_FS), 3133, 9, 0 },
 	{ "packet_ioctl", "af_packet",
 	  IS_BUILTIN(CONFIG_PACKET),
-	  IS_MODULE(CONFIG_PACKET), 3087, 16, 0 },
+	  IS_MODULE(CONFIG_PACKET), 3142, 16, 0 },
+	{ "panfrost_ioctl_create_bo", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3158, 0, 1 },
+	{ "panfrost_ioctl_get_bo_offset", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3159, 0, 1 },
+	{ "panfrost_ioctl_get_param", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3160, 0, 1 },
+	{ "panfrost_ioctl_madvise", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3161, 0, 1 },
+	{ "panfrost_ioctl_mmap_bo", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3162, 0, 1 },
+	{ "panfrost_ioctl_perfcnt_dump", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3163, 0, 1 },
+	{ "panfrost_ioctl_perfcnt_enable", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3164, 0, 1 },
+	{ "panfrost_ioctl_submit", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3165, 0, 1 },
+	{ "panfrost_ioctl_wait_bo", "panfrost",
+	  IS_BUILTIN(CONFIG_DRM_PANFROST),
+	  IS_MODULE(CONFIG_DRM_PANFROST), 3166, 0, 1 },
+	{ "panthor_ioctl_bo_create", "panthor",
+	  IS_BUILTIN(CONFIG_DRM_PANTHOR),
+	  IS_MODULE(CONFIG_DRM_PANTHOR), 3167, 0, 1 },
+	{ "panthor_ioctl_bo_mmap_offset", "panthor",
+	  IS_BUILTIN(CONFIG_DRM_PANTHOR),
+	  IS_MODULE(CONFIG_DRM_PANTHOR), 3168, 0, 1 },
+	{ "panthor_ioctl_dev_query", "panthor",
+	  IS_BUILTIN(CONFIG_DRM_PANTHOR),
+	  IS_MODULE(CONFIG_DRM_PANTHOR), 3169, 0, 1 },
+	{ "panthor_ioctl_group_create", "panthor",
+	  IS_BUILTIN(CONFIG_DRM_PANTHOR),
+	  IS_MODULE(CONFIG_DRM_PANTHOR), 3170, 0, 1 },
+	{ "panthor_ioctl_group_destroy", "panthor",
+	  IS_BUILTIN(CONFIG_DRM_PANTHOR),
+	  IS_MODULE(CONFIG_DRM_PANTHOR), 3171, 0, 1 },
+	{ "panthor_ioctl_group_get_state", "panthor",
+	  IS_BUILTIN(CONFIG_DRM_PANTHOR),
+	  IS_MODULE(CONFIG_DRM_PANTHOR), 3172, 0, 1 },
+	{ "panthor_ioctl_group_submit", "panthor",
+	  IS_BUILTIN(CONFIG_DRM_PANTHOR),
+	  IS_MODULE(CONFIG_DRM_PANTHOR), 3173, 0, 1 },
+	{ "panthor_ioctl_tiler_heap_create", "panthor",
+	  IS_BUILTIN(CONFIG_DRM_PANTHOR),
+	  IS_MODULE(CONFIG_DRM_PANTHOR), 3174, 0, 1 },
+	{ "panthor_ioctl_tiler_heap_destroy", "panthor",
+	  IS_BUILTIN(CONFIG_DRM_PANTHOR),
+	  IS_MODULE(CONFIG_DRM_PANTHOR), 3175, 0, 1 },
+	{ "panthor_ioctl_vm_bind", "panthor",
+	  IS_BUILTIN(CONFIG_DRM_PANTHOR),
+	  IS_MODULE(CONFIG_DRM_PANTHOR), 3176, 0, 1 },
+	{ "panthor_ioctl_vm_create", "panthor",
+	  IS_BUILTIN(CONFIG_DRM_PANTHOR),
+	  IS_MODULE(CONFIG_DRM_PANTHOR), 3177, 0, 1 },
+	{ "panthor_ioctl_vm_destroy", "panthor",
+	  IS_BUILTIN(CONFIG_DRM_PANTHOR),
+	  IS_MODULE(CONFIG_DRM_PANTHOR), 3178, 0, 1 },
+	{ "panthor_ioctl_vm_get_state", "panthor",
+	  IS_BUILTIN(CONFIG_DRM_PANTHOR),
+	  IS_MODULE(CONFIG_DRM_PANTHOR), 3179, 0, 1 },
 	{ "pc87413_ioctl", "pc87413_wdt",
 	  IS_BUILTIN(CONFIG_PC87413_WDT),
-	  IS_MODULE(CONFIG_PC87413_WDT), 3103, 7, 0 },
+	  IS_MODULE(CONFIG_PC87413_WDT), 3180, 7, 0 },
 	{ "pci_endpoint_test_ioctl", "pci_endpoint_test",
 	  IS_BUILTIN(CONFIG_PCI_ENDPOINT_TEST),
-	  IS_MODULE(CONFIG_PCI_ENDPOINT_TEST), 3110, 10, 0 },
+	  IS_MODULE(CONFIG_PCI_ENDPOINT_TEST), 3187, 10, 0 },
 	{ "pcipcwd_ioctl", "pcwd_pci",
 	  IS_BUILTIN(CONFIG_PCIPCWATCHDOG),
-	  IS_MODULE(CONFIG_PCIPCWATCHDOG), 3120, 9, 0 },
+	  IS_MODULE(CONFIG_PCIPCWATCHDOG), 3197, 9, 0 },
 	{ "pep_ioctl", "pn_pep",
 	  IS_BUILTIN(CONFIG_PHONET),
-	  IS_MODULE(CONFIG_PHONET), 3129, 2, 0 },
+	  IS_MODULE(CONFIG_PHONET), 3206, 2, 0 },
 	{ "perf_compat_ioctl", "core",
 	  IS_BUILTIN(CONFIG_PERF_EVENTS),
-	  IS_MODULE(CONFIG_PERF_EVENTS), 3131, 12, 4 },
+	  IS_MODULE(CONFIG_PERF_EVENTS), 3208, 12, 4 },
 	{ "perf_ioctl", "core",
 	  IS_BUILTIN(CONFIG_PERF_EVENTS),
-	  IS_MODULE(CONFIG_PERF_EVENTS), 3147, 12, 0 },
+	  IS_MODULE(CONFIG_PERF_EVENTS), 3224, 12, 0 },
 	{ "pfrt_log_ioctl", "pfr_telemetry",
 	  IS_BUILTIN(CONFIG_ACPI_PFRUT),
-	  IS_MODULE(CONFIG_ACPI_PFRUT), 3159, 3, 0 },
+	  IS_MODULE(CONFIG_ACPI_PFRUT), 3236, 3, 0 },
 	{ "pfru_ioctl", "pfr_update",
 	  IS_BUILTIN(CONFIG_ACPI_PFRUT),
-	  IS_MODULE(CONFIG_ACPI_PFRUT), 3162, 5, 0 },
+	  IS_MODULE(CONFIG_ACPI_PFRUT), 3239, 5, 0 },
 	{ "phantom_compat_ioctl", "phantom",
 	  IS_BUILTIN(CONFIG_PHANTOM),
-	  IS_MODULE(CONFIG_PHANTOM), 3167, 9, 0 },
+	  IS_MODULE(CONFIG_PHANTOM), 3244, 9, 0 },
 	{ "phantom_ioctl", "phantom",
 	  IS_BUILTIN(CONFIG_PHANTOM),
-	  IS_MODULE(CONFIG_PHANTOM), 3176, 9, 0 },
-	{ "pidfd_ioctl", "pidfs", 1, 0, 3185, 10, 0 },
-	{ "pipe_ioctl", "pipe", 1, 0, 3195, 3, 0 },
+	  IS_MODULE(CONFIG_PHANTOM), 3253, 9, 0 },
+	{ "pidfd_ioctl", "pidfs", 1, 0, 3262, 10, 0 },
+	{ "pipe_ioctl", "pipe", 1, 0, 3272, 3, 0 },
 	{ "pkt_ctl_compat_ioctl", "pktcdvd",
 	  IS_BUILTIN(CONFIG_CDROM_PKTCDVD),
-	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3198, 1, 0 },
+	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3275, 1, 0 },
 	{ "pkt_ctl_ioctl", "pktcdvd",
 	  IS_BUILTIN(CONFIG_CDROM_PKTCDVD),
-	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3199, 1, 0 },
+	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3276, 1, 0 },
 	{ "pkt_ioctl", "pktcdvd",
 	  IS_BUILTIN(CONFIG_CDROM_PKTCDVD),
-	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3200, 6, 0 },
+	  IS_MODULE(CONFIG_CDROM_PKTCDVD), 3277, 6, 0 },
 	{ "pmcraid_chr_ioctl", "pmcraid",
 	  IS_BUILTIN(CONFIG_SCSI_PMCRAID),
-	  IS_MODULE(CONFIG_SCSI_PMCRAID), 3206, 1, 0 },
-	{ "pn_ioctl", "phonet", IS_BUILTIN(CONFIG_PHONET), IS_MODULE(CONFIG_PHONET), 3207, 3, 0 },
+	  IS_MODULE(CONFIG_SCSI_PMCRAID), 3283, 1, 0 },
+	{ "pn_ioctl", "phonet", IS_BUILTIN(CONFIG_PHONET), IS_MODULE(CONFIG_PHONET), 3284, 3, 0 },
 	{ "pn_socket_ioctl", "phonet",
 	  IS_BUILTIN(CONFIG_PHONET),
-	  IS_MODULE(CONFIG_PHONET), 3210, 4, 0 },
-	{ "pp_ioctl", "ppdev", IS_BUILTIN(CONFIG_PPDEV), IS_MODULE(CONFIG_PPDEV), 3214, 25, 0 },
+	  IS_MODULE(CONFIG_PHONET), 3287, 4, 0 },
+	{ "pp_ioctl", "ppdev", IS_BUILTIN(CONFIG_PPDEV), IS_MODULE(CONFIG_PPDEV), 3291, 25, 0 },
 	{ "ppp_asynctty_ioctl", "ppp_async",
 	  IS_BUILTIN(CONFIG_PPP_ASYNC),
-	  IS_MODULE(CONFIG_PPP_ASYNC), 3239, 24, 0 },
+	  IS_MODULE(CONFIG_PPP_ASYNC), 3316, 24, 0 },
 	{ "ppp_compat_ioctl", "ppp_generic",
 	  IS_BUILTIN(CONFIG_PPP),
-	  IS_MODULE(CONFIG_PPP), 3263, 26, 0 },
+	  IS_MODULE(CONFIG_PPP), 3340, 26, 0 },
 	{ "ppp_ioctl", "ppp_generic",
 	  IS_BUILTIN(CONFIG_PPP),
-	  IS_MODULE(CONFIG_PPP), 3289, 23, 0 },
+	  IS_MODULE(CONFIG_PPP), 3366, 23, 0 },
 	{ "ppp_synctty_ioctl", "ppp_synctty",
 	  IS_BUILTIN(CONFIG_PPP_SYNC_TTY),
-	  IS_MODULE(CONFIG_PPP_SYNC_TTY), 3312, 24, 0 },
+	  IS_MODULE(CONFIG_PPP_SYNC_TTY), 3389, 24, 0 },
 	{ "pppox_ioctl", "pppox",
 	  IS_BUILTIN(CONFIG_PPPOE) || IS_BUILTIN(CONFIG_PPPOL2TP) || IS_BUILTIN(CONFIG_PPTP),
 	  IS_MODULE(CONFIG_PPPOE) || IS_MODULE(CONFIG_PPPOL2TP) || IS_MODULE(CONFIG_PPTP),
-	  3336, 1, 0 },
+	  3413, 1, 0 },
 	{ "pps_cdev_compat_ioctl", "pps_core",
 	  IS_BUILTIN(CONFIG_PPS),
-	  IS_MODULE(CONFIG_PPS), 3337, 5, 0 },
+	  IS_MODULE(CONFIG_PPS), 3414, 5, 0 },
 	{ "pps_cdev_ioctl", "pps_core",
 	  IS_BUILTIN(CONFIG_PPS),
-	  IS_MODULE(CONFIG_PPS), 3342, 5, 0 },
+	  IS_MODULE(CONFIG_PPS), 3419, 5, 0 },
 	{ "printer_ioctl", "usb_f_printer",
 	  IS_BUILTIN(CONFIG_USB_F_PRINTER),
-	  IS_MODULE(CONFIG_USB_F_PRINTER), 3347, 2, 0 },
+	  IS_MODULE(CONFIG_USB_F_PRINTER), 3424, 2, 0 },
 	{ "privcmd_ioctl", "xen_privcmd",
 	  IS_BUILTIN(CONFIG_XEN_PRIVCMD),
-	  IS_MODULE(CONFIG_XEN_PRIVCMD), 3349, 10, 0 },
+	  IS_MODULE(CONFIG_XEN_PRIVCMD), 3426, 10, 0 },
 	{ "procfs_procmap_ioctl", "proc",
 	  IS_BUILTIN(CONFIG_PROC_FS),
-	  IS_MODULE(CONFIG_PROC_FS), 3359, 1, 0 },
+	  IS_MODULE(CONFIG_PROC_FS), 3436, 1, 0 },
 	{ "pty_bsd_compat_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3360, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3437, 6, 0 },
 	{ "pty_bsd_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3366, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3443, 6, 0 },
 	{ "pty_unix98_compat_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3372, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3449, 6, 0 },
 	{ "pty_unix98_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3378, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3455, 6, 0 },
+	{ "qaic_attach_slice_bo_ioctl", "qaic",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3461, 0, 1 },
+	{ "qaic_create_bo_ioctl", "qaic",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3462, 0, 1 },
+	{ "qaic_detach_slice_bo_ioctl", "qaic",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3463, 0, 1 },
+	{ "qaic_execute_bo_ioctl", "qaic",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3464, 0, 1 },
+	{ "qaic_manage_ioctl", "qaic",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3465, 0, 1 },
+	{ "qaic_mmap_bo_ioctl", "qaic",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3466, 0, 1 },
+	{ "qaic_partial_execute_bo_ioctl", "qaic",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3467, 0, 1 },
+	{ "qaic_perf_stats_bo_ioctl", "qaic",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3468, 0, 1 },
+	{ "qaic_wait_bo_ioctl", "qaic",
+	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3469, 0, 1 },
 	{ "qat_vf_precopy_ioctl", "qat_vfio_pci",
 	  IS_BUILTIN(CONFIG_QAT_VFIO_PCI),
-	  IS_MODULE(CONFIG_QAT_VFIO_PCI), 3384, 1, 0 },
-	{ "qrtr_ioctl", "qrtr", IS_BUILTIN(CONFIG_QRTR), IS_MODULE(CONFIG_QRTR), 3385, 12, 0 },
+	  IS_MODULE(CONFIG_QAT_VFIO_PCI), 3470, 1, 0 },
+	{ "qrtr_ioctl", "qrtr", IS_BUILTIN(CONFIG_QRTR), IS_MODULE(CONFIG_QRTR), 3471, 12, 0 },
+	{ "qxl_alloc_ioctl", "qxl",
+	  IS_BUILTIN(CONFIG_DRM_QXL),
+	  IS_MODULE(CONFIG_DRM_QXL), 3483, 0, 1 },
+	{ "qxl_alloc_surf_ioctl", "qxl",
+	  IS_BUILTIN(CONFIG_DRM_QXL),
+	  IS_MODULE(CONFIG_DRM_QXL), 3484, 0, 1 },
+	{ "qxl_clientcap_ioctl", "qxl",
+	  IS_BUILTIN(CONFIG_DRM_QXL),
+	  IS_MODULE(CONFIG_DRM_QXL), 3485, 0, 1 },
+	{ "qxl_execbuffer_ioctl", "qxl",
+	  IS_BUILTIN(CONFIG_DRM_QXL),
+	  IS_MODULE(CONFIG_DRM_QXL), 3486, 0, 1 },
+	{ "qxl_getparam_ioctl", "qxl",
+	  IS_BUILTIN(CONFIG_DRM_QXL),
+	  IS_MODULE(CONFIG_DRM_QXL), 3487, 0, 1 },
+	{ "qxl_map_ioctl", "qxl",
+	  IS_BUILTIN(CONFIG_DRM_QXL),
+	  IS_MODULE(CONFIG_DRM_QXL), 3488, 0, 1 },
+	{ "qxl_update_area_ioctl", "qxl",
+	  IS_BUILTIN(CONFIG_DRM_QXL),
+	  IS_MODULE(CONFIG_DRM_QXL), 3489, 0, 1 },
+	{ "radeon_cs_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3490, 0, 1 },
 	{ "radeon_drm_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3397, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3491, 0, 75 },
+	{ "radeon_gem_busy_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3566, 0, 1 },
+	{ "radeon_gem_create_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3567, 0, 1 },
+	{ "radeon_gem_get_tiling_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3568, 0, 1 },
+	{ "radeon_gem_info_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3569, 0, 1 },
+	{ "radeon_gem_mmap_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3570, 0, 1 },
+	{ "radeon_gem_op_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3571, 0, 1 },
+	{ "radeon_gem_set_domain_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3572, 0, 1 },
+	{ "radeon_gem_set_tiling_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3573, 0, 1 },
+	{ "radeon_gem_userptr_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3574, 0, 1 },
+	{ "radeon_gem_va_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3575, 0, 1 },
+	{ "radeon_gem_wait_idle_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3576, 0, 1 },
+	{ "radeon_info_ioctl", "radeon",
+	  IS_BUILTIN(CONFIG_DRM_RADEON),
+	  IS_MODULE(CONFIG_DRM_RADEON), 3577, 0, 1 },
 	{ "radeon_kms_compat_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3472, 0, 75 },
-	{ "random_ioctl", "random", 1, 0, 3547, 6, 0 },
-	{ "raw_ioctl", "raw", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 3553, 4, 0 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3578, 0, 75 },
+	{ "random_ioctl", "random", 1, 0, 3653, 6, 0 },
+	{ "raw_ioctl", "raw", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 3659, 4, 0 },
 	{ "raw_ioctl", "raw_gadget",
 	  IS_BUILTIN(CONFIG_USB_RAW_GADGET),
-	  IS_MODULE(CONFIG_USB_RAW_GADGET), 3557, 16, 0 },
-	{ "rawv6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 3573, 4, 0 },
+	  IS_MODULE(CONFIG_USB_RAW_GADGET), 3663, 16, 0 },
+	{ "rawv6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 3679, 4, 0 },
 	{ "rdc321x_wdt_ioctl", "rdc321x_wdt",
 	  IS_BUILTIN(CONFIG_RDC321X_WDT),
-	  IS_MODULE(CONFIG_RDC321X_WDT), 3577, 4, 0 },
-	{ "rds_ioctl", "rds", IS_BUILTIN(CONFIG_RDS), IS_MODULE(CONFIG_RDS), 3581, 2, 0 },
+	  IS_MODULE(CONFIG_RDC321X_WDT), 3683, 4, 0 },
+	{ "rds_ioctl", "rds", IS_BUILTIN(CONFIG_RDS), IS_MODULE(CONFIG_RDS), 3687, 2, 0 },
 	{ "reiserfs_compat_ioctl", "reiserfs",
 	  IS_BUILTIN(CONFIG_REISERFS_FS),
-	  IS_MODULE(CONFIG_REISERFS_FS), 3583, 6, 0 },
+	  IS_MODULE(CONFIG_REISERFS_FS), 3689, 3, 0 },
 	{ "reiserfs_ioctl", "reiserfs",
 	  IS_BUILTIN(CONFIG_REISERFS_FS),
-	  IS_MODULE(CONFIG_REISERFS_FS), 3589, 3, 0 },
+	  IS_MODULE(CONFIG_REISERFS_FS), 3692, 3, 0 },
 	{ "rfcomm_sock_ioctl", "rfcomm",
 	  IS_BUILTIN(CONFIG_BT_RFCOMM),
-	  IS_MODULE(CONFIG_BT_RFCOMM), 3592, 6, 0 },
+	  IS_MODULE(CONFIG_BT_RFCOMM), 3695, 6, 0 },
 	{ "rfcomm_tty_ioctl", "rfcomm",
 	  IS_BUILTIN(CONFIG_BT_RFCOMM),
-	  IS_MODULE(CONFIG_BT_RFCOMM), 3598, 5, 0 },
+	  IS_MODULE(CONFIG_BT_RFCOMM), 3701, 5, 0 },
 	{ "rfkill_fop_ioctl", "rfkill",
 	  IS_BUILTIN(CONFIG_RFKILL),
-	  IS_MODULE(CONFIG_RFKILL), 3603, 0, 2 },
+	  IS_MODULE(CONFIG_RFKILL), 3706, 0, 2 },
 	{ "riocm_cdev_ioctl", "rio_cm",
 	  IS_BUILTIN(CONFIG_RAPIDIO_CHMAN),
-	  IS_MODULE(CONFIG_RAPIDIO_CHMAN), 3605, 11, 0 },
+	  IS_MODULE(CONFIG_RAPIDIO_CHMAN), 3708, 11, 0 },
 	{ "roccat_ioctl", "hid_roccat",
 	  IS_BUILTIN(CONFIG_HID_ROCCAT),
-	  IS_MODULE(CONFIG_HID_ROCCAT), 3616, 1, 0 },
-	{ "rose_ioctl", "rose", IS_BUILTIN(CONFIG_ROSE), IS_MODULE(CONFIG_ROSE), 3617, 20, 0 },
+	  IS_MODULE(CONFIG_HID_ROCCAT), 3719, 1, 0 },
+	{ "rose_ioctl", "rose", IS_BUILTIN(CONFIG_ROSE), IS_MODULE(CONFIG_ROSE), 3720, 20, 0 },
 	{ "rpc_pipe_ioctl", "sunrpc",
 	  IS_BUILTIN(CONFIG_SUNRPC),
-	  IS_MODULE(CONFIG_SUNRPC), 3637, 1, 0 },
+	  IS_MODULE(CONFIG_SUNRPC), 3740, 1, 0 },
 	{ "rpmsg_ctrldev_ioctl", "rpmsg_ctrl",
 	  IS_BUILTIN(CONFIG_RPMSG_CTRL),
-	  IS_MODULE(CONFIG_RPMSG_CTRL), 3638, 3, 0 },
+	  IS_MODULE(CONFIG_RPMSG_CTRL), 3741, 3, 0 },
 	{ "rpmsg_eptdev_ioctl", "rpmsg_char",
 	  IS_BUILTIN(CONFIG_RPMSG_CHAR),
-	  IS_MODULE(CONFIG_RPMSG_CHAR), 3641, 3, 0 },
+	  IS_MODULE(CONFIG_RPMSG_CHAR), 3744, 3, 0 },
 	{ "rproc_device_ioctl", "remoteproc_cdev",
 	  IS_BUILTIN(CONFIG_REMOTEPROC_CDEV),
-	  IS_MODULE(CONFIG_REMOTEPROC_CDEV), 3644, 2, 0 },
+	  IS_MODULE(CONFIG_REMOTEPROC_CDEV), 3747, 2, 0 },
 	{ "rtc_dev_compat_ioctl", "rtc_core",
 	  IS_BUILTIN(CONFIG_RTC_CLASS),
-	  IS_MODULE(CONFIG_RTC_CLASS), 3646, 20, 0 },
+	  IS_MODULE(CONFIG_RTC_CLASS), 3749, 20, 0 },
 	{ "rtc_dev_ioctl", "rtc_core",
 	  IS_BUILTIN(CONFIG_RTC_CLASS),
-	  IS_MODULE(CONFIG_RTC_CLASS), 3666, 17, 0 },
+	  IS_MODULE(CONFIG_RTC_CLASS), 3769, 17, 0 },
 	{ "sa1100dog_ioctl", "sa1100_wdt",
 	  IS_BUILTIN(CONFIG_SA1100_WATCHDOG),
-	  IS_MODULE(CONFIG_SA1100_WATCHDOG), 3683, 6, 0 },
+	  IS_MODULE(CONFIG_SA1100_WATCHDOG), 3786, 6, 0 },
 	{ "sbefifo_user_ioctl", "fsi_sbefifo",
 	  IS_BUILTIN(CONFIG_FSI_SBEFIFO),
-	  IS_MODULE(CONFIG_FSI_SBEFIFO), 3689, 2, 0 },
+	  IS_MODULE(CONFIG_FSI_SBEFIFO), 3792, 2, 0 },
 	{ "sc1200wdt_ioctl", "sc1200wdt",
 	  IS_BUILTIN(CONFIG_SC1200_WDT),
-	  IS_MODULE(CONFIG_SC1200_WDT), 3691, 7, 0 },
+	  IS_MODULE(CONFIG_SC1200_WDT), 3794, 7, 0 },
 	{ "sch311x_wdt_ioctl", "sch311x_wdt",
 	  IS_BUILTIN(CONFIG_SMSC_SCH311X_WDT),
-	  IS_MODULE(CONFIG_SMSC_SCH311X_WDT), 3698, 7, 0 },
+	  IS_MODULE(CONFIG_SMSC_SCH311X_WDT), 3801, 7, 0 },
 	{ "scom_ioctl", "fsi_scom",
 	  IS_BUILTIN(CONFIG_FSI_SCOM),
-	  IS_MODULE(CONFIG_FSI_SCOM), 3705, 4, 0 },
+	  IS_MODULE(CONFIG_FSI_SCOM), 3808, 4, 0 },
 	{ "sctp_ioctl", "sctp",
 	  IS_BUILTIN(CONFIG_IP_SCTP),
-	  IS_MODULE(CONFIG_IP_SCTP), 3709, 1, 0 },
+	  IS_MODULE(CONFIG_IP_SCTP), 3812, 1, 0 },
 	{ "scu_ipc_ioctl", "intel_scu_ipcutil",
 	  IS_BUILTIN(CONFIG_INTEL_SCU_IPC_UTIL),
-	  IS_MODULE(CONFIG_INTEL_SCU_IPC_UTIL), 3710, 3, 0 },
+	  IS_MODULE(CONFIG_INTEL_SCU_IPC_UTIL), 3813, 3, 0 },
 	{ "sd_ioctl", "sd_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_SD),
-	  IS_MODULE(CONFIG_BLK_DEV_SD), 3713, 44, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_SD), 3816, 44, 0 },
 	{ "seccomp_notify_ioctl", "seccomp",
 	  IS_BUILTIN(CONFIG_SECCOMP),
-	  IS_MODULE(CONFIG_SECCOMP), 3757, 5, 1 },
+	  IS_MODULE(CONFIG_SECCOMP), 3860, 5, 1 },
 	{ "serial_ioctl", "usbserial",
 	  IS_BUILTIN(CONFIG_USB_SERIAL),
-	  IS_MODULE(CONFIG_USB_SERIAL), 3763, 2, 0 },
+	  IS_MODULE(CONFIG_USB_SERIAL), 3866, 2, 0 },
 	{ "serport_ldisc_compat_ioctl", "serport",
 	  IS_BUILTIN(CONFIG_SERIO_SERPORT),
-	  IS_MODULE(CONFIG_SERIO_SERPORT), 3765, 1, 0 },
+	  IS_MODULE(CONFIG_SERIO_SERPORT), 3868, 1, 0 },
 	{ "serport_ldisc_ioctl", "serport",
 	  IS_BUILTIN(CONFIG_SERIO_SERPORT),
-	  IS_MODULE(CONFIG_SERIO_SERPORT), 3766, 1, 0 },
+	  IS_MODULE(CONFIG_SERIO_SERPORT), 3869, 1, 0 },
 	{ "sev_ioctl", "ccp",
 	  IS_BUILTIN(CONFIG_CRYPTO_DEV_CCP_DD),
-	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 3767, 1, 0 },
+	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 3870, 1, 0 },
 	{ "sg_ioctl", "sg",
 	  IS_BUILTIN(CONFIG_CHR_DEV_SG),
-	  IS_MODULE(CONFIG_CHR_DEV_SG), 3768, 44, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_SG), 3871, 44, 0 },
 	{ "sgx_compat_ioctl", "driver",
 	  IS_BUILTIN(CONFIG_X86_SGX),
-	  IS_MODULE(CONFIG_X86_SGX), 3812, 7, 0 },
+	  IS_MODULE(CONFIG_X86_SGX), 3915, 7, 0 },
 	{ "sgx_ioctl", "ioctl",
 	  IS_BUILTIN(CONFIG_X86_SGX),
-	  IS_MODULE(CONFIG_X86_SGX), 3819, 7, 0 },
+	  IS_MODULE(CONFIG_X86_SGX), 3922, 7, 0 },
 	{ "sgx_vepc_ioctl", "virt",
 	  IS_BUILTIN(CONFIG_X86_SGX_KVM),
-	  IS_MODULE(CONFIG_X86_SGX_KVM), 3826, 1, 0 },
+	  IS_MODULE(CONFIG_X86_SGX_KVM), 3929, 1, 0 },
 	{ "sisusb_compat_ioctl", "sisusbvga",
 	  IS_BUILTIN(CONFIG_USB_SISUSBVGA),
-	  IS_MODULE(CONFIG_USB_SISUSBVGA), 3827, 3, 0 },
+	  IS_MODULE(CONFIG_USB_SISUSBVGA), 3930, 3, 0 },
 	{ "sisusb_ioctl", "sisusbvga",
 	  IS_BUILTIN(CONFIG_USB_SISUSBVGA),
-	  IS_MODULE(CONFIG_USB_SISUSBVGA), 3830, 3, 0 },
+	  IS_MODULE(CONFIG_USB_SISUSBVGA), 3933, 3, 0 },
 	{ "sixpack_ioctl", "6pack",
 	  IS_BUILTIN(CONFIG_6PACK),
-	  IS_MODULE(CONFIG_6PACK), 3833, 24, 0 },
+	  IS_MODULE(CONFIG_6PACK), 3936, 24, 0 },
 	{ "slcan_ioctl", "slcan",
 	  IS_BUILTIN(CONFIG_CAN_SLCAN),
-	  IS_MODULE(CONFIG_CAN_SLCAN), 3857, 22, 0 },
-	{ "slip_ioctl", "slip", IS_BUILTIN(CONFIG_SLIP), IS_MODULE(CONFIG_SLIP), 3879, 28, 0 },
-	{ "smc_ioctl", "smc", IS_BUILTIN(CONFIG_SMC), IS_MODULE(CONFIG_SMC), 3907, 4, 0 },
+	  IS_MODULE(CONFIG_CAN_SLCAN), 3960, 22, 0 },
+	{ "slip_ioctl", "slip", IS_BUILTIN(CONFIG_SLIP), IS_MODULE(CONFIG_SLIP), 3982, 28, 0 },
+	{ "smc_ioctl", "smc", IS_BUILTIN(CONFIG_SMC), IS_MODULE(CONFIG_SMC), 4010, 4, 0 },
 	{ "snapshot_compat_ioctl", "user",
 	  IS_BUILTIN(CONFIG_HIBERNATION_SNAPSHOT_DEV),
-	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 3911, 14, 0 },
+	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4014, 14, 0 },
 	{ "snapshot_ioctl", "user",
 	  IS_BUILTIN(CONFIG_HIBERNATION_SNAPSHOT_DEV),
-	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 3925, 14, 0 },
+	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4028, 14, 0 },
 	{ "snd_compr_ioctl", "snd_compress",
 	  IS_BUILTIN(CONFIG_SND_COMPRESS_OFFLOAD),
-	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 3939, 0, 16 },
+	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4042, 0, 16 },
 	{ "snd_compr_ioctl_compat", "snd_compress",
 	  IS_BUILTIN(CONFIG_SND_COMPRESS_OFFLOAD),
-	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 3955, 0, 16 },
-	{ "snd_ctl_ioctl", "snd", IS_BUILTIN(CONFIG_SND), IS_MODULE(CONFIG_SND), 3971, 17, 0 },
+	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4058, 0, 16 },
+	{ "snd_ctl_ioctl", "snd", IS_BUILTIN(CONFIG_SND), IS_MODULE(CONFIG_SND), 4074, 17, 0 },
 	{ "snd_ctl_ioctl_compat", "snd",
 	  IS_BUILTIN(CONFIG_SND),
-	  IS_MODULE(CONFIG_SND), 3988, 17, 0 },
+	  IS_MODULE(CONFIG_SND), 4091, 17, 0 },
 	{ "snd_hwdep_ioctl", "snd_hwdep",
 	  IS_BUILTIN(CONFIG_SND_HWDEP),
-	  IS_MODULE(CONFIG_SND_HWDEP), 4005, 4, 0 },
+	  IS_MODULE(CONFIG_SND_HWDEP), 4108, 4, 0 },
 	{ "snd_hwdep_ioctl_compat", "snd_hwdep",
 	  IS_BUILTIN(CONFIG_SND_HWDEP),
-	  IS_MODULE(CONFIG_SND_HWDEP), 4009, 4, 0 },
+	  IS_MODULE(CONFIG_SND_HWDEP), 4112, 4, 0 },
 	{ "snd_mixer_oss_ioctl", "snd_mixer_oss",
 	  IS_BUILTIN(CONFIG_SND_MIXER_OSS),
-	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4013, 10, 0 },
+	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4116, 10, 0 },
 	{ "snd_mixer_oss_ioctl_compat", "snd_mixer_oss",
 	  IS_BUILTIN(CONFIG_SND_MIXER_OSS),
-	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4023, 10, 0 },
+	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4126, 10, 0 },
 	{ "snd_pcm_ioctl", "snd_pcm",
 	  IS_BUILTIN(CONFIG_SND_PCM),
-	  IS_MODULE(CONFIG_SND_PCM), 4033, 36, 0 },
+	  IS_MODULE(CONFIG_SND_PCM), 4136, 36, 0 },
 	{ "snd_pcm_ioctl_compat", "snd_pcm",
 	  IS_BUILTIN(CONFIG_SND_PCM),
-	  IS_MODULE(CONFIG_SND_PCM), 4069, 34, 0 },
+	  IS_MODULE(CONFIG_SND_PCM), 4172, 34, 0 },
 	{ "snd_pcm_oss_ioctl", "snd_pcm_oss",
 	  IS_BUILTIN(CONFIG_SND_PCM_OSS),
-	  IS_MODULE(CONFIG_SND_PCM_OSS), 4103, 32, 0 },
+	  IS_MODULE(CONFIG_SND_PCM_OSS), 4206, 32, 0 },
 	{ "snd_pcm_oss_ioctl_compat", "snd_pcm_oss",
 	  IS_BUILTIN(CONFIG_SND_PCM_OSS),
-	  IS_MODULE(CONFIG_SND_PCM_OSS), 4135, 32, 0 },
+	  IS_MODULE(CONFIG_SND_PCM_OSS), 4238, 32, 0 },
 	{ "snd_rawmidi_ioctl", "snd_rawmidi",
 	  IS_BUILTIN(CONFIG_SND_RAWMIDI),
-	  IS_MODULE(CONFIG_SND_RAWMIDI), 4167, 8, 0 },
+	  IS_MODULE(CONFIG_SND_RAWMIDI), 4270, 8, 0 },
 	{ "snd_rawmidi_ioctl_compat", "snd_rawmidi",
 	  IS_BUILTIN(CONFIG_SND_RAWMIDI),
-	  IS_MODULE(CONFIG_SND_RAWMIDI), 4175, 9, 0 },
+	  IS_MODULE(CONFIG_SND_RAWMIDI), 4278, 9, 0 },
 	{ "snd_seq_ioctl", "snd_seq",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER),
-	  IS_MODULE(CONFIG_SND_SEQUENCER), 4184, 34, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER), 4287, 34, 0 },
 	{ "snd_seq_ioctl_compat", "snd_seq",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER),
-	  IS_MODULE(CONFIG_SND_SEQUENCER), 4218, 34, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER), 4321, 34, 0 },
 	{ "snd_timer_user_ioctl", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4252, 21, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4355, 21, 0 },
 	{ "snd_timer_user_ioctl_compat", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4273, 21, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4376, 21, 0 },
 	{ "snd_utimer_ioctl", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4294, 1, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4397, 1, 0 },
 	{ "snp_guest_ioctl", "sev_guest",
 	  IS_BUILTIN(CONFIG_SEV_GUEST),
-	  IS_MODULE(CONFIG_SEV_GUEST), 4295, 3, 0 },
-	{ "sock_do_ioctl", "socket", 1, 0, 4298, 52, 0 },
-	{ "sock_ioctl", "socket", 1, 0, 4350, 19, 0 },
+	  IS_MODULE(CONFIG_SEV_GUEST), 4398, 3, 0 },
+	{ "sock_do_ioctl", "socket", 1, 0, 4401, 52, 0 },
+	{ "sock_ioctl", "socket", 1, 0, 4453, 19, 0 },
 	{ "sonypi_misc_ioctl", "sony_laptop",
 	  IS_BUILTIN(CONFIG_SONY_LAPTOP),
-	  IS_MODULE(CONFIG_SONY_LAPTOP), 4369, 12, 0 },
+	  IS_MODULE(CONFIG_SONY_LAPTOP), 4472, 12, 0 },
 	{ "spidev_compat_ioctl", "spidev",
 	  IS_BUILTIN(CONFIG_SPI_SPIDEV),
-	  IS_MODULE(CONFIG_SPI_SPIDEV), 4381, 10, 0 },
+	  IS_MODULE(CONFIG_SPI_SPIDEV), 4484, 10, 0 },
 	{ "spidev_ioctl", "spidev",
 	  IS_BUILTIN(CONFIG_SPI_SPIDEV),
-	  IS_MODULE(CONFIG_SPI_SPIDEV), 4391, 10, 0 },
+	  IS_MODULE(CONFIG_SPI_SPIDEV), 4494, 10, 0 },
 	{ "sr_block_ioctl", "sr_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_SR),
-	  IS_MODULE(CONFIG_BLK_DEV_SR), 4401, 59, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_SR), 4504, 59, 0 },
 	{ "ssam_cdev_device_ioctl", "surface_aggregator_cdev",
 	  IS_BUILTIN(CONFIG_SURFACE_AGGREGATOR_CDEV),
-	  IS_MODULE(CONFIG_SURFACE_AGGREGATOR_CDEV), 4460, 5, 0 },
+	  IS_MODULE(CONFIG_SURFACE_AGGREGATOR_CDEV), 4563, 5, 0 },
 	{ "st_compat_ioctl", "st",
 	  IS_BUILTIN(CONFIG_CHR_DEV_ST),
-	  IS_MODULE(CONFIG_CHR_DEV_ST), 4465, 25, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_ST), 4568, 25, 0 },
 	{ "st_ioctl", "st",
 	  IS_BUILTIN(CONFIG_CHR_DEV_ST),
-	  IS_MODULE(CONFIG_CHR_DEV_ST), 4490, 23, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_ST), 4593, 23, 0 },
 	{ "stm_char_ioctl", "stm_core",
 	  IS_BUILTIN(CONFIG_STM),
-	  IS_MODULE(CONFIG_STM), 4513, 3, 0 },
+	  IS_MODULE(CONFIG_STM), 4616, 3, 0 },
 	{ "surface_dtx_ioctl", "surface_dtx",
 	  IS_BUILTIN(CONFIG_SURFACE_DTX),
-	  IS_MODULE(CONFIG_SURFACE_DTX), 4516, 11, 0 },
-	{ "svc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 4527, 34, 0 },
+	  IS_MODULE(CONFIG_SURFACE_DTX), 4619, 11, 0 },
+	{ "svc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 4630, 34, 0 },
 	{ "sw_sync_ioctl", "sw_sync",
 	  IS_BUILTIN(CONFIG_SW_SYNC),
-	  IS_MODULE(CONFIG_SW_SYNC), 4561, 3, 0 },
+	  IS_MODULE(CONFIG_SW_SYNC), 4664, 3, 0 },
 	{ "switchtec_dev_ioctl", "switchtec",
 	  IS_BUILTIN(CONFIG_PCI_SW_SWITCHTEC),
-	  IS_MODULE(CONFIG_PCI_SW_SWITCHTEC), 4564, 7, 0 },
+	  IS_MODULE(CONFIG_PCI_SW_SWITCHTEC), 4667, 7, 0 },
 	{ "sync_file_ioctl", "sync_file",
 	  IS_BUILTIN(CONFIG_SYNC_FILE),
-	  IS_MODULE(CONFIG_SYNC_FILE), 4571, 3, 0 },
-	{ "tap_ioctl", "tap", IS_BUILTIN(CONFIG_TAP), IS_MODULE(CONFIG_TAP), 4574, 14, 0 },
+	  IS_MODULE(CONFIG_SYNC_FILE), 4674, 3, 0 },
+	{ "tap_ioctl", "tap", IS_BUILTIN(CONFIG_TAP), IS_MODULE(CONFIG_TAP), 4677, 14, 0 },
 	{ "tcp_bpf_ioctl", "tcp_bpf",
 	  IS_BUILTIN(CONFIG_NET_SOCK_MSG),
-	  IS_MODULE(CONFIG_NET_SOCK_MSG), 4588, 4, 0 },
-	{ "tcp_ioctl", "tcp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4592, 4, 0 },
+	  IS_MODULE(CONFIG_NET_SOCK_MSG), 4691, 4, 0 },
+	{ "tcp_ioctl", "tcp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4695, 4, 0 },
 	{ "tdx_guest_ioctl", "tdx_guest",
 	  IS_BUILTIN(CONFIG_TDX_GUEST_DRIVER),
-	  IS_MODULE(CONFIG_TDX_GUEST_DRIVER), 4596, 1, 0 },
-	{ "tee_ioctl", "tee", IS_BUILTIN(CONFIG_TEE), IS_MODULE(CONFIG_TEE), 4597, 9, 0 },
+	  IS_MODULE(CONFIG_TDX_GUEST_DRIVER), 4699, 1, 0 },
+	{ "tee_ioctl", "tee", IS_BUILTIN(CONFIG_TEE), IS_MODULE(CONFIG_TEE), 4700, 9, 0 },
+	{ "tegra_close_channel", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4709, 0, 1 },
+	{ "tegra_drm_ioctl_channel_close", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4710, 0, 1 },
+	{ "tegra_drm_ioctl_channel_map", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4711, 0, 1 },
+	{ "tegra_drm_ioctl_channel_open", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4712, 0, 1 },
+	{ "tegra_drm_ioctl_channel_submit", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4713, 0, 1 },
+	{ "tegra_drm_ioctl_channel_unmap", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4714, 0, 1 },
+	{ "tegra_drm_ioctl_syncpoint_allocate", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4715, 0, 1 },
+	{ "tegra_drm_ioctl_syncpoint_free", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4716, 0, 1 },
+	{ "tegra_drm_ioctl_syncpoint_wait", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4717, 0, 1 },
+	{ "tegra_gem_create", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4718, 0, 1 },
+	{ "tegra_gem_get_flags", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4719, 0, 1 },
+	{ "tegra_gem_get_tiling", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4720, 0, 1 },
+	{ "tegra_gem_mmap", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4721, 0, 1 },
+	{ "tegra_gem_set_flags", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4722, 0, 1 },
+	{ "tegra_gem_set_tiling", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4723, 0, 1 },
+	{ "tegra_get_syncpt", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4724, 0, 1 },
+	{ "tegra_get_syncpt_base", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4725, 0, 1 },
+	{ "tegra_open_channel", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4726, 0, 1 },
+	{ "tegra_submit", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4727, 0, 1 },
+	{ "tegra_syncpt_incr", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4728, 0, 1 },
+	{ "tegra_syncpt_read", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4729, 0, 1 },
+	{ "tegra_syncpt_wait", "tegra_drm",
+	  IS_BUILTIN(CONFIG_DRM_TEGRA),
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4730, 0, 1 },
 	{ "timerfd_ioctl", "timerfd",
 	  IS_BUILTIN(CONFIG_TIMERFD),
-	  IS_MODULE(CONFIG_TIMERFD), 4606, 1, 0 },
-	{ "tipc_ioctl", "tipc", IS_BUILTIN(CONFIG_TIPC), IS_MODULE(CONFIG_TIPC), 4607, 2, 0 },
+	  IS_MODULE(CONFIG_TIMERFD), 4731, 1, 0 },
+	{ "tipc_ioctl", "tipc", IS_BUILTIN(CONFIG_TIPC), IS_MODULE(CONFIG_TIPC), 4732, 2, 0 },
 	{ "toshiba_acpi_ioctl", "toshiba_acpi",
 	  IS_BUILTIN(CONFIG_ACPI_TOSHIBA),
-	  IS_MODULE(CONFIG_ACPI_TOSHIBA), 4609, 2, 0 },
+	  IS_MODULE(CONFIG_ACPI_TOSHIBA), 4734, 2, 0 },
 	{ "tps6594_pfsm_ioctl", "tps6594_pfsm",
 	  IS_BUILTIN(CONFIG_TPS6594_PFSM),
-	  IS_MODULE(CONFIG_TPS6594_PFSM), 4611, 6, 0 },
+	  IS_MODULE(CONFIG_TPS6594_PFSM), 4736, 6, 0 },
 	{ "tracing_buffers_ioctl", "trace",
 	  IS_BUILTIN(CONFIG_TRACING),
-	  IS_MODULE(CONFIG_TRACING), 4617, 1, 0 },
+	  IS_MODULE(CONFIG_TRACING), 4742, 1, 0 },
 	{ "tty_compat_ioctl", "tty_io",
 	  IS_BUILTIN(CONFIG_TTY),
-	  IS_MODULE(CONFIG_TTY), 4618, 58, 0 },
-	{ "tty_ioctl", "tty_io", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 4676, 29, 0 },
+	  IS_MODULE(CONFIG_TTY), 4743, 58, 0 },
+	{ "tty_ioctl", "tty_io", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 4801, 29, 0 },
 	{ "tun_chr_compat_ioctl", "tun",
 	  IS_BUILTIN(CONFIG_TUN),
-	  IS_MODULE(CONFIG_TUN), 4705, 31, 0 },
-	{ "tun_chr_ioctl", "tun", IS_BUILTIN(CONFIG_TUN), IS_MODULE(CONFIG_TUN), 4736, 31, 0 },
+	  IS_MODULE(CONFIG_TUN), 4830, 31, 0 },
+	{ "tun_chr_ioctl", "tun", IS_BUILTIN(CONFIG_TUN), IS_MODULE(CONFIG_TUN), 4861, 31, 0 },
 	{ "tw_chrdev_ioctl", "3w_xxxx",
 	  IS_BUILTIN(CONFIG_BLK_DEV_3W_XXXX_RAID),
-	  IS_MODULE(CONFIG_BLK_DEV_3W_XXXX_RAID), 4767, 3, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_3W_XXXX_RAID), 4892, 3, 0 },
 	{ "twa_chrdev_ioctl", "3w_9xxx",
 	  IS_BUILTIN(CONFIG_SCSI_3W_9XXX),
-	  IS_MODULE(CONFIG_SCSI_3W_9XXX), 4770, 8, 0 },
+	  IS_MODULE(CONFIG_SCSI_3W_9XXX), 4895, 8, 0 },
 	{ "twl_chrdev_ioctl", "3w_sas",
 	  IS_BUILTIN(CONFIG_SCSI_3W_SAS),
-	  IS_MODULE(CONFIG_SCSI_3W_SAS), 4778, 1, 0 },
+	  IS_MODULE(CONFIG_SCSI_3W_SAS), 4903, 1, 0 },
 	{ "uacce_fops_compat_ioctl", "uacce",
 	  IS_BUILTIN(CONFIG_UACCE),
-	  IS_MODULE(CONFIG_UACCE), 4779, 2, 0 },
+	  IS_MODULE(CONFIG_UACCE), 4904, 2, 0 },
 	{ "uacce_fops_unl_ioctl", "uacce",
 	  IS_BUILTIN(CONFIG_UACCE),
-	  IS_MODULE(CONFIG_UACCE), 4781, 2, 0 },
+	  IS_MODULE(CONFIG_UACCE), 4906, 2, 0 },
 	{ "uart_ioctl", "serial_base",
 	  IS_BUILTIN(CONFIG_SERIAL_CORE),
-	  IS_MODULE(CONFIG_SERIAL_CORE), 4783, 7, 0 },
+	  IS_MODULE(CONFIG_SERIAL_CORE), 4908, 7, 0 },
 	{ "ubi_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 4790, 6, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 4915, 6, 0 },
 	{ "ubifs_compat_ioctl", "ubifs",
 	  IS_BUILTIN(CONFIG_UBIFS_FS),
-	  IS_MODULE(CONFIG_UBIFS_FS), 4796, 10, 0 },
+	  IS_MODULE(CONFIG_UBIFS_FS), 4921, 10, 0 },
 	{ "ubifs_ioctl", "ubifs",
 	  IS_BUILTIN(CONFIG_UBIFS_FS),
-	  IS_MODULE(CONFIG_UBIFS_FS), 4806, 8, 0 },
-	{ "udf_ioctl", "udf", IS_BUILTIN(CONFIG_UDF_FS), IS_MODULE(CONFIG_UDF_FS), 4814, 4, 0 },
+	  IS_MODULE(CONFIG_UBIFS_FS), 4931, 8, 0 },
+	{ "udf_ioctl", "udf", IS_BUILTIN(CONFIG_UDF_FS), IS_MODULE(CONFIG_UDF_FS), 4939, 4, 0 },
 	{ "udmabuf_ioctl", "udmabuf",
 	  IS_BUILTIN(CONFIG_UDMABUF),
-	  IS_MODULE(CONFIG_UDMABUF), 4818, 2, 0 },
+	  IS_MODULE(CONFIG_UDMABUF), 4943, 2, 0 },
 	{ "udp_bpf_ioctl", "udp_bpf",
 	  IS_BUILTIN(CONFIG_BPF_SYSCALL),
-	  IS_MODULE(CONFIG_BPF_SYSCALL), 4820, 2, 0 },
-	{ "udp_ioctl", "udp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4822, 2, 0 },
+	  IS_MODULE(CONFIG_BPF_SYSCALL), 4945, 2, 0 },
+	{ "udp_ioctl", "udp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4947, 2, 0 },
 	{ "uinput_compat_ioctl", "uinput",
 	  IS_BUILTIN(CONFIG_INPUT_UINPUT),
-	  IS_MODULE(CONFIG_INPUT_UINPUT), 4824, 22, 2 },
+	  IS_MODULE(CONFIG_INPUT_UINPUT), 4949, 22, 2 },
 	{ "uinput_ioctl", "uinput",
 	  IS_BUILTIN(CONFIG_INPUT_UINPUT),
-	  IS_MODULE(CONFIG_INPUT_UINPUT), 4848, 19, 2 },
-	{ "unix_ioctl", "unix", IS_BUILTIN(CONFIG_UNIX), IS_MODULE(CONFIG_UNIX), 4869, 4, 0 },
+	  IS_MODULE(CONFIG_INPUT_UINPUT), 4973, 19, 2 },
+	{ "unix_ioctl", "unix", IS_BUILTIN(CONFIG_UNIX), IS_MODULE(CONFIG_UNIX), 4994, 4, 0 },
 	{ "usb_pcwd_ioctl", "pcwd_usb",
 	  IS_BUILTIN(CONFIG_USBPCWATCHDOG),
-	  IS_MODULE(CONFIG_USBPCWATCHDOG), 4873, 9, 0 },
-	{ "usbdev_ioctl", "usbcore", IS_BUILTIN(CONFIG_USB), IS_MODULE(CONFIG_USB), 4882, 35, 0 },
+	  IS_MODULE(CONFIG_USBPCWATCHDOG), 4998, 9, 0 },
+	{ "usbdev_ioctl", "usbcore", IS_BUILTIN(CONFIG_USB), IS_MODULE(CONFIG_USB), 5007, 35, 0 },
 	{ "usblp_ioctl", "usblp",
 	  IS_BUILTIN(CONFIG_USB_PRINTER),
-	  IS_MODULE(CONFIG_USB_PRINTER), 4917, 2, 7 },
+	  IS_MODULE(CONFIG_USB_PRINTER), 5042, 2, 7 },
 	{ "usbtmc_ioctl", "usbtmc",
 	  IS_BUILTIN(CONFIG_USB_TMC),
-	  IS_MODULE(CONFIG_USB_TMC), 4926, 28, 0 },
+	  IS_MODULE(CONFIG_USB_TMC), 5051, 28, 0 },
 	{ "user_events_ioctl", "trace_events_user",
 	  IS_BUILTIN(CONFIG_USER_EVENTS),
-	  IS_MODULE(CONFIG_USER_EVENTS), 4954, 3, 0 },
+	  IS_MODULE(CONFIG_USER_EVENTS), 5079, 3, 0 },
 	{ "userfaultfd_dev_ioctl", "userfaultfd",
 	  IS_BUILTIN(CONFIG_USERFAULTFD),
-	  IS_MODULE(CONFIG_USERFAULTFD), 4957, 1, 0 },
+	  IS_MODULE(CONFIG_USERFAULTFD), 5082, 1, 0 },
 	{ "userfaultfd_ioctl", "userfaultfd",
 	  IS_BUILTIN(CONFIG_USERFAULTFD),
-	  IS_MODULE(CONFIG_USERFAULTFD), 4958, 10, 0 },
+	  IS_MODULE(CONFIG_USERFAULTFD), 5083, 10, 0 },
 	{ "uv_mmtimer_ioctl", "uv_mmtimer",
 	  IS_BUILTIN(CONFIG_UV_MMTIMER),
-	  IS_MODULE(CONFIG_UV_MMTIMER), 4968, 6, 0 },
+	  IS_MODULE(CONFIG_UV_MMTIMER), 5093, 6, 0 },
+	{ "v3d_create_bo_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5099, 0, 1 },
+	{ "v3d_get_bo_offset_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5100, 0, 1 },
+	{ "v3d_get_param_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5101, 0, 1 },
+	{ "v3d_mmap_bo_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5102, 0, 1 },
+	{ "v3d_perfmon_create_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5103, 0, 1 },
+	{ "v3d_perfmon_destroy_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5104, 0, 1 },
+	{ "v3d_perfmon_get_counter_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5105, 0, 1 },
+	{ "v3d_perfmon_get_values_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5106, 0, 1 },
+	{ "v3d_submit_cl_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5107, 0, 1 },
+	{ "v3d_submit_cpu_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5108, 0, 1 },
+	{ "v3d_submit_csd_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5109, 0, 1 },
+	{ "v3d_submit_tfu_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5110, 0, 1 },
+	{ "v3d_wait_bo_ioctl", "v3d",
+	  IS_BUILTIN(CONFIG_DRM_V3D),
+	  IS_MODULE(CONFIG_DRM_V3D), 5111, 0, 1 },
 	{ "vbg_misc_device_ioctl", "vboxguest",
 	  IS_BUILTIN(CONFIG_VBOXGUEST),
-	  IS_MODULE(CONFIG_VBOXGUEST), 4974, 10, 4 },
-	{ "vcc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 4988, 32, 0 },
+	  IS_MODULE(CONFIG_VBOXGUEST), 5112, 10, 4 },
+	{ "vc4_create_bo_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5126, 0, 1 },
+	{ "vc4_create_shader_bo_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5127, 0, 1 },
+	{ "vc4_gem_madvise_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5128, 0, 1 },
+	{ "vc4_get_hang_state_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5129, 0, 1 },
+	{ "vc4_get_param_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5130, 0, 1 },
+	{ "vc4_get_tiling_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5131, 0, 1 },
+	{ "vc4_label_bo_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5132, 0, 1 },
+	{ "vc4_mmap_bo_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5133, 0, 1 },
+	{ "vc4_perfmon_create_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5134, 0, 1 },
+	{ "vc4_perfmon_destroy_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5135, 0, 1 },
+	{ "vc4_perfmon_get_values_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5136, 0, 1 },
+	{ "vc4_set_tiling_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5137, 0, 1 },
+	{ "vc4_submit_cl_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5138, 0, 1 },
+	{ "vc4_wait_bo_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5139, 0, 1 },
+	{ "vc4_wait_seqno_ioctl", "vc4",
+	  IS_BUILTIN(CONFIG_DRM_VC4),
+	  IS_MODULE(CONFIG_DRM_VC4), 5140, 0, 1 },
+	{ "vcc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5141, 32, 0 },
 	{ "vduse_dev_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 5020, 11, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5173, 11, 0 },
 	{ "vduse_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 5031, 4, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5184, 4, 0 },
 	{ "vfio_device_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5035, 4, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5188, 4, 0 },
 	{ "vfio_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5039, 3, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5192, 3, 0 },
 	{ "vfio_group_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5042, 4, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5195, 4, 0 },
+	{ "vgem_fence_attach_ioctl", "vgem",
+	  IS_BUILTIN(CONFIG_DRM_VGEM),
+	  IS_MODULE(CONFIG_DRM_VGEM), 5199, 0, 1 },
+	{ "vgem_fence_signal_ioctl", "vgem",
+	  IS_BUILTIN(CONFIG_DRM_VGEM),
+	  IS_MODULE(CONFIG_DRM_VGEM), 5200, 0, 1 },
 	{ "vhost_net_ioctl", "vhost_net",
 	  IS_BUILTIN(CONFIG_VHOST_NET),
-	  IS_MODULE(CONFIG_VHOST_NET), 5046, 23, 0 },
+	  IS_MODULE(CONFIG_VHOST_NET), 5201, 23, 0 },
 	{ "vhost_scsi_ioctl", "vhost_scsi",
 	  IS_BUILTIN(CONFIG_VHOST_SCSI),
-	  IS_MODULE(CONFIG_VHOST_SCSI), 5069, 28, 0 },
+	  IS_MODULE(CONFIG_VHOST_SCSI), 5224, 28, 0 },
 	{ "vhost_vdpa_unlocked_ioctl", "vhost_vdpa",
 	  IS_BUILTIN(CONFIG_VHOST_VDPA),
-	  IS_MODULE(CONFIG_VHOST_VDPA), 5097, 40, 0 },
+	  IS_MODULE(CONFIG_VHOST_VDPA), 5252, 40, 0 },
 	{ "vhost_vsock_dev_ioctl", "vhost_vsock",
 	  IS_BUILTIN(CONFIG_VHOST_VSOCK),
-	  IS_MODULE(CONFIG_VHOST_VSOCK), 5137, 23, 0 },
+	  IS_MODULE(CONFIG_VHOST_VSOCK), 5292, 23, 0 },
+	{ "vidi_connection_ioctl", "exynosdrm",
+	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 5315, 0, 1 },
+	{ "virtio_gpu_context_init_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5316, 0, 1 },
+	{ "virtio_gpu_execbuffer_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5317, 0, 1 },
+	{ "virtio_gpu_get_caps_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5318, 0, 1 },
+	{ "virtio_gpu_getparam_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5319, 0, 1 },
+	{ "virtio_gpu_map_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5320, 0, 1 },
+	{ "virtio_gpu_resource_create_blob_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5321, 0, 1 },
+	{ "virtio_gpu_resource_create_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5322, 0, 1 },
+	{ "virtio_gpu_resource_info_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5323, 0, 1 },
+	{ "virtio_gpu_transfer_from_host_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5324, 0, 1 },
+	{ "virtio_gpu_transfer_to_host_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5325, 0, 1 },
+	{ "virtio_gpu_wait_ioctl", "virtio_gpu",
+	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5326, 0, 1 },
 	{ "virtual_ncidev_ioctl", "virtual_ncidev",
 	  IS_BUILTIN(CONFIG_NFC_VIRTUAL_NCI),
-	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5160, 1, 0 },
+	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5327, 1, 0 },
 	{ "vmci_host_unlocked_ioctl", "vmw_vmci",
 	  IS_BUILTIN(CONFIG_VMWARE_VMCI),
-	  IS_MODULE(CONFIG_VMWARE_VMCI), 5161, 17, 0 },
+	  IS_MODULE(CONFIG_VMWARE_VMCI), 5328, 17, 0 },
 	{ "vme_user_unlocked_ioctl", "vme_user",
 	  IS_BUILTIN(CONFIG_VME_USER),
-	  IS_MODULE(CONFIG_VME_USER), 5178, 5, 0 },
+	  IS_MODULE(CONFIG_VME_USER), 5345, 5, 0 },
+	{ "vmw_bo_unref_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5350, 0, 1 },
 	{ "vmw_compat_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5183, 0, 77 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5351, 0, 77 },
+	{ "vmw_context_define_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5428, 0, 1 },
+	{ "vmw_context_destroy_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5429, 0, 1 },
+	{ "vmw_execbuf_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5430, 0, 1 },
+	{ "vmw_extended_context_define_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5431, 0, 1 },
+	{ "vmw_fence_event_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5432, 0, 1 },
+	{ "vmw_fence_obj_signaled_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5433, 0, 1 },
+	{ "vmw_fence_obj_unref_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5434, 0, 1 },
+	{ "vmw_fence_obj_wait_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5435, 0, 1 },
+	{ "vmw_gb_surface_define_ext_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5436, 0, 1 },
+	{ "vmw_gb_surface_define_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5437, 0, 1 },
+	{ "vmw_gb_surface_reference_ext_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5438, 0, 1 },
+	{ "vmw_gb_surface_reference_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5439, 0, 1 },
+	{ "vmw_gem_object_create_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5440, 0, 1 },
+	{ "vmw_get_cap_3d_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5441, 0, 1 },
+	{ "vmw_getparam_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5442, 0, 1 },
+	{ "vmw_kms_cursor_bypass_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5443, 0, 1 },
+	{ "vmw_kms_update_layout_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5444, 0, 1 },
+	{ "vmw_mksstat_add_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5445, 0, 1 },
+	{ "vmw_mksstat_remove_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5446, 0, 1 },
+	{ "vmw_mksstat_reset_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5447, 0, 1 },
+	{ "vmw_msg_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5448, 0, 1 },
+	{ "vmw_overlay_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5449, 0, 1 },
+	{ "vmw_present_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5450, 0, 1 },
+	{ "vmw_present_readback_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5451, 0, 1 },
+	{ "vmw_shader_define_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5452, 0, 1 },
+	{ "vmw_shader_destroy_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5453, 0, 1 },
+	{ "vmw_stream_claim_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5454, 0, 1 },
+	{ "vmw_stream_unref_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5455, 0, 1 },
+	{ "vmw_surface_define_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5456, 0, 1 },
+	{ "vmw_surface_destroy_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5457, 0, 1 },
+	{ "vmw_surface_reference_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5458, 0, 1 },
 	{ "vmw_unlocked_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5260, 0, 77 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5459, 0, 77 },
+	{ "vmw_user_bo_synccpu_ioctl", "vmwgfx",
+	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5536, 0, 1 },
 	{ "vol_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 5337, 9, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 5537, 9, 0 },
 	{ "vsock_dev_compat_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5346, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5546, 1, 0 },
 	{ "vsock_dev_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5347, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5547, 1, 0 },
 	{ "vsock_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5348, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5548, 1, 0 },
 	{ "vt_compat_ioctl", "vt_ioctl",
 	  IS_BUILTIN(CONFIG_VT),
-	  IS_MODULE(CONFIG_VT), 5349, 57, 0 },
-	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 5406, 57, 0 },
+	  IS_MODULE(CONFIG_VT), 5549, 57, 0 },
+	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 5606, 57, 0 },
 	{ "vtpmx_fops_ioctl", "tpm_vtpm_proxy",
 	  IS_BUILTIN(CONFIG_TCG_VTPM_PROXY),
-	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 5463, 1, 0 },
+	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 5663, 1, 0 },
 	{ "wafwdt_ioctl", "wafer5823wdt",
 	  IS_BUILTIN(CONFIG_WAFER_WDT),
-	  IS_MODULE(CONFIG_WAFER_WDT), 5464, 7, 0 },
+	  IS_MODULE(CONFIG_WAFER_WDT), 5664, 7, 0 },
 	{ "watchdog_ioctl", "fschmd",
 	  IS_BUILTIN(CONFIG_SENSORS_FSCHMD),
-	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 5471, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 5671, 7, 0 },
 	{ "watchdog_ioctl", "w83793",
 	  IS_BUILTIN(CONFIG_SENSORS_W83793),
-	  IS_MODULE(CONFIG_SENSORS_W83793), 5478, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_W83793), 5678, 7, 0 },
 	{ "watchdog_ioctl", "watchdog",
 	  IS_BUILTIN(CONFIG_WATCHDOG_CORE),
-	  IS_MODULE(CONFIG_WATCHDOG_CORE), 5485, 10, 0 },
+	  IS_MODULE(CONFIG_WATCHDOG_CORE), 5685, 10, 0 },
 	{ "wb_smsc_wdt_ioctl", "smsc37b787_wdt",
 	  IS_BUILTIN(CONFIG_SMSC37B787_WDT),
-	  IS_MODULE(CONFIG_SMSC37B787_WDT), 5495, 7, 0 },
+	  IS_MODULE(CONFIG_SMSC37B787_WDT), 5695, 7, 0 },
 	{ "wdm_ioctl", "cdc_wdm",
 	  IS_BUILTIN(CONFIG_USB_WDM),
-	  IS_MODULE(CONFIG_USB_WDM), 5502, 1, 0 },
+	  IS_MODULE(CONFIG_USB_WDM), 5702, 1, 0 },
 	{ "wdt_ioctl", "w83977f_wdt",
 	  IS_BUILTIN(CONFIG_W83977F_WDT),
-	  IS_MODULE(CONFIG_W83977F_WDT), 5503, 7, 0 },
+	  IS_MODULE(CONFIG_W83977F_WDT), 5703, 7, 0 },
 	{ "wdt_unlocked_ioctl", "rtc_m41t80",
 	  IS_BUILTIN(CONFIG_RTC_DRV_M41T80),
-	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 5510, 7, 0 },
+	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 5710, 7, 0 },
 	{ "wdtpci_ioctl", "wdt_pci",
 	  IS_BUILTIN(CONFIG_WDTPCI),
-	  IS_MODULE(CONFIG_WDTPCI), 5517, 6, 0 },
+	  IS_MODULE(CONFIG_WDTPCI), 5717, 6, 0 },
 	{ "wwan_port_fops_ioctl", "wwan",
 	  IS_BUILTIN(CONFIG_WWAN),
-	  IS_MODULE(CONFIG_WWAN), 5523, 14, 0 },
-	{ "x25_ioctl", "x25", IS_BUILTIN(CONFIG_X25), IS_MODULE(CONFIG_X25), 5537, 27, 0 },
+	  IS_MODULE(CONFIG_WWAN), 5723, 14, 0 },
+	{ "x25_ioctl", "x25", IS_BUILTIN(CONFIG_X25), IS_MODULE(CONFIG_X25), 5737, 27, 0 },
 	{ "xe_drm_compat_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5564, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_XE), 5764, 0, 75 },
 	{ "xe_drm_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5639, 0, 75 },
-	{ "xe_oa_ioctl", "xe", IS_BUILTIN(CONFIG_DRM_XE), IS_MODULE(CONFIG_DRM_XE), 5714, 5, 0 },
+	  IS_MODULE(CONFIG_DRM_XE), 5839, 0, 75 },
+	{ "xe_exec_ioctl", "xe",
+	  IS_BUILTIN(CONFIG_DRM_XE),
+	  IS_MODULE(CONFIG_DRM_XE), 5914, 0, 1 },
+	{ "xe_exec_queue_create_ioctl", "xe",
+	  IS_BUILTIN(CONFIG_DRM_XE),
+	  IS_MODULE(CONFIG_DRM_XE), 5915, 0, 1 },
+	{ "xe_exec_queue_destroy_ioctl", "xe",
+	  IS_BUILTIN(CONFIG_DRM_XE),
+	  IS_MODULE(CONFIG_DRM_XE), 5916, 0, 1 },
+	{ "xe_exec_queue_get_property_ioctl", "xe",
+	  IS_BUILTIN(CONFIG_DRM_XE),
+	  IS_MODULE(CONFIG_DRM_XE), 5917, 0, 1 },
+	{ "xe_gem_create_ioctl", "xe",
+	  IS_BUILTIN(CONFIG_DRM_XE),
+	  IS_MODULE(CONFIG_DRM_XE), 5918, 0, 1 },
+	{ "xe_gem_mmap_offset_ioctl", "xe",
+	  IS_BUILTIN(CONFIG_DRM_XE),
+	  IS_MODULE(CONFIG_DRM_XE), 5919, 0, 1 },
+	{ "xe_oa_ioctl", "xe", IS_BUILTIN(CONFIG_DRM_XE), IS_MODULE(CONFIG_DRM_XE), 5920, 5, 0 },
+	{ "xe_observation_ioctl", "xe",
+	  IS_BUILTIN(CONFIG_DRM_XE),
+	  IS_MODULE(CONFIG_DRM_XE), 5925, 0, 1 },
+	{ "xe_query_ioctl", "xe",
+	  IS_BUILTIN(CONFIG_DRM_XE),
+	  IS_MODULE(CONFIG_DRM_XE), 5926, 0, 1 },
+	{ "xe_vm_bind_ioctl", "xe",
+	  IS_BUILTIN(CONFIG_DRM_XE),
+	  IS_MODULE(CONFIG_DRM_XE), 5927, 0, 1 },
+	{ "xe_vm_create_ioctl", "xe",
+	  IS_BUILTIN(CONFIG_DRM_XE),
+	  IS_MODULE(CONFIG_DRM_XE), 5928, 0, 1 },
+	{ "xe_vm_destroy_ioctl", "xe",
+	  IS_BUILTIN(CONFIG_DRM_XE),
+	  IS_MODULE(CONFIG_DRM_XE), 5929, 0, 1 },
+	{ "xe_wait_user_fence_ioctl", "xe",
+	  IS_BUILTIN(CONFIG_DRM_XE),
+	  IS_MODULE(CONFIG_DRM_XE), 5930, 0, 1 },
 	{ "xen_mce_chrdev_ioctl", "mcelog",
 	  IS_BUILTIN(CONFIG_XEN_MCE_LOG),
-	  IS_MODULE(CONFIG_XEN_MCE_LOG), 5719, 3, 0 },
+	  IS_MODULE(CONFIG_XEN_MCE_LOG), 5931, 3, 0 },
 	{ "xenbus_backend_ioctl", "xenbus_dev_backend",
 	  IS_BUILTIN(CONFIG_XEN_BACKEND),
-	  IS_MODULE(CONFIG_XEN_BACKEND), 5722, 2, 0 },
+	  IS_MODULE(CONFIG_XEN_BACKEND), 5934, 2, 0 },
 	{ "xfs_file_compat_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 5724, 63, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 5936, 63, 0 },
 	{ "xfs_file_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 5787, 48, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 5999, 48, 0 },
 	{ "xsdfec_dev_ioctl", "xilinx_sdfec",
 	  IS_BUILTIN(CONFIG_XILINX_SDFEC),
-	  IS_MODULE(CONFIG_XILINX_SDFEC), 5835, 14, 0 },
+	  IS_MODULE(CONFIG_XILINX_SDFEC), 6047, 14, 0 },
 	{ "zf_ioctl", "machzwd",
 	  IS_BUILTIN(CONFIG_MACHZ_WDT),
-	  IS_MODULE(CONFIG_MACHZ_WDT), 5849, 4, 0 },
+	  IS_MODULE(CONFIG_MACHZ_WDT), 6061, 4, 0 },
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 5853, 2314, 121
+	NULL, NULL, 0, 0, 6065, 2309, 121
 };
 
 /* filled in at boot from kallsyms, sorted by address */
