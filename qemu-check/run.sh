@@ -164,9 +164,15 @@ guest() {
 	"$g/set_policycap" "$g/rootfs/policy-nocap.bin" "$semantics" "$g/rootfs/policy.bin" ||
 		fail "declaring ioctl_semantics ($semantics)"
 	cp /bin/busybox "$g/rootfs/bin/busybox"
-	# the loop driver, a module the guest loads (and reloads) after boot
+	# the loop driver, a module the guest loads (and reloads) after boot,
+	# and vgem with the GEM helper it needs, loaded in this order
 	cp "$QBUILD/obj-$variant/drivers/block/loop.ko" "$g/rootfs/loop.ko" ||
 		fail "no loop.ko in the $variant build"
+	local m
+	for m in drivers/gpu/drm/drm_shmem_helper.ko drivers/gpu/drm/vgem/vgem.ko; do
+		cp "$QBUILD/obj-$variant/$m" "$g/rootfs/" || fail "no $m in the $variant build"
+		echo "/$(basename "$m")" >> "$g/rootfs/modules"
+	done
 	mknod "$g/rootfs/dev/console" c 5 1 || fail "mknod /dev/console (run as root)"
 	(cd "$g/rootfs" && find . | sort | cpio -o -H newc -R 0:0 --quiet) > "$g/initramfs.cpio" ||
 		fail "packing the initramfs"

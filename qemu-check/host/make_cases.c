@@ -14,7 +14,9 @@
  * (DEVICE socket:FAMILY:TYPE) the protocol family's and protocol's
  * handlers and then sock_do_ioctl: the commands of sock_ioctl that reach
  * dev_ioctl() (dev_ioctl in their path), which the kernel tries only after
- * the protocol's handlers, as the table generator lists them. The command's value is
+ * the protocol's handlers, as the table generator lists them; for a DRM
+ * device drm_ioctl and then the driver's table (vgem_ioctls), whose
+ * commands a record names by their entry's function. The command's value is
  * found by name in the chain; the report's class is the one the patched
  * kernel applies: the first handler of do_vfs_ioctl + chain whose entries
  * match the value (exact value first, then the families, most specific
@@ -127,7 +129,7 @@ static json_t *entry_for(json_t *h, const char *chain_name, unsigned long value)
 
 struct chosen {
 	char cls[16], handler[64];
-	char lookup[16];	/* ioctl_lookup= of a record: vfs, file, device, socket */
+	char lookup[16];	/* ioctl_lookup= of a record: vfs, file, device, socket, drm */
 	char said[64];	/* the report's words: unknown, admin without a capability */
 };
 
@@ -163,6 +165,10 @@ static int classify(char *chain, const char *name, unsigned long *value, const c
 	}
 	*value = hex(json_object_get(cmd, "value"));
 	*dir = json_string_value(json_object_get(cmd, "dir"));
+	/* an entry that leaves the direction bits out (DRM's, by number)
+	 * does not say what the command's direction is */
+	if ((hex(json_object_get(cmd, "mask")) & 0xc0000000ul) != 0xc0000000ul)
+		*dir = "-";
 lookup:
 	snprintf(ch->cls, sizeof(ch->cls), "none");
 	snprintf(ch->said, sizeof(ch->said), "none (no handler of the chain serves it)");
@@ -183,7 +189,14 @@ lookup:
 			 "unknown (not in the table)");
 		snprintf(ch->handler, sizeof(ch->handler), "%s", names[i]);
 		snprintf(ch->lookup, sizeof(ch->lookup), "%s", i == 0 ? "vfs" : i == 1 ? "file" :
-			 !strcmp(names[1], "sock_ioctl") ? "socket" : "device");
+			 !strcmp(names[1], "sock_ioctl") ? "socket" :
+			 !strcmp(names[1], "drm_ioctl") ? "drm" : "device");
+		/* a DRM driver's command is listed under its entry's function,
+		 * the last of its path (analyzer/src/cmd_table.c entry_kinds) */
+		if (!strcmp(ch->lookup, "drm"))
+			snprintf(ch->handler, sizeof(ch->handler), "%s",
+				 json_string_value(json_array_get(json_object_get(e, "path"),
+					json_array_size(json_object_get(e, "path")) - 1)));
 		c = json_string_value(json_array_get(json_object_get(e, "capabilities"), 0));
 		if (!strcmp(cls, "admin") && !c) {
 			snprintf(ch->cls, sizeof(ch->cls), "modify");	/* as the generator does */
