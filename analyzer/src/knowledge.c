@@ -14,7 +14,7 @@
 
 /* Loads one data file; when d is not NULL, adds its name and bytes to
  * that digest. */
-static json_t *load_json(const char *dir, const char *name, struct digest *d)
+static json_t *load_json(const char *dir, const char *name)
 {
 	char *path = path_join(dir, name);
 	json_error_t err;
@@ -28,11 +28,6 @@ static json_t *load_json(const char *dir, const char *name, struct digest *d)
 		j = json_loadb(text, len, 0, &err);
 		if (!j)
 			fprintf(stderr, "ioctl-scan: %s:%d: %s\n", path, err.line, err.text);
-		if (d) {
-			digest_add_str(d, name);
-			digest_add(d, &len, sizeof(len));
-			digest_add(d, text, len);
-		}
 	}
 	free(text);
 	free(path);
@@ -419,21 +414,20 @@ static const char *const api_file_keys[] = {
 };
 static const char *const contracts_file_keys[] = { "members", NULL };
 
-/* The data files in the order they are read; the digest covers
- * handler_kinds.json whole (digest_facts_knowledge has the rest). */
-static int load_files(struct knowledge *kn, const char *dir, struct digest *d)
+/* The data files in the order they are read. */
+static int load_files(struct knowledge *kn, const char *dir)
 {
 	json_t *kinds, *api;
 	int err;
 
-	kinds = load_json(dir, "handler_kinds.json", d);
+	kinds = load_json(dir, "handler_kinds.json");
 	if (!kinds)
 		return -1;
 	err = load_kinds(kn, kinds);
 	json_decref(kinds);
 	if (err)
 		return -1;
-	api = load_json(dir, "kernel_api.json", NULL);
+	api = load_json(dir, "kernel_api.json");
 	if (!api)
 		return -1;
 	err = known_keys(api, "kernel_api.json", "the file", api_file_keys) ||
@@ -450,7 +444,7 @@ static int load_files(struct knowledge *kn, const char *dir, struct digest *d)
 	json_decref(api);
 	if (err)
 		return -1;
-	api = load_json(dir, "ops_contracts.json", NULL);
+	api = load_json(dir, "ops_contracts.json");
 	if (!api)
 		return -1;
 	err = known_keys(api, "ops_contracts.json", "the file", contracts_file_keys) ||
@@ -465,7 +459,7 @@ static int load_files(struct knowledge *kn, const char *dir, struct digest *d)
 		}
 	if (err)
 		return -1;
-	api = load_json(dir, "request_codes.json", NULL);
+	api = load_json(dir, "request_codes.json");
 	if (!api)
 		return -1;
 	err = request_codes_load(&kn->requests, api);
@@ -482,16 +476,40 @@ static void digest_strings(struct digest *d, const char *what, const strvec *v)
 }
 
 /*
- * The knowledge per-file facts depend on, beyond handler_kinds.json (its
- * kinds and tables): extract_facts.c reads the macro lists, the value
- * preserving macros, the open-mode flags and what the entries of
+ * The knowledge per-file facts depend on, and nothing else: extract_facts.c
+ * records the initialisers of the ops members handler_kinds.json names
+ * (struct, member, and whether the member holds a table) and the entries
+ * of its tables (every field of a table kind); it reads the macro lists,
+ * the value preserving macros, the open-mode flags and what the entries of
  * kernel_api.json say of the macros it records as calls (wrapped_api_macro);
- * pointer_origin.c the allocators and returns_argument. What a function
- * does, an ops contract or a request code is read when classifying, so a
- * change there leaves every cached file's facts valid and costs no parse.
+ * pointer_origin.c reads the allocators and returns_argument. A kind's
+ * command parameter, its argument copy, what a declined command goes on
+ * to, the forwarders, what a function does, an ops contract or a request
+ * code are read when classifying, so a change there leaves every cached
+ * file's facts valid and costs no parse.
  */
 static void digest_facts_knowledge(const struct knowledge *kn, struct digest *d)
 {
+	digest_add_str(d, "kinds");
+	digest_add(d, &kn->kinds.len, sizeof(kn->kinds.len));
+	for (size_t i = 0; i < kn->kinds.len; i++) {
+		const struct handler_kind *k = &kn->kinds.items[i];
+
+		digest_add_str(d, k->struct_name ? k->struct_name : "-");
+		digest_add_str(d, k->field ? k->field : "-");
+		digest_add_str(d, k->table_struct ? k->table_struct : "-");
+	}
+	digest_add_str(d, "tables");
+	digest_add(d, &kn->tables.len, sizeof(kn->tables.len));
+	for (size_t i = 0; i < kn->tables.len; i++) {
+		const struct table_kind *t = &kn->tables.items[i];
+
+		digest_add_str(d, t->struct_name);
+		digest_add_str(d, t->command);
+		digest_add_str(d, t->function);
+		digest_add_str(d, t->flags ? t->flags : "-");
+		digest_add(d, &t->select, sizeof(t->select));
+	}
 	digest_strings(d, "macro_calls", &kn->macro_calls);
 	digest_strings(d, "macro_assigns", &kn->macro_assigns);
 	digest_strings(d, "mode_flags", &kn->mode_flags);
@@ -520,7 +538,7 @@ int knowledge_load(struct knowledge *kn, const char *dir)
 
 	memset(kn, 0, sizeof(*kn));
 	digest_init(&d);
-	err = load_files(kn, dir, &d);
+	err = load_files(kn, dir);
 	if (!err)
 		digest_facts_knowledge(kn, &d);
 	digest_final(&d, raw);

@@ -131,6 +131,31 @@ run knowledge --data-dir "$w/data"
 check "a changed list of macros recorded as calls: all $nfiles files parsed again" \
 	test "$(outcome_count knowledge miss)" -eq "$nfiles"
 
+# handler_kinds.json: a kind's argument copy is read when classifying, the
+# ops members it names are recorded by extraction.
+python3 - "$w/data/handler_kinds.json" <<'EOF'
+import json, sys
+p = sys.argv[1]
+d = json.load(open(p))
+k = next(k for k in d['kinds'] if k.get('struct') == 'proto_ops' and k['field'] == 'ioctl')
+k['arg_copy'] = 2
+json.dump(d, open(p, 'w'), indent=1)
+EOF
+run kind-copy --data-dir "$w/data"
+check "a kind's changed argument copy: no file parsed again" \
+	test "$(outcome_count kind-copy hit)" -eq "$nfiles"
+python3 - "$w/data/handler_kinds.json" <<'EOF'
+import json, sys
+p = sys.argv[1]
+d = json.load(open(p))
+d['kinds'].append({'kind': 'cache_test_ops.ioctl', 'struct': 'cache_test_ops',
+		   'field': 'ioctl', 'cmd_param': 1})
+json.dump(d, open(p, 'w'), indent=1)
+EOF
+run kind-new --data-dir "$w/data"
+check "a new ops member kind: all $nfiles files parsed again" \
+	test "$(outcome_count kind-new miss)" -eq "$nfiles"
+
 # Damaged entries: truncated, a flipped byte, garbage. Each is detected,
 # reported and replaced; the report does not change. (A fresh cache, so
 # that every entry is one this scan uses.)
