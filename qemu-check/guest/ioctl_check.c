@@ -68,6 +68,9 @@
 #define SEMANTICS "/sys/fs/selinux/ioctl_semantics"
 #define MAX_CASES 64
 #define MAX_STORM 8
+#define MAX_COMPAT 16
+/* ioctl in i386's system call table (arch/x86/entry/syscalls/syscall_32.tbl) */
+#define NR_IOCTL_32 54
 #define EXIT_NOOPEN 250
 
 enum cls { CLS_NONE, CLS_READ, CLS_MODIFY, CLS_ADMIN };
@@ -78,6 +81,7 @@ struct test_case {
 	char lookup[16];	/* the lookup that finds it, as a record says it */
 	unsigned long value;
 	enum cls cls;
+	int compat;		/* made as a 32-bit program makes it */
 };
 
 enum domain { RO, RW, ADMIN, NR_DOMAINS };
@@ -85,6 +89,8 @@ static const char *const domain_names[] = { "ro", "rw", "admin" };
 
 static struct test_case cases[MAX_CASES];
 static int nr_cases;
+static struct test_case compat_cases[MAX_COMPAT];
+static int nr_compat;
 static char storm_devs[MAX_STORM][64];
 static int nr_storm;
 static struct test_case bench;
@@ -169,6 +175,9 @@ static void read_cases(void)
 			have_bench = 1;
 		} else if (!strcmp(kind, "case") && nr_cases < MAX_CASES) {
 			cases[nr_cases++] = c;
+		} else if (!strcmp(kind, "compat") && nr_compat < MAX_COMPAT) {
+			c.compat = 1;
+			compat_cases[nr_compat++] = c;
 		}
 	}
 	fclose(fp);
@@ -346,9 +355,38 @@ static const char *const domain_contexts[] = {
 	"system_u:system_r:ro_t", "system_u:system_r:rw_t", "system_u:system_r:admin_t",
 };
 
-/* Runs one ioctl in a child that has entered domain d; returns its errno
- * (0 on success, EXIT_NOOPEN if the device did not open). */
-static int run_in_domain(enum domain d, const char *dev, unsigned long cmd, pid_t *child)
+/*
+ * ioctl(2) as a 32-bit program calls it: int $0x80 from a 64-bit task
+ * enters the kernel through the 32-bit system call table, as a compat
+ * call (in_compat_syscall(): compat_sys_ioctl(), the LSM's compat hook,
+ * the file's compat_ioctl), with 32-bit arguments. This program is static
+ * and not position-independent, so its buffers lie below 4 GiB.
+ */
+static long ioctl_32(int fd, unsigned long cmd, void *arg)
+{
+	unsigned long a = (unsigned long)arg;
+	long ret = NR_IOCTL_32;
+
+	if (a >> 32 || cmd >> 32) {
+		errno = EFAULT;
+		return -1;
+	}
+	__asm__ volatile("int $0x80"
+			 : "+a"(ret)
+			 : "b"((long)fd), "c"(cmd), "d"(a)
+			 : "memory", "cc", "r8", "r9", "r10", "r11");
+	if (ret < 0 && ret > -4096) {
+		errno = (int)-ret;
+		return -1;
+	}
+	return ret;
+}
+
+/* Runs one ioctl (a 32-bit one for a compat case) in a child that has
+ * entered domain d; returns its errno (0 on success, EXIT_NOOPEN if the
+ * device did not open). */
+static int run_in_domain(enum domain d, const char *dev, unsigned long cmd, int compat,
+			 pid_t *child)
 {
 	int status;
 	pid_t pid = fork();
@@ -364,6 +402,9 @@ static int run_in_domain(enum domain d, const char *dev, unsigned long cmd, pid_
 		if (fd < 0)
 			_exit(EXIT_NOOPEN);
 		alarm(10);
+		if (compat)
+			_exit(ioctl_32(fd, cmd, is_socket(dev) ? sockbuf : argbuf) < 0 ?
+			      (errno & 0xff) : 0);
 		_exit(ioctl(fd, cmd, is_socket(dev) ? sockbuf : argbuf) < 0 ? (errno & 0xff) : 0);
 	}
 	*child = pid;
@@ -499,7 +540,8 @@ static struct probe probe_of(enum domain d, const struct test_case *c, int want_
 static void probes_run(struct probe *p, int n)
 {
 	for (int i = 0; i < n; i++)
-		p[i].err = run_in_domain(p[i].d, p[i].c->dev, p[i].c->value, &p[i].pid);
+		p[i].err = run_in_domain(p[i].d, p[i].c->dev, p[i].c->value, p[i].c->compat,
+					 &p[i].pid);
 }
 
 /* Reads the group's records: GROUP_WAIT_MS, and on while an expected record is missing. */
@@ -647,13 +689,14 @@ static void check_counters(const char *phase, struct counters before, long ioctl
 }
 
 /* A second-level lookup's counter (hits_LOOKUP) rose by at least one for
- * each case the lookup serves, in each domain. */
-static void check_lookup_hits(const char *lookup, const char *what, long hits)
+ * each of the cases cs the lookup serves, in each domain. */
+static void check_lookup_hits(const struct test_case *cs, int nc, const char *lookup,
+			      const char *what, long hits)
 {
 	int n = 0;
 
-	for (int i = 0; i < nr_cases; i++)
-		n += !strcmp(cases[i].lookup, lookup);
+	for (int i = 0; i < nc; i++)
+		n += !strcmp(cs[i].lookup, lookup);
 	if (n)
 		result(hits >= (long)n * NR_DOMAINS, "hits_%s +%ld for %d %s cases in %d domains",
 		       lookup, hits, n, what, NR_DOMAINS);
@@ -668,21 +711,22 @@ static int lesson_2008(const struct test_case *c)
 static struct probe probes[MAX_CASES * NR_DOMAINS];
 
 /*
- * Every case in every domain. A denial must name the permission, and its
- * record the class the case expects, the handler that serves the command
- * and the enforce mode; a pass must leave no record.
+ * Every case of cs in every domain, in the mode the caller set. A denial
+ * must name the permission, and its record the class the case expects,
+ * the handler that serves the command and the enforce mode; a pass must
+ * leave no record. Returns the ioctls made and, in *denials, how many
+ * were denied.
  */
-static void phase_enforce(void)
+static long enforce_cases(const char *phase, const struct test_case *cs, int nc, long *denials)
 {
-	struct counters before = read_counters();
-	long ioctls = 0, denials = 0;
+	long ioctls = 0;
 	int n = 0;
 
-	set_mode("enforce");
-	for (int i = 0; i < nr_cases; i++)
+	*denials = 0;
+	for (int i = 0; i < nc; i++)
 		for (int d = 0; d < NR_DOMAINS; d++)
-			probes[n++] = probe_of((enum domain)d, &cases[i],
-				expected_denial(cases[i].cls, (enum domain)d, cases[i].cap) != NULL);
+			probes[n++] = probe_of((enum domain)d, &cs[i],
+				expected_denial(cs[i].cls, (enum domain)d, cs[i].cap) != NULL);
 	probes_group(probes, n);
 	for (int i = 0, shown = 0; i < n; i++) {
 		const struct test_case *c = probes[i].c;
@@ -694,12 +738,12 @@ static void phase_enforce(void)
 
 		describe(got, sizeof(got), &o);
 		if (o.err == EXIT_NOOPEN) {
-			result(0, "enforce %s %s %s (%s): %s", domain_names[d], c->dev, c->name,
+			result(0, "%s %s %s %s (%s): %s", phase, domain_names[d], c->dev, c->name,
 			       cls_names[c->cls], got);
 			continue;
 		}
 		ioctls++;
-		denials += o.denied;
+		*denials += o.denied;
 		/* one record of each class, and each socket case's, as examples */
 		if (o.denied && (!(shown & 1 << c->cls) || (is_socket(c->dev) && d == RO))) {
 			show_record(&probes[i]);
@@ -707,22 +751,54 @@ static void phase_enforce(void)
 		}
 		denied_as_expected = want && o.denied && !strcmp(o.perm, want);
 		ok = want ? denied_as_expected && record_names(&o, c, "enforce") : !o.logged;
-		result(ok, "enforce %s %s %s 0x%lx (%s, %s): %s; expected %s%s%s", domain_names[d],
+		result(ok, "%s %s %s %s 0x%lx (%s, %s): %s; expected %s%s%s", phase, domain_names[d],
 		       c->dev, c->name, c->value, cls_names[c->cls], c->handler, got,
 		       want ? "denied { " : "to pass SELinux with no record", want ? want : "",
 		       want ? " } naming the class and handler, ioctl_mode=enforce" : "");
-		if (d == RO && lesson_2008(c))
+		if (d == RO && !c->compat && lesson_2008(c))
 			result(denied_as_expected, "2008 lesson: %s has direction bits '%s' but is %s:"
 			       " %s for ro, which the direction-bit rule would have allowed",
 			       c->name, c->dir, cls_names[c->cls], o.denied ? "denied" : "NOT denied");
 	}
-	if (semantics_present) {
-		struct counters after = read_counters();
+	return ioctls;
+}
 
-		check_counters("enforce", before, ioctls, denials, 0);
-		check_lookup_hits("socket", "socket", after.hits_socket - before.hits_socket);
-		check_lookup_hits("drm", "DRM driver", after.hits_drm - before.hits_drm);
-	}
+static void phase_enforce(void)
+{
+	struct counters before = read_counters(), after;
+	long denials, ioctls;
+
+	set_mode("enforce");
+	ioctls = enforce_cases("enforce", cases, nr_cases, &denials);
+	if (!semantics_present)
+		return;
+	after = read_counters();
+	check_counters("enforce", before, ioctls, denials, 0);
+	check_lookup_hits(cases, nr_cases, "socket", "socket",
+			  after.hits_socket - before.hits_socket);
+	check_lookup_hits(cases, nr_cases, "drm", "DRM driver", after.hits_drm - before.hits_drm);
+}
+
+/*
+ * The compat cases, 32-bit calls in every domain under enforce: the
+ * compat hook looks in the syscall's compat commands first, then in the
+ * handlers installed for compat calls (compat_ptr_ioctl's unlocked one).
+ */
+static void phase_compat(void)
+{
+	struct counters before = read_counters(), after;
+	long denials, ioctls;
+
+	if (!nr_compat)
+		return;
+	set_mode("enforce");
+	ioctls = enforce_cases("compat", compat_cases, nr_compat, &denials);
+	after = read_counters();
+	check_counters("compat", before, ioctls, denials, 0);
+	check_lookup_hits(compat_cases, nr_compat, "device", "disk",
+			  after.hits_device - before.hits_device);
+	check_lookup_hits(compat_cases, nr_compat, "drm", "DRM driver",
+			  after.hits_drm - before.hits_drm);
 }
 
 /*
@@ -1458,6 +1534,7 @@ int main(void)
 	load_policy("/policy.bin");
 	if (semantics_present) {
 		phase_enforce();
+		phase_compat();
 		phase_kept();
 		phase_audit();
 		phase_audit_once();

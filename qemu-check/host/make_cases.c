@@ -6,6 +6,7 @@
  *
  * CHOICES (qemu-check/cases.conf):
  *   case DEVICE HANDLER[,HANDLER...] COMMAND|0xVALUE CLASS WHERE... [-- WHY]
+ *   compat DEVICE HANDLER[,HANDLER...] COMMAND|0xVALUE CLASS WHERE... [-- WHY]
  *   storm DEVICE
  *   bench DEVICE HANDLER COMMAND CLASS WHERE... [-- WHY]
  * HANDLER is the chain the kernel looks the command up in after the
@@ -22,6 +23,12 @@
  * match the value (exact value first, then the families, most specific
  * mask first), as the table generator and the kernel lookup order them.
  * `unknown` is written as `none` (not checked by the table).
+ * A compat line is a 32-bit call (compat_sys_ioctl): the syscall's compat
+ * commands (__do_compat_sys_ioctl) come before do_vfs_ioctl's, and each
+ * HANDLER is the one installed for compat calls (compat_ioctl,
+ * block_device_operations.compat_ioctl, ...), or the native one where
+ * there is none (a file whose compat_ioctl is compat_ptr_ioctl, which the
+ * kernel looks up as its unlocked_ioctl; a DRM driver's table).
  *
  * CLASS is the class a person found by reading the driver source
  * (/work/shared/CLASSES.md): read, modify, admin:CAP_X (the capability
@@ -51,16 +58,25 @@ static unsigned long hex(json_t *j)
 	return strtoul(json_string_value(j), NULL, 16);
 }
 
-/* The handler of that name installed for native (not compat) calls. */
-static json_t *handler_named(const char *name)
+/* The handler of that name installed for native calls (compat 0), for
+ * compat calls (-1: a compat kind's only), or for compat calls where a
+ * compat kind has it and else the native one (1). */
+static json_t *handler_named(const char *name, int compat)
 {
 	json_t *h, *found = NULL;
 	size_t i;
 
+	if (compat > 0) {
+		found = handler_named(name, -1);
+		if (found)
+			return found;
+		compat = 0;
+	}
 	json_array_foreach(json_object_get(report, "handlers"), i, h) {
 		const char *kind = json_string_value(json_object_get(h, "kind"));
 
-		if (strcmp(json_string_value(json_object_get(h, "name")), name) || strstr(kind, "compat"))
+		if (strcmp(json_string_value(json_object_get(h, "name")), name) ||
+		    !strstr(kind, "compat") != !compat)
 			continue;
 		if (found && strcmp(json_string_value(json_object_get(found, "file")),
 				    json_string_value(json_object_get(h, "file")))) {
@@ -133,14 +149,17 @@ struct chosen {
 	char said[64];	/* the report's words: unknown, admin without a capability */
 };
 
-static int classify(char *chain, const char *name, unsigned long *value, const char **dir,
-		    char *cap, size_t capsize, struct chosen *ch)
+static int classify(char *chain, int compat, const char *name, unsigned long *value,
+		    const char **dir, char *cap, size_t capsize, struct chosen *ch)
 {
 	char *names[8], *save = NULL;
-	int n = 0;
+	int n = 0, nvfs;
 	json_t *cmd = NULL, *h;
 
+	if (compat)
+		names[n++] = "__do_compat_sys_ioctl";
 	names[n++] = "do_vfs_ioctl";
+	nvfs = n;
 	for (char *t = strtok_r(chain, ",", &save); t && n < 8; t = strtok_r(NULL, ",", &save))
 		names[n++] = t;
 	if (!strncmp(name, "0x", 2)) {
@@ -151,8 +170,11 @@ static int classify(char *chain, const char *name, unsigned long *value, const c
 		*dir = dirs[*value >> 30];
 		goto lookup;
 	}
-	for (int i = 1; i < n && !cmd; i++) {
-		h = handler_named(report_name(names[i]));
+	/* by name in the chain, then in the syscall's own commands */
+	for (int k = 0; k < n && !cmd; k++) {
+		int i = (nvfs + k) % n;
+
+		h = handler_named(report_name(names[i]), compat);
 		if (!h) {
 			fprintf(stderr, "make_cases: no handler %s in the report\n", names[i]);
 			return -1;
@@ -179,7 +201,7 @@ lookup:
 		json_t *e;
 		const char *cls, *c;
 
-		h = handler_named(report_name(names[i]));
+		h = handler_named(report_name(names[i]), compat);
 		e = h ? entry_for(h, names[i], *value) : NULL;
 		if (!e)
 			continue;
@@ -188,9 +210,11 @@ lookup:
 		snprintf(ch->said, sizeof(ch->said), "%s", strcmp(cls, "unknown") ? "" :
 			 "unknown (not in the table)");
 		snprintf(ch->handler, sizeof(ch->handler), "%s", names[i]);
-		snprintf(ch->lookup, sizeof(ch->lookup), "%s", i == 0 ? "vfs" : i == 1 ? "file" :
-			 !strcmp(names[1], "sock_ioctl") ? "socket" :
-			 !strcmp(names[1], "drm_ioctl") ? "drm" : "device");
+		snprintf(ch->lookup, sizeof(ch->lookup), "%s", i < nvfs ? "vfs" :
+			 i == nvfs ? "file" :
+			 !strcmp(names[nvfs], "sock_ioctl") ? "socket" :
+			 !strcmp(names[nvfs], "drm_ioctl") ||
+			 !strcmp(names[nvfs], "drm_compat_ioctl") ? "drm" : "device");
 		/* a DRM driver's command is listed under its entry's function,
 		 * the last of its path (analyzer/src/cmd_table.c entry_kinds) */
 		if (!strcmp(ch->lookup, "drm"))
@@ -376,7 +400,7 @@ int main(int argc, char **argv)
 			printf("storm %s\n", tok[1]);
 			continue;
 		}
-		if (strcmp(tok[0], "case") && strcmp(tok[0], "bench")) {
+		if (strcmp(tok[0], "case") && strcmp(tok[0], "compat") && strcmp(tok[0], "bench")) {
 			fprintf(stderr, "make_cases: unknown line: %s", line);
 			rc = 1;
 			continue;
@@ -396,7 +420,8 @@ int main(int argc, char **argv)
 			rc = 1;
 			continue;
 		}
-		if (classify(tok[2], tok[3], &value, &dir, cap, sizeof(cap), &ch)) {
+		if (classify(tok[2], !strcmp(tok[0], "compat"), tok[3], &value, &dir, cap,
+			     sizeof(cap), &ch)) {
 			rc = 1;
 			continue;
 		}

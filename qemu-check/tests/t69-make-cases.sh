@@ -112,6 +112,8 @@ mutant read-for-admin '/ RNDZAPENTCNT admin:CAP_SYS_ADMIN /s/ admin:CAP_SYS_ADMI
 	"case RNDZAPENTCNT (random_ioctl): the report says admin CAP_SYS_ADMIN, the hand-checked class is read"
 mutant wrong-capability '/ RTC_SET_TIME admin:CAP_SYS_TIME /s/CAP_SYS_TIME /CAP_SYS_ADMIN /' \
 	"case RTC_SET_TIME (rtc_dev_ioctl): the report says admin CAP_SYS_TIME, the hand-checked class is admin CAP_SYS_ADMIN (drivers/rtc/dev.c:226"
+mutant compat-wrong-class '/^compat .* LOOP_SET_CAPACITY modify /s/ modify / read /' \
+	"compat LOOP_SET_CAPACITY (lo_compat_ioctl): the report says modify, the hand-checked class is read"
 mutant read-for-unserved '/ 0x7000ffff none /s/ none / read /' \
 	"case 0x7000ffff (-): the report says none (no handler of the chain serves it), the hand-checked class is read (drivers/rtc/dev.c:457"
 mutant no-class '/ TIOCGPTN read /s/ read .*//' \
