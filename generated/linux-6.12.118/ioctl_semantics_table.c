@@ -5,11 +5,11 @@
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
  * 716 handlers (11 of them always built in), 4693 exact entries and 1372
- * families; fallback: 2309 exact entries and 121 families, 1294 of them
+ * families; fallback: 2311 exact entries and 121 families, 1296 of them
  * values served by more than one handler. Left to the fallback: 15
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 342 handlers of kinds the lookup does not reach.
- * Entries per class: read 1764, modify 5571, admin 1049, none (unknown) 111.
+ * Entries per class: read 1795, modify 5544, admin 1049, none (unknown) 109.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -1160,12 +1160,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0284403, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCPARAM */
 	{ 0xc0344401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DBCIOCNONCE */
 	/* dccp_ioctl (net/dccp/proto.c) */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
 	/* dell_smbios_wmi_ioctl (drivers/platform/x86/dell/dell-smbios-wmi.c) */
 	{ 0xc0345700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DELL_WMI_SMBIOS_CMD */
 	/* dgram_ioctl (net/ieee802154/socket.c) */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
 	/* dimm_ioctl (drivers/nvdimm/bus.c) */
 	{ 0x00000002, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_ARS_START */
@@ -2640,9 +2640,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004c00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_FD */
 	{ 0x00004c01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CLR_FD */
 	{ 0x00004c02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS */
-	{ 0x00004c03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LOOP_GET_STATUS */
+	{ 0x00004c03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LOOP_GET_STATUS */
 	{ 0x00004c04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS64 */
-	{ 0x00004c05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LOOP_GET_STATUS64 */
+	{ 0x00004c05, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LOOP_GET_STATUS64 */
 	{ 0x00004c06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CHANGE_FD */
 	{ 0x00004c07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_CAPACITY */
 	{ 0x00004c08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_DIRECT_IO */
@@ -2652,9 +2652,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004c00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_FD */
 	{ 0x00004c01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CLR_FD */
 	{ 0x00004c02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS */
-	{ 0x00004c03, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LOOP_GET_STATUS */
+	{ 0x00004c03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LOOP_GET_STATUS */
 	{ 0x00004c04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS64 */
-	{ 0x00004c05, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* LOOP_GET_STATUS64 */
+	{ 0x00004c05, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LOOP_GET_STATUS64 */
 	{ 0x00004c06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CHANGE_FD */
 	{ 0x00004c07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_CAPACITY */
 	{ 0x00004c08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_DIRECT_IO */
@@ -2822,9 +2822,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0286d0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MAP_OUTBOUND */
 	{ 0xc0286d11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* RIO_MAP_INBOUND */
 	/* mptcp_ioctl (net/mptcp/protocol.c) */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
-	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQNSD */
 	/* mptctl_ioctl (drivers/message/fusion/mptctl.c) */
 	{ 0x80305a15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETTARGETINFO */
 	{ 0xc00c6d18, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTHARDRESET */
@@ -3641,7 +3641,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* pep_ioctl (net/phonet/pep.c) */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
 	{ 0x000089ed, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNENABLEPIPE */
 	/* perf_compat_ioctl (kernel/events/core.c) */
 	{ 0x00002400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PERF_EVENT_IOC_ENABLE */
@@ -3732,7 +3732,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* pmcraid_chr_ioctl (drivers/scsi/pmcraid.c) */
 	{ 0xc0104405, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PMCRAID_IOCTL_RESET_ADAPTER */
 	/* pn_ioctl (net/phonet/datagram.c) */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
 	{ 0x000089ee, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SIOCPNADDRESOURCE */
 	{ 0x000089ef, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SIOCPNDELRESOURCE */
 	/* pn_socket_ioctl (net/phonet/socket.c) */
@@ -4158,10 +4158,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40085203, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* RNDADDENTROPY */
 	{ 0x80045200, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RNDGETENTCNT */
 	/* raw_ioctl (net/ipv4/raw.c) */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
-	{ 0x000089e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGETVIFCNT */
-	{ 0x000089e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGETSGCNT */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETVIFCNT */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGETSGCNT */
 	/* raw_ioctl (drivers/usb/gadget/legacy/raw_gadget.c) */
 	{ 0x00005501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_RUN */
 	{ 0x00005509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_CONFIGURE */
@@ -4180,10 +4180,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0085504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP0_READ */
 	{ 0xc0085508, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_READ */
 	/* rawv6_ioctl (net/ipv6/raw.c) */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
-	{ 0x000089e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGETMIFCNT_IN6 */
-	{ 0x000089e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGETSGCNT_IN6 */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETMIFCNT_IN6 */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGETSGCNT_IN6 */
 	/* rdc321x_wdt_ioctl (drivers/watchdog/rdc321x_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS */
@@ -4335,7 +4335,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0207301, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SCOM_READ */
 	{ 0xc0207302, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SCOM_WRITE */
 	/* sctp_ioctl (net/sctp/socket.c) */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
 	/* scu_ipc_ioctl (drivers/platform/x86/intel_scu_ipcutil.c) */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RAWIO }, /* INTE_SCU_IPC_REGISTER_READ */
 	/* INTE_SCU_IPC_REGISTER_WRITE */
@@ -5273,15 +5273,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800454dd, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETLE */
 	{ 0x800454df, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETVNETBE */
 	/* tcp_bpf_ioctl (net/ipv4/tcp_bpf.c) */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
-	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
-	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCATMARK */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQNSD */
 	/* tcp_ioctl (net/ipv4/tcp.c) */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
-	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
-	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCATMARK */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQNSD */
 	/* tdx_guest_ioctl (drivers/virt/coco/tdx-guest/tdx-guest.c) */
 	{ 0xc4405401, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TDX_CMD_GET_REPORT0 */
 	/* tee_ioctl (drivers/tee/tee_core.c) */
@@ -5575,10 +5575,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40087543, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDMABUF_CREATE_LIST */
 	{ 0x40187542, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UDMABUF_CREATE */
 	/* udp_bpf_ioctl (net/ipv4/udp_bpf.c) */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
-	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
+	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
 	/* udp_ioctl (net/ipv4/udp.c) */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
 	/* uinput_compat_ioctl (drivers/input/misc/uinput.c) */
 	{ 0x00005501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_DEV_CREATE */
@@ -7123,7 +7123,9 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004c00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_FD; 2 handlers */
 	{ 0x00004c01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CLR_FD; 2 handlers */
 	{ 0x00004c02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS; 2 handlers */
+	{ 0x00004c03, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LOOP_GET_STATUS; 2 handlers */
 	{ 0x00004c04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_STATUS64; 2 handlers */
+	{ 0x00004c05, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LOOP_GET_STATUS64; 2 handlers */
 	{ 0x00004c06, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CHANGE_FD; 2 handlers */
 	{ 0x00004c07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_CAPACITY; 2 handlers */
 	{ 0x00004c08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_DIRECT_IO; 2 handlers */
@@ -11620,7 +11622,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 6065, 2309, 121
+	NULL, NULL, 0, 0, 6065, 2311, 121
 };
 
 /* filled in at boot from kallsyms, sorted by address */
