@@ -394,6 +394,8 @@ static int run_in_domain(enum domain d, const char *dev, unsigned long cmd, int 
 	if (pid < 0)
 		die("fork");
 	if (pid == 0) {
+		void *buf;
+		long rc;
 		int fd;
 
 		if (write_file("/proc/self/attr/current", domain_contexts[d]))
@@ -401,11 +403,10 @@ static int run_in_domain(enum domain d, const char *dev, unsigned long cmd, int 
 		fd = open_dev(dev, (d == RO ? O_RDONLY : O_RDWR) | O_NONBLOCK);
 		if (fd < 0)
 			_exit(EXIT_NOOPEN);
+		buf = is_socket(dev) ? (void *)sockbuf : (void *)argbuf;
 		alarm(10);
-		if (compat)
-			_exit(ioctl_32(fd, cmd, is_socket(dev) ? sockbuf : argbuf) < 0 ?
-			      (errno & 0xff) : 0);
-		_exit(ioctl(fd, cmd, is_socket(dev) ? sockbuf : argbuf) < 0 ? (errno & 0xff) : 0);
+		rc = compat ? ioctl_32(fd, cmd, buf) : ioctl(fd, cmd, buf);
+		_exit(rc < 0 ? (errno & 0xff) : 0);
 	}
 	*child = pid;
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
