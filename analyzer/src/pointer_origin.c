@@ -239,6 +239,19 @@ struct origin origin_of_pointer(struct origins *o, CXCursor e)
 		}
 		vec_free(&kids);
 		return r;
+	case CXCursor_StmtExpr:
+		/* `({ ...; p; })`, a macro's value (container_of): where its
+		 * last expression points */
+		kids = children_of(t);
+		if (kids.len == 1 && clang_getCursorKind(kids.items[0]) == CXCursor_CompoundStmt) {
+			cursorvec body = children_of(kids.items[0]);
+
+			if (body.len && clang_isExpression(clang_getCursorKind(body.items[body.len - 1])))
+				r = origin_of_pointer(o, body.items[body.len - 1]);
+			vec_free(&body);
+		}
+		vec_free(&kids);
+		return r;
 	default:
 		return r;
 	}
