@@ -147,6 +147,10 @@ struct classifier {
 	 * callers, who go on after either return (drm_master_check_perm's
 	 * `if (was_master && same pid) return 0;` before capable()) */
 	int bypass_tracked, success_return;
+	/* summaries being made (summarise_for): a summary is kept for every
+	 * command, so nothing of the command's own path (its sites, the
+	 * link being walked) may shape it */
+	int summarising;
 	/* the labels gotos on the path jump to (label NULL: a computed goto,
 	 * any label of fn); past MAX_GOTOS every label is reached */
 	struct { const struct function_facts *fn; const char *label; } gotos[MAX_GOTOS];

@@ -230,7 +230,9 @@ static struct summary *summarise_for(struct classifier *c, const struct function
 	success = c->success_return;
 	c->bypass_tracked = 1;
 	c->success_return = 0;
+	c->summarising++;
 	analyse_block(c, fn, fn->body, 1, &s->effects);
+	c->summarising--;
 	c->bypass_tracked = tracked;
 	c->success_return = success;
 	c->flags_fn = flags_fn;

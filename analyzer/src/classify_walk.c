@@ -297,7 +297,7 @@ static int is_link_call(const struct classifier *c, const struct stmt *s)
 {
 	const struct stmt *l = c->link_call;
 
-	if (!l)
+	if (!l || c->summarising)
 		return 0;
 	return s == l || (!l->callee && l->callee_param >= 0 && !s->callee &&
 			  s->callee_param == l->callee_param);
@@ -311,12 +311,15 @@ static int is_link_call(const struct classifier *c, const struct stmt *s)
  * reaches its v4l2_ioctls[] entry. This site cannot resolve the
  * callback; the other site knows the function its caller passed. (A
  * direct call handing on the command is analysed for the command here
- * as it is there.) */
+ * as it is there.) Never in a summary: it is kept for every command, and
+ * a call through drm_ioctl_kernel's func skipped there as DRM_IOCTL_VERSION's
+ * link in drm_compat_ioctl was lost for vmwgfx's commands. */
 static int links_another_site(const struct classifier *c, const struct stmt *s)
 {
 	const struct command *cmd = c->cmd;
 
-	if (!cmd || !c->site || c->rewrite || c->renamed || s->callee || s->callee_param < 0)
+	if (!cmd || !c->site || c->rewrite || c->renamed || c->summarising || s->callee ||
+	    s->callee_param < 0)
 		return 0;
 	for (size_t k = 0; k < cmd->sites.len; k++) {
 		const struct command_site *o = &cmd->sites.items[k];
