@@ -304,6 +304,16 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 		}
 		free(text);
 	}
+	/* a file that sets it by position, which no `.field =` shows and
+	 * the facts do not record (`{ pz_reset_real }`), leaves it open */
+	for (size_t i = 0; i < holders.len && !m->open; i++) {
+		const strvec *positional = source_files_initialising_by_position(sf, holders.items[i]);
+
+		for (size_t j = 0; positional && j < positional->len && !m->open; j++)
+			if (ends_with(positional->items[j], ".h") ||
+			    kbuild_config_builds(kc, positional->items[j]))
+				m->open = 1;
+	}
 	strvec_clear(&holders);
 }
 

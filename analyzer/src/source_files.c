@@ -311,7 +311,7 @@ struct tree_file {
 	int header;
 	int read;		/* its text could be read */
 	int candidate;
-	struct strbuf defs, member_sets;	/* names, each ended by '\0' */
+	struct strbuf defs, member_sets, positional;	/* names, each ended by '\0' */
 	struct strbuf embeds;	/* pairs: held struct, holding struct */
 };
 
@@ -442,6 +442,78 @@ static const char *skip_noise(const char *text, const char *p)
 	return p;
 }
 
+/* Blanks, line continuations, comments and preprocessor lines. */
+static const char *skip_blanks(const char *text, const char *p)
+{
+	for (;;) {
+		const char *q;
+
+		while (isspace((unsigned char)*p) || (p[0] == '\\' && p[1] == '\n'))
+			p++;
+		if (*p == '#') {	/* a directive, indented or not */
+			while (*p && !(*p == '\n' && p[-1] != '\\'))
+				p++;
+			continue;
+		}
+		q = skip_noise(text, p);
+		if (q == p || *p == '"' || *p == '\'')
+			return p;
+		p = q;
+	}
+}
+
+static const char *skip_ident(const char *p)
+{
+	while (isalnum((unsigned char)*p) || *p == '_')
+		p++;
+	return p;
+}
+
+/* Every `struct name object ... = { x` whose first element is not
+ * designated (`{ pz_reset_real }`, an array's `{ { CMD, fn }, ... }`):
+ * the files that may set any member of a struct named name by position,
+ * which no `.member =` shows. Not seen: an object of a typedef, or of a
+ * struct defined in its own declaration (`struct h { ... } t[] = {`). */
+static void index_positional_inits(struct strbuf *out, const char *text)
+{
+	for (const char *p = text; (p = strstr(p, "struct")); ) {
+		const char *b = p + 6, *e, *q;
+
+		if ((p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
+		    !isspace((unsigned char)*b)) {
+			p = b;
+			continue;
+		}
+		b = skip_blanks(text, b);
+		e = skip_ident(b);
+		p = e;
+		if (e == b)
+			continue;
+		/* the object: its name, array bounds, attributes */
+		q = skip_blanks(text, e);
+		if (skip_ident(q) == q)
+			continue;
+		while (*q && *q != '=' && *q != ';' && *q != '(' && *q != '{') {
+			if (*q == '[') {
+				while (*q && *q != ']')
+					q++;
+			}
+			if (*q)
+				q++;
+		}
+		if (*q != '=')
+			continue;
+		q = skip_blanks(text, q + 1);
+		if (*q != '{')
+			continue;
+		q = skip_blanks(text, q + 1);
+		if (*q == '{')		/* an array's first element */
+			q = skip_blanks(text, q + 1);
+		if (*q && *q != '.' && *q != '[' && *q != '}')
+			name_add(out, b, (size_t)(e - b));
+	}
+}
+
 /* Every member `struct A name;` (or `name[...]`, `name, ...`) declared by
  * value in the body of `struct E { ... }`: the pairs A, E. */
 static void index_embeddings(struct strbuf *out, const char *text)
@@ -525,6 +597,7 @@ static void read_tree_file(struct text_pool *p, struct candidate_words *words, s
 		index_definitions(&f->defs, *text);
 	}
 	index_member_sets(&f->member_sets, *text);
+	index_positional_inits(&f->positional, *text);
 	index_embeddings(&f->embeds, *text);
 }
 
@@ -585,6 +658,7 @@ int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
 	memset(sf, 0, sizeof(*sf));
 	sf->defs = xcalloc(1, sizeof(*sf->defs));
 	sf->member_sets = xcalloc(1, sizeof(*sf->member_sets));
+	sf->positional = xcalloc(1, sizeof(*sf->positional));
 	sf->embedders = xcalloc(1, sizeof(*sf->embedders));
 	if (!realpath(kt->build_dir, ws.skip_dir))
 		ws.skip_dir[0] = '\0';
@@ -606,12 +680,14 @@ int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
 				strvec_push(&sf->candidates, file);
 			def_add_names(sf->defs, &f->defs, file);
 			def_add_names(sf->member_sets, &f->member_sets, file);
+			def_add_names(sf->positional, &f->positional, file);
 			add_embeddings(sf, &f->embeds);
 		} else {
 			free(f->rel);
 		}
 		free(f->defs.buf);
 		free(f->member_sets.buf);
+		free(f->positional.buf);
 		free(f->embeds.buf);
 	}
 	vec_free(&ws.files);
@@ -634,6 +710,12 @@ const strvec *source_files_defining(const struct source_files *sf, const char *n
 const strvec *source_files_setting_member(const struct source_files *sf, const char *member)
 {
 	return files_of(sf->member_sets, member);
+}
+
+const strvec *source_files_initialising_by_position(const struct source_files *sf,
+						    const char *sname)
+{
+	return sf->positional ? files_of(sf->positional, sname) : NULL;
 }
 
 const strvec *source_files_embedding(const struct source_files *sf, const char *sname)
@@ -664,6 +746,7 @@ void source_files_free(struct source_files *sf)
 {
 	index_free(sf->defs);
 	index_free(sf->member_sets);
+	index_free(sf->positional);
 	index_free(sf->embedders);
 	strvec_clear(&sf->embedder_names);
 	strvec_clear(&sf->all);

@@ -15,6 +15,8 @@ struct source_files {
 	size_t other_arch;	/* .c files of other architectures, skipped */
 	struct definition_index *defs;
 	struct definition_index *member_sets;	/* member name -> files */
+	/* struct name -> files initialising an object of it by position */
+	struct definition_index *positional;
 	/* struct name -> the structs that hold one by value (`struct
 	 * adreno_gpu_funcs { struct msm_gpu_funcs base; ... }`); the names
 	 * are embedder_names' */
@@ -31,6 +33,11 @@ const strvec *source_files_defining(const struct source_files *sf, const char *n
  * (`.name =`, `->name =`): the only files that can install a target of a
  * call through such a member, short of a macro that hides the name. */
 const strvec *source_files_setting_member(const struct source_files *sf, const char *member);
+/* Files (.c and .h) whose text defines an object of `struct sname`
+ * with an initialiser whose first element is not designated (`{ f }`):
+ * they may set any member of it, by position. */
+const strvec *source_files_initialising_by_position(const struct source_files *sf,
+						    const char *sname);
 /* The structs whose text declares a member of type `struct sname` by
  * value, directly or in an anonymous struct or union of theirs: an
  * initialiser or assignment of one of them may set sname's members
