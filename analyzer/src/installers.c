@@ -5,11 +5,13 @@
  * (tty_ldisc's ld->ops->ioctl) can reach only the functions installed in
  * it. The classifier asks for such members (classify_wanted); here each
  * is sought: the files that set a member of that name and name its
- * struct (a hook's: the files calling its setters) are its installers,
- * and the scan parses them. Once every installer is parsed the member is
- * closed (function_index_close_member): the functions the index holds
- * for it are all it can hold. A member set in a header, or in more files
- * than its cap, stays open.
+ * struct, a typedef name of it, or a struct holding it (a hook's: the
+ * files calling its setters) are its installers, and the scan parses
+ * them. Once every installer is parsed the member is closed
+ * (function_index_close_member): the functions the index holds for it
+ * are all it can hold. A member set in a header, in more files than its
+ * cap, by a positional initialiser, or held by a struct without a name
+ * stays open.
  *
  * And, for a scan of some PATHs, the files outside them that install a
  * function defined under them (installing_files). */
@@ -121,57 +123,119 @@ struct member_search {
 	callee_table calls;
 };
 
+static int ident_at(const char *p)
+{
+	return isalnum((unsigned char)*p) || *p == '_';
+}
+
+/* Each place the text holds the word w on its own (no letter, digit or
+ * '_' either side), after the previous one, p; NULL past the last. */
+static const char *next_word(const char *text, const char *p, const char *w, size_t n)
+{
+	for (p = p ? p + n : text; (p = strstr(p, w)); p += n)
+		if (!ident_at(p + n) && !(p > text && ident_at(p - 1)))
+			return p;
+	return NULL;
+}
+
 /* Does the text name `struct sname` (an object or a pointer of the type
  * is declared: what an initialiser or an assignment to its member needs)? */
 static int names_struct(const char *text, const char *sname)
 {
 	size_t n = strlen(sname);
+	const char *p = NULL;
 
 	if (!n)		/* an anonymous struct: no text names it */
 		return 0;
-	for (const char *p = text; (p = strstr(p, sname)); p += n) {
+	while ((p = next_word(text, p, sname, n))) {
 		const char *q = p;
 
-		if ((isalnum((unsigned char)p[n]) || p[n] == '_') ||
-		    (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
-			continue;
 		while (q > text && isspace((unsigned char)q[-1]))
 			q--;
 		if (q - text >= 6 && q < p && !strncmp(q - 6, "struct", 6) &&
-		    (q - text == 6 || !(isalnum((unsigned char)q[-7]) || q[-7] == '_')))
+		    (q - text == 6 || !ident_at(q - 7)))
 			return 1;
 	}
 	return 0;
 }
 
-/* sname and the structs that hold it by value, at any depth
- * (source_files_embedding): an initialiser of any of them may set
- * sname's members, `.base = { .set_param = adreno_set_param }` in a
- * `struct adreno_gpu_funcs` for msm_gpu_funcs.set_param. Returns 0 when
- * there are more than it keeps: the installers cannot all be told. */
-static int holding_structs(const struct source_files *sf, const char *sname, strvec *out)
+/* Does the text name a typedef name (the word on its own)? */
+static int names_word(const char *text, const char *w)
 {
-	enum { MAX_HOLDERS = 64 };
+	return *w && next_word(text, NULL, w, strlen(w));
+}
 
-	strvec_push(out, sname);
-	for (size_t i = 0; i < out->len; i++) {
-		const strvec *h = source_files_embedding(sf, out->items[i]);
+enum { MAX_HOLDERS = 64 };
 
-		for (size_t j = 0; h && j < h->len; j++) {
-			if (strvec_contains(out, h->items[j]))
-				continue;
-			if (out->len == MAX_HOLDERS)
-				return 0;
-			strvec_push(out, h->items[j]);
-		}
+/* The structs that hold one named name by value (source_files_embedding)
+ * join out; 0 if they cannot all be told (more than it keeps, or a
+ * struct without a name among them). */
+static int add_holders(const struct source_files *sf, const char *name, strvec *out)
+{
+	const strvec *h = source_files_embedding(sf, name);
+
+	for (size_t j = 0; h && j < h->len; j++) {
+		if (strvec_contains(out, h->items[j]))
+			continue;
+		if (out->len == MAX_HOLDERS || !strcmp(h->items[j], SOURCE_FILES_ANONYMOUS))
+			return 0;
+		strvec_push(out, h->items[j]);
 	}
 	return 1;
 }
 
-static int names_any_struct(const char *text, const strvec *snames)
+/* name's typedef names, and theirs, join typedefs; 0 past the cap. */
+static int add_typedef_names(const struct source_files *sf, const char *name, strvec *typedefs)
+{
+	size_t next = typedefs->len;
+
+	for (const char *of = name;; of = typedefs->items[next++]) {
+		const strvec *t = source_files_typedef_names(sf, of);
+
+		for (size_t j = 0; t && j < t->len; j++) {
+			if (strvec_contains(typedefs, t->items[j]))
+				continue;
+			if (typedefs->len == MAX_HOLDERS)
+				return 0;
+			strvec_push(typedefs, t->items[j]);
+		}
+		if (next == typedefs->len)
+			return 1;
+	}
+}
+
+/* sname and the structs that hold it by value, at any depth, in out: an
+ * initialiser of any of them may set sname's members, `.base = {
+ * .set_param = adreno_set_param }` in a `struct adreno_gpu_funcs` for
+ * msm_gpu_funcs.set_param; and their typedef names, in typedefs (a
+ * holder may hold one by such a name). Returns 0 when the installers
+ * cannot all be told. */
+static int holding_structs(const struct source_files *sf, const char *sname, strvec *out,
+			   strvec *typedefs)
+{
+	strvec_push(out, sname);
+	for (size_t i = 0; i < out->len; i++) {
+		size_t first = typedefs->len;
+
+		if (!add_typedef_names(sf, out->items[i], typedefs) ||
+		    !add_holders(sf, out->items[i], out))
+			return 0;
+		for (size_t j = first; j < typedefs->len; j++)
+			if (!add_holders(sf, typedefs->items[j], out))
+				return 0;
+	}
+	return 1;
+}
+
+/* Does the text name one of the structs, or one of the typedef names as
+ * a word of its own? */
+static int names_any_struct(const char *text, const strvec *snames, const strvec *typedefs)
 {
 	for (size_t i = 0; i < snames->len; i++)
 		if (names_struct(text, snames->items[i]))
+			return 1;
+	for (size_t i = 0; i < typedefs->len; i++)
+		if (names_word(text, typedefs->items[i]))
 			return 1;
 	return 0;
 }
@@ -272,7 +336,7 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 			    struct sought_member *m)
 {
 	const strvec *setting = source_files_setting_member(sf, m->field);
-	strvec holders = {0};
+	strvec holders = {0}, typedefs = {0};
 
 	if (hook_file(m->sname)) {
 		find_hook_installers(r, fi, hook_file(m->sname), m);
@@ -283,7 +347,7 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 	 * for a call that does not hand on the command */
 	if (setting && m->cap < MAX_COMMAND_TARGETS && setting->len > MAX_COMMAND_TARGETS)
 		m->open = 1;
-	if (!holding_structs(sf, m->sname, &holders))
+	if (!holding_structs(sf, m->sname, &holders, &typedefs))
 		m->open = 1;
 	for (size_t i = 0; setting && i < setting->len && !m->open; i++) {
 		const char *f = setting->items[i];
@@ -296,7 +360,7 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 		text = read_file(path, NULL);
 		free(path);
 		/* an unreadable file may install */
-		if (!text || names_any_struct(text, &holders)) {
+		if (!text || names_any_struct(text, &holders, &typedefs)) {
 			if (header)
 				m->open = 1;
 			else
@@ -315,6 +379,7 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 				m->open = 1;
 	}
 	strvec_clear(&holders);
+	strvec_clear(&typedefs);
 }
 
 /* New members sought: their installers join the files to parse. A

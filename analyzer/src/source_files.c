@@ -42,7 +42,7 @@ static struct def_entry *def_find(const struct definition_index *di, const char 
 	return e;
 }
 
-static void def_add(struct definition_index *di, const char *name, size_t n, const char *file)
+static struct def_entry *def_entry_get(struct definition_index *di, const char *name, size_t n)
 {
 	unsigned h = str_hash(name, n);
 	struct def_entry *e = def_find(di, name, n, h);
@@ -55,6 +55,13 @@ static void def_add(struct definition_index *di, const char *name, size_t n, con
 		e->next = di->bucket[h & (DEF_BUCKETS - 1)];
 		di->bucket[h & (DEF_BUCKETS - 1)] = e;
 	}
+	return e;
+}
+
+static void def_add(struct definition_index *di, const char *name, size_t n, const char *file)
+{
+	struct def_entry *e = def_entry_get(di, name, n);
+
 	/* file is interned (source_files.h): one pointer per file */
 	if (!e->files.len || e->files.items[e->files.len - 1] != file)
 		vec_push(&e->files, (char *)file);
@@ -77,6 +84,15 @@ static void def_add_names(struct definition_index *di, const struct strbuf *name
 		def_add(di, names->buf + i, n, file);
 		i += n + 1;
 	}
+}
+
+/* The values of name: files, or names (the indexes of names). */
+static const strvec *files_of(const struct definition_index *di, const char *name)
+{
+	size_t n = strlen(name);
+	struct def_entry *e = def_find(di, name, n, str_hash(name, n));
+
+	return e ? &e->files : NULL;
 }
 
 /* The identifier that ends just before p (blanks skipped), added. */
@@ -313,6 +329,8 @@ struct tree_file {
 	int candidate;
 	struct strbuf defs, member_sets, positional;	/* names, each ended by '\0' */
 	struct strbuf embeds;	/* pairs: held struct, holding struct */
+	struct strbuf typed_embeds;	/* pairs: held type's name, holding struct */
+	struct strbuf typedefs;	/* pairs: name, typedef name */
 };
 
 struct walk_state {
@@ -469,54 +487,293 @@ static const char *skip_ident(const char *p)
 	return p;
 }
 
-/* Every `struct name object ... = { x` whose first element is not
- * designated (`{ pz_reset_real }`, an array's `{ { CMD, fn }, ... }`):
- * the files that may set any member of a struct named name by position,
- * which no `.member =` shows. Not seen: an object of a typedef, or of a
- * struct defined in its own declaration (`struct h { ... } t[] = {`). */
+/* Back from e over blanks and comments. */
+static const char *back_blanks(const char *text, const char *e)
+{
+	for (;;) {
+		while (e > text && isspace((unsigned char)e[-1]))
+			e--;
+		if (e - text < 4 || e[-1] != '/' || e[-2] != '*')
+			return e;
+		for (e -= 2; e > text && !(e[0] == '/' && e[1] == '*'); e--)
+			;
+	}
+}
+
+/* Back from e, just past a close character, to its opening one; NULL if
+ * the text has none. */
+static const char *back_balanced(const char *text, const char *e, char open, char close)
+{
+	int depth = 0;
+
+	while (e > text) {
+		char c = *--e;
+
+		if (c == close)
+			depth++;
+		else if (c == open && --depth == 0)
+			return e;
+	}
+	return NULL;
+}
+
+static int declaration_keyword(const char *b, size_t n)
+{
+	static const char *const kw[] = {
+		"static", "const", "struct", "union", "extern", "volatile", "typedef", "return",
+	};
+
+	for (size_t i = 0; i < sizeof(kw) / sizeof(*kw); i++)
+		if (strlen(kw[i]) == n && !memcmp(kw[i], b, n))
+			return 1;
+	return 0;
+}
+
+static void add_words(struct strbuf *out, const char *b, const char *e)
+{
+	while (b < e) {
+		const char *w;
+
+		while (b < e && !ident_char(*b))
+			b++;
+		for (w = b; b < e && ident_char(*b); b++)
+			;
+		if (b > w && !isdigit((unsigned char)*w) && !declaration_keyword(w, (size_t)(b - w)))
+			name_add(out, w, (size_t)(b - w));
+	}
+}
+
+/* The words of the declaration whose initialiser's '=' ends at e,
+ * read backwards to where the declaration starts: `static const struct
+ * foo bar[] __initdata = {` gives foo, bar and __initdata; a struct
+ * defined in the declaration (`struct h { ... } t[] = {`) is passed
+ * over to its name, and the words inside parentheses are kept
+ * (`DEFINE_PER_CPU(struct foo, bar) = {`). Which word is the type is not
+ * told: the others cost an index entry no struct's name looks up. A
+ * member's designator (`.base = {`) is no declaration. */
+static void add_declaration_words(struct strbuf *out, const char *text, const char *e)
+{
+	size_t start = out->len;
+
+	for (int parts = 0; parts < 32; parts++) {
+		const char *b;
+
+		e = back_blanks(text, e);
+		if (e == text)
+			return;
+		if (e[-1] == ']') {
+			e = back_balanced(text, e, '[', ']');
+		} else if (e[-1] == '}') {
+			/* a struct's body, or the end of what came before */
+			const char *o = back_balanced(text, e, '{', '}');
+			size_t n;
+
+			if (!o || !*brace_owner(text, o, "-", &n))
+				return;
+			e = o;
+		} else if (e[-1] == ')') {
+			b = back_balanced(text, e, '(', ')');
+			if (b)
+				add_words(out, b, e);
+			e = b;
+		} else if (ident_char(e[-1])) {
+			for (b = e; b > text && ident_char(b[-1]); b--)
+				;
+			add_words(out, b, e);
+			e = b;
+		} else {
+			if (e[-1] == '.' || (e[-1] == '>' && e - text > 1 && e[-2] == '-'))
+				out->len = start;	/* `.base = {`, `->x = {` */
+			return;
+		}
+		if (!e)
+			return;
+	}
+}
+
+/* Is the '{' at p a compound literal's, `(struct foo){ f }` (the type's
+ * words between parentheses, and no function or statement word before
+ * them)? Its '(' in *open. */
+static int compound_literal(const char *text, const char *p, const char **open)
+{
+	const char *e = back_blanks(text, p), *b;
+
+	if (e == text || e[-1] != ')' || !(*open = back_balanced(text, e, '(', ')')))
+		return 0;
+	for (const char *q = *open + 1; q < e - 1; q++)
+		if (!ident_char(*q) && !isspace((unsigned char)*q) && *q != '*')
+			return 0;
+	e = back_blanks(text, *open);
+	for (b = e; b > text && ident_char(b[-1]); b--)
+		;
+	return b == e || (e - b == 6 && !memcmp(b, "return", 6));
+}
+
+/* Past the '{' at p: does the initialiser's first element go by
+ * position (`{ pz_reset_real }`), in an array's first element too
+ * (`{ { CMD, fn }, ... }`, `{ [CMD] = { fn }, ... }`)? */
+static int first_element_positional(const char *text, const char *p)
+{
+	const char *q = skip_blanks(text, p + 1);
+
+	if (*q == '[') {
+		while (*q && *q != ']')
+			q++;
+		q = skip_blanks(text, *q ? q + 1 : q);
+		if (*q != '=')
+			return 0;
+		q = skip_blanks(text, q + 1);
+		if (*q != '{')
+			return 0;
+		q = skip_blanks(text, q + 1);
+	} else if (*q == '{') {
+		q = skip_blanks(text, q + 1);
+	}
+	return *q && *q != '.' && *q != '[' && *q != '}';
+}
+
+/* Every initialiser whose first element is not designated (`x = {
+ * pz_reset_real }`, `(struct foo){ f }`): the words of what it
+ * initialises (add_declaration_words), among them the name of a struct
+ * or of a typedef whose members it may set by position, which no
+ * `.member =` shows. */
 static void index_positional_inits(struct strbuf *out, const char *text)
 {
-	for (const char *p = text; (p = strstr(p, "struct")); ) {
-		const char *b = p + 6, *e, *q;
+	for (const char *p = text; (p = strchr(p, '{')); p++) {
+		const char *e = back_blanks(text, p), *open;
 
-		if ((p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
-		    !isspace((unsigned char)*b)) {
+		if (!first_element_positional(text, p))
+			continue;
+		if (e - text >= 2 && e[-1] == '=' && !strchr("=!<>+-*/%&|^", e[-2]))
+			add_declaration_words(out, text, e - 1);
+		else if (compound_literal(text, p, &open))
+			add_words(out, open, p);
+	}
+}
+
+/* Every typedef of a struct or union (`typedef struct td_ops { ... }
+ * td_ops_t, *td_ops_p;`, anonymous or not) and of another name
+ * (`typedef td_ops_t td2_t;`): the pairs name, alias. An anonymous
+ * struct's pairs have the name "". */
+static void index_typedefs(struct strbuf *out, const char *text)
+{
+	for (const char *p = text; (p = strstr(p, "typedef")); ) {
+		const char *b = p + 7, *e, *name = "";
+		size_t name_len = 0;
+		int record = 0;
+
+		if ((p > text && ident_char(p[-1])) || !isspace((unsigned char)*b)) {
 			p = b;
 			continue;
 		}
 		b = skip_blanks(text, b);
 		e = skip_ident(b);
 		p = e;
-		if (e == b)
-			continue;
-		/* the object: its name, array bounds, attributes */
-		q = skip_blanks(text, e);
-		if (skip_ident(q) == q)
-			continue;
-		while (*q && *q != '=' && *q != ';' && *q != '(' && *q != '{') {
-			if (*q == '[') {
-				while (*q && *q != ']')
-					q++;
+		if (word_is(b, e, "struct") || word_is(b, e, "union")) {
+			record = 1;
+			b = skip_blanks(text, e);
+			e = skip_ident(b);
+			name = b;
+			name_len = (size_t)(e - b);
+			e = skip_blanks(text, e);
+			if (*e == '{') {
+				int depth = 0;
+
+				for (; *e; ) {
+					const char *q = skip_noise(text, e);
+
+					if (q != e) {
+						e = q;
+						continue;
+					}
+					if (*e == '{')
+						depth++;
+					else if (*e == '}' && --depth == 0)
+						break;
+					e++;
+				}
+				if (*e)
+					e++;
 			}
-			if (*q)
-				q++;
+		} else if (e > b) {	/* `typedef NAME ALIAS;` */
+			name = b;
+			name_len = (size_t)(e - b);
+		} else {
+			continue;
 		}
-		if (*q != '=')
-			continue;
-		q = skip_blanks(text, q + 1);
-		if (*q != '{')
-			continue;
-		q = skip_blanks(text, q + 1);
-		if (*q == '{')		/* an array's first element */
-			q = skip_blanks(text, q + 1);
-		if (*q && *q != '.' && *q != '[' && *q != '}')
-			name_add(out, b, (size_t)(e - b));
+		/* the aliases: `ALIAS;`, `ALIAS, *ALIAS_P;` */
+		for (;;) {
+			const char *a, *a_end;
+
+			e = skip_blanks(text, e);
+			while (*e == '*')
+				e = skip_blanks(text, e + 1);
+			a = e;
+			a_end = skip_ident(a);
+			if (a_end == a)
+				break;
+			e = skip_blanks(text, a_end);
+			if (!record && *e != ';')
+				break;
+			name_add(out, name, name_len);
+			name_add(out, a, (size_t)(a_end - a));
+			if (*e != ',')
+				break;
+			e++;
+		}
+		p = e;
 	}
 }
 
-/* Every member `struct A name;` (or `name[...]`, `name, ...`) declared by
- * value in the body of `struct E { ... }`: the pairs A, E. */
-static void index_embeddings(struct strbuf *out, const char *text)
+/* The member declared by value at p, `struct A name;` (or `name[...]`,
+ * `name, ...`) or `T name;`: A's (T's) extent in *a, *ae, and whether
+ * it was `struct`. Returns the end of what was read, p if nothing. */
+static const char *member_by_value(const char *p, const char **a, const char **ae, int *by_struct)
+{
+	const char *m, *me, *e = skip_ident(p);
+
+	*by_struct = word_is(p, e, "struct");
+	*a = p;
+	if (*by_struct)
+		for (*a = e; isspace((unsigned char)**a); (*a)++)
+			;
+	*ae = skip_ident(*a);
+	for (m = *ae; isspace((unsigned char)*m); m++)
+		;
+	me = skip_ident(m);
+	if (*ae == *a || me == m) {
+		e = *by_struct ? *ae : e;
+		*ae = *a;
+		return e;
+	}
+	e = *by_struct ? me : *ae;	/* `const T name;`: T is read next */
+	while (isspace((unsigned char)*me))
+		me++;
+	if (*me != ';' && *me != '[' && *me != ',')
+		*ae = *a;
+	return e;
+}
+
+/* A type no typedef can name: C's own. */
+static int basic_type(const char *w, size_t n)
+{
+	static const char *const basic[] = {
+		"int", "char", "long", "short", "unsigned", "signed", "void", "float", "double",
+		"_Bool", "const", "volatile",
+	};
+
+	for (size_t i = 0; i < sizeof(basic) / sizeof(*basic); i++)
+		if (strlen(basic[i]) == n && !memcmp(basic[i], w, n))
+			return 1;
+	return 0;
+}
+
+/* Every member declared by value in the body of `struct E { ... }`: the
+ * pairs A, E for `struct A name;` into out, and T, E for `T name;` into
+ * typed (T may be a typedef of a struct: index_typedefs). A struct or
+ * union without a name outside any other (`static struct { struct A a;
+ * } x;`, `typedef struct { ... } t;`) is E = SOURCE_FILES_ANONYMOUS. */
+static void index_embeddings(struct strbuf *out, struct strbuf *typed, const char *text)
 {
 	enum { DEPTH = 32 };
 	const char *owner[DEPTH];
@@ -524,7 +781,8 @@ static void index_embeddings(struct strbuf *out, const char *text)
 	int depth = 0;
 
 	for (const char *p = text; *p;) {
-		const char *q = skip_noise(text, p);
+		const char *q = skip_noise(text, p), *a, *ae;
+		int by_struct;
 
 		if (q != p) {
 			p = q;
@@ -533,7 +791,7 @@ static void index_embeddings(struct strbuf *out, const char *text)
 		if (*p == '{') {
 			size_t n;
 			const char *o = brace_owner(text, p, depth > 0 && depth <= DEPTH ?
-						    owner[depth - 1] : "", &n);
+						    owner[depth - 1] : SOURCE_FILES_ANONYMOUS, &n);
 
 			if (depth < DEPTH) {
 				owner[depth] = o;
@@ -549,29 +807,17 @@ static void index_embeddings(struct strbuf *out, const char *text)
 			p++;
 			continue;
 		}
-		if (depth > 0 && depth <= DEPTH && owner_len[depth - 1] && !strncmp(p, "struct", 6) &&
-		    (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
-		    isspace((unsigned char)p[6])) {
-			const char *a = p + 6, *ae, *m, *me;
-
-			while (isspace((unsigned char)*a))
-				a++;
-			for (ae = a; isalnum((unsigned char)*ae) || *ae == '_'; ae++)
-				;
-			for (m = ae; isspace((unsigned char)*m); m++)
-				;
-			for (me = m; isalnum((unsigned char)*me) || *me == '_'; me++)
-				;
-			p = me > m ? me : ae > a ? ae : p + 6;
-			while (isspace((unsigned char)*me))
-				me++;
-			if (ae > a && me > m && (*me == ';' || *me == '[' || *me == ',')) {
-				name_add(out, a, (size_t)(ae - a));
-				name_add(out, owner[depth - 1], owner_len[depth - 1]);
-			}
+		if (depth == 0 || depth > DEPTH || !owner_len[depth - 1] || !ident_char(*p) ||
+		    (p > text && ident_char(p[-1]))) {
+			p++;
 			continue;
 		}
-		p++;
+		q = member_by_value(p, &a, &ae, &by_struct);
+		if (ae > a && (by_struct || !basic_type(a, (size_t)(ae - a)))) {
+			name_add(by_struct ? out : typed, a, (size_t)(ae - a));
+			name_add(by_struct ? out : typed, owner[depth - 1], owner_len[depth - 1]);
+		}
+		p = q > p ? q : p + 1;
 	}
 }
 
@@ -598,7 +844,8 @@ static void read_tree_file(struct text_pool *p, struct candidate_words *words, s
 	}
 	index_member_sets(&f->member_sets, *text);
 	index_positional_inits(&f->positional, *text);
-	index_embeddings(&f->embeds, *text);
+	index_embeddings(&f->embeds, &f->typed_embeds, *text);
+	index_typedefs(&f->typedefs, *text);
 }
 
 static void *text_worker(void *arg)
@@ -636,16 +883,78 @@ static void read_tree_files(struct walk_state *ws, const struct candidate_words 
 	free(threads);
 }
 
-/* The pairs one file's text holds, into sf->embedders. */
-static void add_embeddings(struct source_files *sf, const struct strbuf *pairs)
+/* Calls fn for each pair of a list of pairs (names, each ended by '\0'). */
+static void for_each_pair(const struct strbuf *pairs, void (*fn)(struct source_files *sf,
+								  const char *a, const char *b,
+								  const char *file),
+			  struct source_files *sf, const char *file)
 {
 	for (size_t i = 0; i < pairs->len; ) {
-		const char *held = pairs->buf + i, *holder = held + strlen(held) + 1;
+		const char *a = pairs->buf + i, *b = a + strlen(a) + 1;
 
-		strvec_push(&sf->embedder_names, holder);
-		def_add(sf->embedders, held, strlen(held),
-			sf->embedder_names.items[sf->embedder_names.len - 1]);
-		i = (size_t)(holder - pairs->buf) + strlen(holder) + 1;
+		fn(sf, a, b, file);
+		i = (size_t)(b - pairs->buf) + strlen(b) + 1;
+	}
+}
+
+/* The one copy of a name the tree keeps: the indexes of names point at
+ * it. */
+static const char *interned(struct source_files *sf, const char *name)
+{
+	return def_entry_get(sf->names, name, strlen(name))->name;
+}
+
+static void add_typedef(struct source_files *sf, const char *name, const char *alias,
+			const char *file)
+{
+	(void)file;
+	if (!*name)	/* an anonymous struct's: index_embeddings' */
+		return;
+	def_add(sf->aliases, name, strlen(name), interned(sf, alias));
+	def_add(sf->aliased, alias, strlen(alias), interned(sf, name));
+}
+
+/* Calls add(sf, N, ...) for each name N a typedef name word stands for,
+ * through typedefs of typedefs. */
+static void for_each_aliased(struct source_files *sf, const char *word, int depth,
+			     void (*add)(struct source_files *sf, const char *name, const char *b,
+					 const char *file),
+			     const char *b, const char *file)
+{
+	enum { TYPEDEF_CHAIN = 4 };
+	const strvec *names = files_of(sf->aliased, word);
+
+	for (size_t i = 0; names && i < names->len && depth < TYPEDEF_CHAIN; i++) {
+		add(sf, names->items[i], b, file);
+		for_each_aliased(sf, names->items[i], depth + 1, add, b, file);
+	}
+}
+
+static void add_embedding(struct source_files *sf, const char *held, const char *holder,
+			  const char *file)
+{
+	(void)file;
+	def_add(sf->embedders, held, strlen(held), interned(sf, holder));
+}
+
+static void add_positional(struct source_files *sf, const char *name, const char *unused,
+			   const char *file)
+{
+	(void)unused;
+	def_add(sf->positional, name, strlen(name), file);
+}
+
+/* A word of a positional initialiser's declaration, and the names it
+ * stands for if it is a typedef's. */
+static void add_positional_words(struct source_files *sf, const struct strbuf *words,
+				 const char *file)
+{
+	for (size_t i = 0; i < words->len; ) {
+		const char *w = words->buf + i;
+
+		add_positional(sf, w, NULL, file);
+		for_each_aliased(sf, w, 0, add_positional, NULL, file);
+		i += strlen(w) + 1;
 	}
 }
 
@@ -660,6 +969,9 @@ int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
 	sf->member_sets = xcalloc(1, sizeof(*sf->member_sets));
 	sf->positional = xcalloc(1, sizeof(*sf->positional));
 	sf->embedders = xcalloc(1, sizeof(*sf->embedders));
+	sf->aliases = xcalloc(1, sizeof(*sf->aliases));
+	sf->aliased = xcalloc(1, sizeof(*sf->aliased));
+	sf->names = xcalloc(1, sizeof(*sf->names));
 	if (!realpath(kt->build_dir, ws.skip_dir))
 		ws.skip_dir[0] = '\0';
 	ident_chars_init();
@@ -667,6 +979,9 @@ int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
 	walk_dir(&ws, "");
 	read_tree_files(&ws, &words, jobs);
 	candidate_words_free(&words);
+	/* the typedefs first: the other indexes see through them */
+	for (size_t i = 0; i < ws.files.len; i++)
+		for_each_pair(&ws.files.items[i].typedefs, add_typedef, sf, NULL);
 	for (size_t i = 0; i < ws.files.len; i++) {
 		struct tree_file *f = &ws.files.items[i];
 		strvec *list = f->header ? &sf->headers : &sf->all;
@@ -680,8 +995,9 @@ int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
 				strvec_push(&sf->candidates, file);
 			def_add_names(sf->defs, &f->defs, file);
 			def_add_names(sf->member_sets, &f->member_sets, file);
-			def_add_names(sf->positional, &f->positional, file);
-			add_embeddings(sf, &f->embeds);
+			add_positional_words(sf, &f->positional, file);
+			for_each_pair(&f->embeds, add_embedding, sf, file);
+			for_each_pair(&f->typed_embeds, add_embedding, sf, file);
 		} else {
 			free(f->rel);
 		}
@@ -689,17 +1005,11 @@ int source_files_scan(struct source_files *sf, const struct kernel_tree *kt,
 		free(f->member_sets.buf);
 		free(f->positional.buf);
 		free(f->embeds.buf);
+		free(f->typed_embeds.buf);
+		free(f->typedefs.buf);
 	}
 	vec_free(&ws.files);
 	return 0;
-}
-
-static const strvec *files_of(const struct definition_index *di, const char *name)
-{
-	size_t n = strlen(name);
-	struct def_entry *e = def_find(di, name, n, str_hash(name, n));
-
-	return e ? &e->files : NULL;
 }
 
 const strvec *source_files_defining(const struct source_files *sf, const char *name)
@@ -721,6 +1031,11 @@ const strvec *source_files_initialising_by_position(const struct source_files *s
 const strvec *source_files_embedding(const struct source_files *sf, const char *sname)
 {
 	return sf->embedders ? files_of(sf->embedders, sname) : NULL;
+}
+
+const strvec *source_files_typedef_names(const struct source_files *sf, const char *name)
+{
+	return sf->aliases ? files_of(sf->aliases, name) : NULL;
 }
 
 static void index_free(struct definition_index *di)
@@ -748,7 +1063,9 @@ void source_files_free(struct source_files *sf)
 	index_free(sf->member_sets);
 	index_free(sf->positional);
 	index_free(sf->embedders);
-	strvec_clear(&sf->embedder_names);
+	index_free(sf->aliases);
+	index_free(sf->aliased);
+	index_free(sf->names);
 	strvec_clear(&sf->all);
 	strvec_clear(&sf->headers);
 	strvec_clear(&sf->candidates);
