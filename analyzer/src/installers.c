@@ -343,10 +343,6 @@ static void find_installers(const struct scan_result *r, const struct source_fil
 		return;
 	}
 
-	/* a member name set in many files (read, open) is not read through
-	 * for a call that does not hand on the command */
-	if (setting && m->cap < MAX_COMMAND_TARGETS && setting->len > MAX_COMMAND_TARGETS)
-		m->open = 1;
 	if (!holding_structs(sf, m->sname, &holders, &typedefs))
 		m->open = 1;
 	for (size_t i = 0; setting && i < setting->len && !m->open; i++) {
