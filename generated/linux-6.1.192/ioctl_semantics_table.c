@@ -5,11 +5,11 @@
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
  * 677 handlers (10 of them always built in), 4544 exact entries and 1752
- * families; fallback: 2229 exact entries and 152 families, 1330 of them
+ * families; fallback: 2231 exact entries and 152 families, 1330 of them
  * values served by more than one handler. Left to the fallback: 16
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 357 handlers of kinds the lookup does not reach.
- * Entries per class: read 2287, modify 4928, admin 1343, none (unknown) 119.
+ * Entries per class: read 2291, modify 4928, admin 1343, none (unknown) 117.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -6180,7 +6180,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00003b75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_FEATURE */
 	/* vfio_fops_unl_ioctl (drivers/vfio/container.c) */
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION */
-	{ 0x00003b65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VFIO_CHECK_EXTENSION */
+	{ 0x00003b65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_CHECK_EXTENSION */
 	{ 0x00003b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_SET_IOMMU */
 	/* vfio_group_fops_unl_ioctl (drivers/vfio/vfio_main.c) */
 	{ 0x00003b67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GROUP_GET_STATUS */
@@ -6259,7 +6259,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x4008af75, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_VRING_ENABLE */
 	{ 0x4008af7c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_SET_GROUP_ASID */
 	{ 0x4028af11, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_SET_VRING_ADDR */
-	{ 0x8001af71, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VHOST_VDPA_GET_STATUS */
+	{ 0x8001af71, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_STATUS */
 	{ 0x8002af76, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VHOST_VDPA_GET_VRING_NUM */
 	{ 0x8004af70, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_DEVICE_ID */
 	{ 0x8004af79, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_CONFIG_SIZE */
@@ -7214,6 +7214,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* SNAPSHOT_PREF_IMAGE_SIZE; 2 handlers */
 	{ 0x00003312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION */
+	{ 0x00003b65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_CHECK_EXTENSION */
 	{ 0x00003b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_SET_IOMMU */
 	{ 0x00003b67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GROUP_GET_STATUS */
 	{ 0x00003b68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_GROUP_SET_CONTAINER */
@@ -8532,6 +8533,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80017608, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGBLUE */
 	{ 0x8001760a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGFAN */
 	{ 0x8001760c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SONYPI_IOCGTEMP */
+	{ 0x8001af71, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VHOST_VDPA_GET_STATUS */
 	{ 0x80024321, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CAPI_GET_ERRCODE; 2 handlers */
 	{ 0x80024322, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CAPI_INSTALLED; 2 handlers */
 	{ 0x800248a0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOCTL_WDM_MAX_COMMAND */
@@ -11644,7 +11646,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 6296, 2229, 152
+	NULL, NULL, 0, 0, 6296, 2231, 152
 };
 
 /* filled in at boot from kallsyms, sorted by address */

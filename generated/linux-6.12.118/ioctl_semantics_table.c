@@ -5,11 +5,11 @@
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
  * 716 handlers (11 of them always built in), 4693 exact entries and 1372
- * families; fallback: 2298 exact entries and 121 families, 1291 of them
+ * families; fallback: 2298 exact entries and 121 families, 1292 of them
  * values served by more than one handler. Left to the fallback: 15
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 342 handlers of kinds the lookup does not reach.
- * Entries per class: read 2191, modify 5095, admin 1049, none (unknown) 149.
+ * Entries per class: read 2192, modify 5095, admin 1049, none (unknown) 148.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -5871,7 +5871,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00003b78, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_DEVICE_DETACH_IOMMUFD_PT */
 	/* vfio_fops_unl_ioctl (drivers/vfio/container.c) */
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION */
-	{ 0x00003b65, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* VFIO_CHECK_EXTENSION */
+	{ 0x00003b65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_CHECK_EXTENSION */
 	{ 0x00003b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_SET_IOMMU */
 	/* vfio_group_fops_unl_ioctl (drivers/vfio/group.c) */
 	{ 0x00003b67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GROUP_GET_STATUS */
@@ -7028,7 +7028,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* SNAPSHOT_PREF_IMAGE_SIZE; 2 handlers */
 	{ 0x00003312, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
 	{ 0x00003b64, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GET_API_VERSION; 2 handlers */
-	{ 0x00003b65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_CHECK_EXTENSION */
+	{ 0x00003b65, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_CHECK_EXTENSION; 2 handlers */
 	{ 0x00003b66, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_SET_IOMMU; 2 handlers */
 	{ 0x00003b67, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VFIO_GROUP_GET_STATUS */
 	{ 0x00003b68, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VFIO_GROUP_SET_CONTAINER */
