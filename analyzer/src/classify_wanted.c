@@ -34,13 +34,17 @@ static void want_member(wanted_members *w, const char *sname, const char *field,
 }
 
 /* A call s (in fn) to a function no parsed file defines: wanted when
- * collecting. Calls under header functions do not pull in more files:
- * the parse set stays what the tree's own code leads to; a call that
- * hands on the command (raw_ioctl's default: ipmr_ioctl(sk, cmd, ...))
- * is the command's dispatch going on, followed in every round. */
+ * collecting. Calls in a header function the tree's own code calls pull
+ * in the files that define them, as the tree's own calls do (ipmr's
+ * SIOCGETSGCNT: ipmr_cache_find() -> mroute_base.h's mr_mfc_find() ->
+ * mr_mfc_find_parent() in ipmr_base.c); calls under a header function
+ * that another header function calls (accessors within accessors) do
+ * not: the parse set stays what the tree's own code leads to. A call
+ * that hands on the command (raw_ioctl's default: ipmr_ioctl(sk, cmd,
+ * ...)) is the command's dispatch going on, followed in every round. */
 void want_callee(struct classifier *c, const struct function_facts *fn, const struct stmt *s)
 {
-	if (c->wanted && !c->via_header &&
+	if (c->wanted && c->via_header <= 1 &&
 	    ((c->want_callees && c->depth <= CLASSIFY_FOLLOW_DEPTH) ||
 	     command_argument(c, fn, s) >= 0))
 		want_function(c, s->callee);
