@@ -5,11 +5,11 @@
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
  * 677 handlers (10 of them always built in), 4544 exact entries and 1752
- * families; fallback: 2231 exact entries and 152 families, 1330 of them
+ * families; fallback: 2232 exact entries and 152 families, 1330 of them
  * values served by more than one handler. Left to the fallback: 16
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 357 handlers of kinds the lookup does not reach.
- * Entries per class: read 2291, modify 4928, admin 1343, none (unknown) 117.
+ * Entries per class: read 2293, modify 4930, admin 1343, none (unknown) 114.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -875,7 +875,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00009705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SYNCIO */
 	{ 0x40289702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT */
 	{ 0x40289705, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_SET_LAYOUT_POLICY */
-	{ 0x80289701, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* CEPH_IOC_GET_LAYOUT */
+	{ 0x80289701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_LAYOUT */
 	{ 0xc0f89703, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_DATALOC */
 	/* ch_ioctl (drivers/scsi/ch.c) */
 	{ 0x00000001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SCSI_IOCTL_SEND_COMMAND */
@@ -4545,7 +4545,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
 	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETVIFCNT */
-	{ 0x000089e1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGETSGCNT */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETSGCNT */
 	/* raw_ioctl (drivers/usb/gadget/legacy/raw_gadget.c) */
 	{ 0x00005501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_RUN */
 	{ 0x00005509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_CONFIGURE */
@@ -4567,7 +4567,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
 	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETMIFCNT_IN6 */
-	{ 0x000089e1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGETSGCNT_IN6 */
+	{ 0x000089e1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGETSGCNT_IN6 */
 	/* rdc321x_wdt_ioctl (drivers/watchdog/rdc321x_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045704, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETOPTIONS */
@@ -8903,6 +8903,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80286f4e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FE_GET_EVENT; 2 handlers */
 	{ 0x8028700a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EFI_RUNTIME_QUERY_CAPSULECAPABILITIES */
 	{ 0x80287010, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RTC_WKALM_RD; 2 handlers */
+	{ 0x80289701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CEPH_IOC_GET_LAYOUT */
 	{ 0x8028c003, 0xffffffff, SEL_IOCTL_READ, 0 }, /* IOW_GETINFO */
 	{ 0x802c542a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS2; 13 handlers */
 	{ 0x802c550a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USBDEVFS_SUBMITURB32 */
@@ -11646,7 +11647,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 6296, 2231, 152
+	NULL, NULL, 0, 0, 6296, 2232, 152
 };
 
 /* filled in at boot from kallsyms, sorted by address */
