@@ -35,6 +35,7 @@ struct pending_origin {
 	struct stmt *s;
 	int arg;
 	struct origin origin;
+	struct origin_place at;	/* where the store or the call is */
 };
 
 struct member_local {
@@ -803,7 +804,8 @@ static struct stmt *add_store(struct walk *w, CXCursor lhs, const CXCursor *rhs,
 		if (v.param >= 0 && v.shift == 0 && !keeps_value(w, lhs, rhs))
 			s->assigns_param = v.param;
 	} else if (w->origins) {
-		struct pending_origin p = { s, -1, origin_of_lvalue(w->origins, lhs) };
+		struct pending_origin p = { s, -1, origin_of_lvalue(w->origins, lhs),
+					    origin_place_of(lhs) };
 
 		vec_push(&w->pending, p);
 	} else {
@@ -1447,7 +1449,8 @@ static void add_call(struct walk *w, CXCursor c, struct stmt *block)
 		arg.view = view_of(w, a);
 		arg.ptr_param = -1;
 		if (w->origins) {
-			struct pending_origin p = { s, i, call_arg_origin(w, c, callee, i) };
+			struct pending_origin p = { s, i, call_arg_origin(w, c, callee, i),
+						    origin_place_of(c) };
 
 			if (p.origin.kind != ORIGIN_UNKNOWN)
 				vec_push(&w->pending, p);
@@ -2092,6 +2095,7 @@ static struct stmt *walk_switch(struct walk *w, CXCursor c)
 		if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
 			struct switch_segment seg = {0};
 
+			origins_label(w->origins, first);
 			seg.body = stmt_new(ST_BLOCK, cursor_line(first));
 			vec_push(&s->segs, seg);
 			cur = &s->segs.items[s->segs.len - 1];
@@ -2099,8 +2103,13 @@ static struct stmt *walk_switch(struct walk *w, CXCursor c)
 			if (clang_Cursor_isNull(first))
 				continue;
 		}
-		if (cur)
+		if (cur) {
+			struct origin_statement outer =
+				origins_statement(w->origins, first, kids.items[kids.len - 1]);
+
 			walk_into(w, first, cur->body);
+			origins_restore_statement(w->origins, outer);
+		}
 	}
 	for (size_t i = 0; i < s->segs.len; i++)
 		s->segs.items[i].falls_through = !ends_flow(s->segs.items[i].body);
@@ -2910,10 +2919,15 @@ static struct stmt *walk_stmt_kind(struct walk *w, CXCursor c)
 		s = stmt_new(ST_BLOCK, cursor_line(c));
 		kids = children_of(c);
 		for (size_t i = 0; i < kids.len; i++) {
-			if (k == CXCursor_DeclStmt)
+			if (k == CXCursor_DeclStmt) {
 				walk_expr(w, kids.items[i], s);
-			else
+			} else {
+				struct origin_statement outer =
+					origins_statement(w->origins, kids.items[i], c);
+
 				walk_into(w, kids.items[i], s);
+				origins_restore_statement(w->origins, outer);
+			}
 		}
 		vec_free(&kids);
 		return s;
@@ -2933,6 +2947,7 @@ static struct stmt *walk_stmt_kind(struct walk *w, CXCursor c)
 		/* fall through */
 	case CXCursor_WhileStmt:
 	case CXCursor_ForStmt:
+		origins_loop(w->origins, c);
 		s = stmt_new(ST_LOOP, cursor_line(c));
 		kids = children_of(c);
 		for (size_t i = 0; i < kids.len; i++) {
@@ -2983,6 +2998,7 @@ static struct stmt *walk_stmt_kind(struct walk *w, CXCursor c)
 		return s;
 	case CXCursor_LabelStmt:
 		/* a marker where the label is, then the labelled statement */
+		origins_label(w->origins, c);
 		s = stmt_new(ST_BLOCK, cursor_line(c));
 		{
 			struct stmt *mark = stmt_new(ST_BLOCK, cursor_line(c));
@@ -2998,6 +3014,7 @@ static struct stmt *walk_stmt_kind(struct walk *w, CXCursor c)
 		return s;
 	case CXCursor_CaseStmt:
 	case CXCursor_DefaultStmt:
+		origins_label(w->origins, c);
 		s = stmt_new(ST_BLOCK, cursor_line(c));
 		kids = children_of(c);
 		for (size_t i = 0; i < kids.len; i++)
@@ -3026,7 +3043,7 @@ static void resolve_pending(struct walk *w)
 {
 	for (size_t i = 0; i < w->pending.len; i++) {
 		struct pending_origin *p = &w->pending.items[i];
-		struct origin o = origins_resolve(w->origins, p->origin);
+		struct origin o = origins_resolve_at(w->origins, p->origin, p->at);
 		int local = o.kind == ORIGIN_FRAME || o.kind == ORIGIN_TEMP;
 		int param = o.kind == ORIGIN_PARAM ? o.n : -1;
 

@@ -21,11 +21,28 @@ struct var {
 	struct origin int_param;
 };
 
+/* An assignment of a variable, where it is in the source. */
+struct assignment {
+	int var;
+	struct origin origin;
+	struct origin_place at;
+	int dominates;		/* a statement of its own in its block ... */
+	struct origin_place scope_end;	/* ... which ends here */
+};
+
+struct span {
+	struct origin_place begin, end;
+};
+
 struct origins {
 	const struct knowledge *kn;
 	const CXCursor *params;
 	int nparams;
 	VEC(struct var) vars;
+	VEC(struct assignment) assignments;
+	VEC(struct span) loops;
+	VEC(struct origin_place) labels;
+	struct origin_statement stmt;	/* the block statement being walked */
 };
 
 struct origins *origins_new(const struct knowledge *kn, const CXCursor *params, int nparams)
@@ -35,6 +52,7 @@ struct origins *origins_new(const struct knowledge *kn, const CXCursor *params, 
 	o->kn = kn;
 	o->params = params;
 	o->nparams = nparams;
+	o->stmt.stmt = clang_getNullCursor();
 	return o;
 }
 
@@ -43,6 +61,9 @@ void origins_free(struct origins *o)
 	if (!o)
 		return;
 	vec_free(&o->vars);
+	vec_free(&o->assignments);
+	vec_free(&o->loops);
+	vec_free(&o->labels);
 	free(o);
 }
 
@@ -59,6 +80,109 @@ static int param_index(const struct origins *o, CXCursor decl)
 		if (clang_equalCursors(decl, o->params[i]))
 			return i;
 	return -1;
+}
+
+static struct origin_place place_at(CXSourceLocation l)
+{
+	struct origin_place p;
+
+	clang_getExpansionLocation(l, &p.file, NULL, NULL, &p.offset);
+	return p;
+}
+
+struct origin_place origin_place_of(CXCursor c)
+{
+	return place_at(clang_getCursorLocation(c));
+}
+
+static struct origin_place extent_begin(CXCursor c)
+{
+	return place_at(clang_getRangeStart(clang_getCursorExtent(c)));
+}
+
+static struct origin_place extent_end(CXCursor c)
+{
+	return place_at(clang_getRangeEnd(clang_getCursorExtent(c)));
+}
+
+static int same_file(struct origin_place a, struct origin_place b)
+{
+	return a.file && b.file && clang_File_isEqual(a.file, b.file);
+}
+
+static int before(struct origin_place a, struct origin_place b)
+{
+	return same_file(a, b) && a.offset < b.offset;
+}
+
+static int within(struct origin_place p, struct origin_place begin, struct origin_place end)
+{
+	return same_file(p, begin) && same_file(p, end) && begin.offset <= p.offset &&
+	       p.offset <= end.offset;
+}
+
+struct origin_statement origins_statement(struct origins *o, CXCursor stmt, CXCursor block)
+{
+	struct origin_statement saved = { .stmt = clang_getNullCursor() };
+
+	if (!o)
+		return saved;
+	saved = o->stmt;
+	o->stmt.stmt = stmt;
+	o->stmt.begin = extent_begin(stmt);
+	o->stmt.end = extent_end(stmt);
+	o->stmt.scope_end = extent_end(block);
+	return saved;
+}
+
+void origins_restore_statement(struct origins *o, struct origin_statement saved)
+{
+	if (o)
+		o->stmt = saved;
+}
+
+void origins_loop(struct origins *o, CXCursor loop)
+{
+	struct span l = { extent_begin(loop), extent_end(loop) };
+
+	if (o)
+		vec_push(&o->loops, l);
+}
+
+void origins_label(struct origins *o, CXCursor label)
+{
+	if (o)
+		vec_push(&o->labels, origin_place_of(label));
+}
+
+/* Is rhs assigned by the block statement being walked, whenever it runs:
+ * a declaration's initialiser, or the right-hand side of the statement
+ * `v = rhs;` itself (not of `x = c && (v = rhs)`, which may not run)? */
+static int assigned_by_statement(const struct origins *o, CXCursor rhs, struct origin_place at)
+{
+	enum CXCursorKind k = clang_getCursorKind(o->stmt.stmt);
+	cursorvec kids;
+	int r;
+
+	if (clang_Cursor_isNull(o->stmt.stmt) || !within(at, o->stmt.begin, o->stmt.end))
+		return 0;
+	if (k == CXCursor_DeclStmt)
+		return 1;
+	if (k != CXCursor_BinaryOperator)
+		return 0;
+	kids = children_of(o->stmt.stmt);
+	r = kids.len == 2 && clang_equalCursors(kids.items[1], rhs);
+	vec_free(&kids);
+	return r;
+}
+
+static void note_assignment(struct origins *o, int var, struct origin r, CXCursor rhs)
+{
+	struct assignment a = { .var = var, .origin = r, .at = origin_place_of(rhs) };
+
+	a.dominates = assigned_by_statement(o, rhs, a.at);
+	a.scope_end = o->stmt.scope_end;
+	vec_push(&o->assignments, a);
 }
 
 /* A local variable or parameter of this function (not a static local). */
@@ -326,9 +450,12 @@ void origins_assign(struct origins *o, CXCursor var, const CXCursor *rhs)
 	}
 	/* `p = NULL`: p points nowhere, and a store through it cannot
 	 * land anywhere else (dvb_usercopy's `void *parg = NULL`) */
-	if (is_null_constant(*rhs))
+	if (is_null_constant(*rhs)) {
+		note_assignment(o, i, origin(ORIGIN_UNKNOWN, 0), *rhs);
 		return;
+	}
 	r = origin_of_pointer(o, *rhs);
+	note_assignment(o, i, r, *rhs);
 	v = &o->vars.items[i];	/* origin_of_pointer may have grown vars */
 	if (r.kind == ORIGIN_VAR && r.n == i)
 		return;		/* p = p + 1: still into the same object */
@@ -393,4 +520,54 @@ static struct origin resolve(const struct origins *o, struct origin or, int dept
 struct origin origins_resolve(const struct origins *o, struct origin or)
 {
 	return resolve(o, or, 0);
+}
+
+/* The assignment of variable var that dominates place at (see
+ * pointer_origin.h), or NULL. */
+static const struct assignment *dominating_assignment(const struct origins *o, int var,
+						      struct origin_place at)
+{
+	const struct assignment *last = NULL;
+
+	for (size_t i = 0; i < o->assignments.len; i++) {
+		const struct assignment *a = &o->assignments.items[i];
+
+		if (a->var != var)
+			continue;
+		if (!same_file(a->at, at))
+			return NULL;	/* in a header's macro: not told apart */
+		if (before(a->at, at) && (!last || a->at.offset > last->at.offset))
+			last = a;
+	}
+	if (!last || !last->dominates || !within(at, last->at, last->scope_end))
+		return NULL;
+	for (size_t i = 0; i < o->labels.len; i++)
+		if (before(last->at, o->labels.items[i]) && before(o->labels.items[i], at))
+			return NULL;
+	for (size_t i = 0; i < o->loops.len; i++) {
+		const struct span *l = &o->loops.items[i];
+
+		if (!within(at, l->begin, l->end) || within(last->at, l->begin, l->end))
+			continue;
+		for (size_t k = 0; k < o->assignments.len; k++)
+			if (o->assignments.items[k].var == var &&
+			    within(o->assignments.items[k].at, l->begin, l->end))
+				return NULL;
+	}
+	return last;
+}
+
+struct origin origins_resolve_at(const struct origins *o, struct origin or,
+				 struct origin_place at)
+{
+	struct origin r = resolve(o, or, 0), d;
+	const struct assignment *a;
+
+	if (is_own(r) || or.kind != ORIGIN_VAR || o->vars.items[or.n].conflict)
+		return r;
+	a = dominating_assignment(o, or.n, at);
+	if (!a)
+		return r;
+	d = resolve(o, a->origin, 0);
+	return is_own(d) ? d : r;
 }
