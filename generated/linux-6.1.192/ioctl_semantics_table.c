@@ -9,7 +9,7 @@
  * values served by more than one handler. Left to the fallback: 16
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 357 handlers of kinds the lookup does not reach.
- * Entries per class: read 2293, modify 4930, admin 1343, none (unknown) 114.
+ * Entries per class: read 2299, modify 4924, admin 1343, none (unknown) 114.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -2633,11 +2633,11 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc040b409, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_SET_LINE_VALUES_IOCTL */
 	{ 0xc054b40a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIOHANDLE_SET_CONFIG_IOCTL */
 	/* linereq_ioctl (drivers/gpio/gpiolib-cdev.c) */
-	{ 0xc010b40e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_LINE_GET_VALUES_IOCTL */
+	{ 0xc010b40e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_V2_LINE_GET_VALUES_IOCTL */
 	{ 0xc010b40f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_LINE_SET_VALUES_IOCTL */
 	{ 0xc110b40d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_LINE_SET_CONFIG_IOCTL */
 	/* linereq_ioctl_compat (drivers/gpio/gpiolib-cdev.c) */
-	{ 0xc010b40e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_LINE_GET_VALUES_IOCTL */
+	{ 0xc010b40e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GPIO_V2_LINE_GET_VALUES_IOCTL */
 	{ 0xc010b40f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_LINE_SET_VALUES_IOCTL */
 	{ 0xc110b40d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* GPIO_V2_LINE_SET_CONFIG_IOCTL */
 	/* lirc_ioctl (drivers/media/rc/lirc_dev.c) */
@@ -6691,7 +6691,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b45, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMODE */
 	{ 0x00004b46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBENT */
 	{ 0x00004b47, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBENT */
-	{ 0x00004b48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBSENT */
+	{ 0x00004b48, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBSENT */
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBSENT */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACR */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR */
@@ -6749,7 +6749,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b45, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMODE */
 	{ 0x00004b46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBENT */
 	{ 0x00004b47, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBENT */
-	{ 0x00004b48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBSENT */
+	{ 0x00004b48, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBSENT */
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBSENT */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACR */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR */
@@ -7281,7 +7281,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00004b45, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBMODE; 2 handlers */
 	{ 0x00004b46, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBENT; 2 handlers */
 	{ 0x00004b47, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBENT; 2 handlers */
-	{ 0x00004b48, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDGKBSENT; 2 handlers */
+	{ 0x00004b48, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBSENT; 2 handlers */
 	{ 0x00004b49, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TTY_CONFIG }, /* KDSKBSENT; 2 handlers */
 	{ 0x00004b4a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KDGKBDIACR; 2 handlers */
 	{ 0x00004b4b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* KDSKBDIACR; 2 handlers */
@@ -9163,7 +9163,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc010b200, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ASPEED_LPC_CTRL_IOCTL_GET_SIZE */
 	{ 0xc010b301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ASPEED_P2A_CTRL_IOCTL_GET_MEMORY_CONFIG */
 	/* GPIO_V2_LINE_GET_VALUES_IOCTL; 2 handlers */
-	{ 0xc010b40e, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc010b40e, 0xffffffff, SEL_IOCTL_READ, 0 },
 	/* GPIO_V2_LINE_SET_VALUES_IOCTL; 2 handlers */
 	{ 0xc010b40f, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0xc010c408, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VCHIQ_IOC_DEQUEUE_MESSAGE32 */
