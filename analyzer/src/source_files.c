@@ -517,16 +517,23 @@ static const char *back_balanced(const char *text, const char *e, char open, cha
 	return NULL;
 }
 
+/* Is the word at b..b+n one of list (NULL-ended)? */
+static int word_among(const char *b, size_t n, const char *const *list)
+{
+	for (; *list; list++)
+		if (word_is(b, b + n, *list))
+			return 1;
+	return 0;
+}
+
 static int declaration_keyword(const char *b, size_t n)
 {
 	static const char *const kw[] = {
 		"static", "const", "struct", "union", "extern", "volatile", "typedef", "return",
+		NULL,
 	};
 
-	for (size_t i = 0; i < sizeof(kw) / sizeof(*kw); i++)
-		if (strlen(kw[i]) == n && !memcmp(kw[i], b, n))
-			return 1;
-	return 0;
+	return word_among(b, n, kw);
 }
 
 static void add_words(struct strbuf *out, const char *b, const char *e)
@@ -759,13 +766,10 @@ static int basic_type(const char *w, size_t n)
 {
 	static const char *const basic[] = {
 		"int", "char", "long", "short", "unsigned", "signed", "void", "float", "double",
-		"_Bool", "const", "volatile",
+		"_Bool", "const", "volatile", NULL,
 	};
 
-	for (size_t i = 0; i < sizeof(basic) / sizeof(*basic); i++)
-		if (strlen(basic[i]) == n && !memcmp(basic[i], w, n))
-			return 1;
-	return 0;
+	return word_among(w, n, basic);
 }
 
 /* Every member declared by value in the body of `struct E { ... }`: the
