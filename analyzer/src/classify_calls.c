@@ -18,6 +18,43 @@ static const enum effect_kind api_effect_kind[] = {
 	[API_LIFETIME] = EF_LIFETIME,
 };
 
+char *cap_entry(const char *name, int in_user_ns)
+{
+	return in_user_ns ? xasprintf("%s" CAP_IN_USER_NS, name) : xstrdup(name);
+}
+
+int cap_in_user_ns(const char *entry)
+{
+	return ends_with(entry, CAP_IN_USER_NS);
+}
+
+char *cap_name(const char *entry)
+{
+	return xstrndup(entry, strlen(entry) - (cap_in_user_ns(entry) ? strlen(CAP_IN_USER_NS) : 0));
+}
+
+/* Whether a capability check may be made in a user namespace other than
+ * the initial one: it asks one its arguments name, and the call does not
+ * pass &init_user_ns there (a wrapper passing its own parameter on may be
+ * given any). Taking a check in the initial namespace for one that is not
+ * would make the table ask a container's user for `capability` where the
+ * driver asks `cap_userns`; the other way round costs nothing, as a check
+ * in the initial namespace fails for a task outside it whatever SELinux
+ * allows. */
+static int checks_in_user_ns(const struct api_entry *a, const struct stmt *call)
+{
+	const char *ns;
+
+	if (a->user_ns == API_NS_OBJECT)
+		return 1;
+	if (a->user_ns < 0)
+		return 0;
+	if ((size_t)a->user_ns >= call->args.len)
+		return 1;
+	ns = call->args.items[a->user_ns].spelling;
+	return !ns || strcmp(ns, "init_user_ns");
+}
+
 /* The capabilities a call checks, if it is a capability check or a
  * driver-local wrapper around one; empty otherwise. */
 void call_capabilities(struct classifier *c, const struct function_facts *from,
@@ -26,14 +63,16 @@ void call_capabilities(struct classifier *c, const struct function_facts *from,
 	const struct api_entry *a = call->callee ? api_of(c, call->callee) : NULL;
 
 	if (a && a->effect == API_CAPABILITY) {
+		int in_user_ns = checks_in_user_ns(a, call);
+
 		if (a->arg < 0) {
 			for (size_t i = 0; i < a->caps.len; i++)
-				strvec_push(caps, a->caps.items[i]);
+				vec_push(caps, cap_entry(a->caps.items[i], in_user_ns));
 		} else if ((size_t)a->arg < call->args.len) {
 			const struct call_arg *arg = &call->args.items[a->arg];
 
 			if (arg->spelling && starts_with(arg->spelling, "CAP_"))
-				strvec_push(caps, arg->spelling);
+				vec_push(caps, cap_entry(arg->spelling, in_user_ns));
 			else
 				vec_push(caps, xasprintf("CAP_? (%s)", arg->spelling ? arg->spelling : "?"));
 		}

@@ -137,6 +137,40 @@ static int count_kind(const effect_list *l, enum effect_kind k)
 	return n;
 }
 
+/* A command's capabilities from its path's capability checks: those that
+ * guard it, and among them the ones every guarding check asks in a user
+ * namespace the code chooses; those that guard some paths only. */
+static void list_capabilities(struct command *cmd, const effect_list *l)
+{
+	strvec in_initial = {0}, in_user_ns = {0};
+
+	for (size_t i = 0; i < l->len; i++) {
+		const struct effect *e = &l->items[i];
+		strvec *dst = e->kind == EF_CAP_GUARD ? &cmd->capabilities :
+			e->kind == EF_CAP_COND ? &cmd->conditional_capabilities : NULL;
+
+		for (size_t j = 0; dst && j < e->caps.len; j++) {
+			char *name = cap_name(e->caps.items[j]);
+			strvec *ns = cap_in_user_ns(e->caps.items[j]) ? &in_user_ns : &in_initial;
+
+			if (e->kind == EF_CAP_GUARD && !strvec_contains(ns, name))
+				strvec_push(ns, name);
+			if (!strvec_contains(dst, name))
+				strvec_push(dst, name);
+			free(name);
+		}
+	}
+	for (size_t i = 0; i < cmd->capabilities.len; i++) {
+		const char *name = cmd->capabilities.items[i];
+
+		if (strvec_contains(&in_user_ns, name) && !strvec_contains(&in_initial, name))
+			strvec_push(&cmd->capabilities_in_user_ns, name);
+	}
+	strvec_clear(&in_initial);
+	strvec_clear(&in_user_ns);
+}
+
+
 /* The class from the effects on the command's path (doc/classes.md). */
 void decide(struct command *cmd, const effect_list *l)
 {
@@ -156,15 +190,7 @@ void decide(struct command *cmd, const effect_list *l)
 
 	modifies += puts;
 
-	for (size_t i = 0; i < l->len; i++) {
-		const struct effect *e = &l->items[i];
-		strvec *dst = e->kind == EF_CAP_GUARD ? &cmd->capabilities :
-			e->kind == EF_CAP_COND ? &cmd->conditional_capabilities : NULL;
-
-		for (size_t j = 0; dst && j < e->caps.len; j++)
-			if (!strvec_contains(dst, e->caps.items[j]))
-				strvec_push(dst, e->caps.items[j]);
-	}
+	list_capabilities(cmd, l);
 	if (cmd->capabilities.len) {
 		cmd->class = CLASS_ADMIN;
 		cmd->confidence = xstrdup("high");

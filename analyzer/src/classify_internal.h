@@ -284,6 +284,16 @@ unsigned char *command_segments(const struct classifier *c, const struct functio
 				const struct stmt *sw);
 
 /* classify_calls.c: calls */
+/* An effect's caps name the capabilities a check asks. A check that
+ * may be made in a user namespace other than the initial one
+ * (ns_capable(sb->s_user_ns, X)) names them with this suffix, which
+ * stays on through summaries and copies until the command's
+ * capabilities are listed (capabilities_in_user_ns). */
+#define CAP_IN_USER_NS "@user_ns"
+char *cap_entry(const char *name, int in_user_ns);
+int cap_in_user_ns(const char *entry);
+/* the capability's name, without the suffix (malloc'ed) */
+char *cap_name(const char *entry);
 void call_capabilities(struct classifier *c, const struct function_facts *from,
 		       const struct stmt *call, strvec *caps);
 int member_targets(struct classifier *c, const char *sname, const char *field,

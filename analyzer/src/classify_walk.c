@@ -127,16 +127,19 @@ static int analyse_if(struct classifier *c, const struct function_facts *fn,
 			int guard = top && (k->negated_in_cond || (k->premises.len && p == MATCH_YES)) &&
 				error_exit(s->then_s) && !bypassed(c);
 
+			char *cap;
+
 			if (k->premises.len && p == MATCH_NO) {
 				strvec_clear(&caps);
 				continue;
 			}
+			cap = cap_name(caps.items[0]);
 			effect_add(out, guard ? EF_CAP_GUARD : EF_CAP_COND,
-				   xasprintf("%s(%s)", k->callee, caps.items[0]), fn->file, k->line, &caps);
+				   xasprintf("%s(%s)", k->callee, cap), fn->file, k->line, &caps);
 			if (guard && on_dispatch_chain(c, fn))
 				effect_add(&c->guards, EF_CAP_GUARD,
-					   xasprintf("%s(%s)", k->callee, caps.items[0]), fn->file,
-					   k->line, &caps);
+					   xasprintf("%s(%s)", k->callee, cap), fn->file, k->line, &caps);
+			free(cap);
 			strvec_clear(&caps);
 			continue;
 		}

@@ -24,8 +24,8 @@ static void print_evidence(const char *side, json_t *c)
 	json_t *e;
 	size_t i;
 
-	printf("      %s: %s%s%s (%s confidence)\n", side, report_str(c, "class"), *cap ? " " : "", cap,
-	       report_str(c, "confidence"));
+	printf("      %s: %s%s%s%s (%s confidence)\n", side, report_str(c, "class"), *cap ? " " : "", cap,
+	       report_capability_in_user_ns(c) ? " in a user namespace" : "", report_str(c, "confidence"));
 	json_array_foreach(json_object_get(c, "evidence"), i, e)
 		printf("        %s %s at %s:%lld\n", report_str(e, "kind"), report_str(e, "what"), report_str(e, "file"),
 		       (long long)json_integer_value(json_object_get(e, "line")));

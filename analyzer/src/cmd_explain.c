@@ -218,7 +218,9 @@ static void print_capabilities(json_t *c, const char *lead)
 	size_t i;
 
 	json_array_foreach(json_object_get(c, "capabilities"), i, cap)
-		printf("%s%s", i ? " " : lead, json_string_value(cap));
+		printf("%s%s%s", i ? " " : lead, json_string_value(cap),
+		       report_list_contains(json_object_get(c, "capabilities_in_user_ns"),
+					    json_string_value(cap)) ? " (in a user namespace)" : "");
 }
 
 static void print_candidate(const struct candidate *k, const char *mark)

@@ -50,6 +50,9 @@ struct entry {
 	uint32_t value, mask;
 	enum ioctl_class cls;
 	const char *cap;	/* CAP_* for admin */
+	/* every check of cap may be made in a user namespace the driver
+	 * chooses (the report's capabilities_in_user_ns) */
+	int cap_user_ns;
 	const char *name;	/* the command's macro, for the comment */
 	int sharers;		/* fallback: handlers that serve this value */
 };
@@ -303,7 +306,12 @@ static void entry_merge(entryvec *v, struct entry e)
 			if (e.cls > o->cls) {
 				o->cls = e.cls;
 				o->cap = e.cap;
+				o->cap_user_ns = e.cap_user_ns;
 				o->name = e.name;
+			} else if (e.cls == o->cls && !e.cap_user_ns) {
+				/* the initial namespace's class, capability, is
+				 * the stricter one */
+				o->cap_user_ns = 0;
 			}
 			return;
 		}
@@ -346,6 +354,9 @@ static void collect(json_t *report, handlervec *hs, int *not_looked_up)
 
 			if (e.cls == CLASS_ADMIN)
 				e.cap = json_string_value(json_array_get(json_object_get(c, "capabilities"), 0));
+			if (e.cap)
+				e.cap_user_ns = report_list_contains(json_object_get(c, "capabilities_in_user_ns"),
+								     e.cap);
 			if (e.cls == CLASS_ADMIN && !e.cap)
 				e.cls = CLASS_MODIFY;	/* admin without a named capability */
 			if (!under)
@@ -381,8 +392,9 @@ static void emit_entries(FILE *fp, const entryvec *v, struct counts *n, int fall
 	for (size_t i = 0; i < v->len; i++) {
 		const struct entry *e = &v->items[i];
 
-		char *entry = xasprintf("{ 0x%08" PRIx32 ", 0x%08" PRIx32 ", %s, %s },", e->value,
-					e->mask, cls_macro[e->cls], e->cap ? e->cap : "0");
+		char *entry = xasprintf("{ 0x%08" PRIx32 ", 0x%08" PRIx32 ", %s, %s%s },", e->value,
+					e->mask, cls_macro[e->cls], e->cap ? e->cap : "0",
+					e->cap_user_ns ? ", SEL_IOCTL_CAP_USER_NS" : "");
 		char *note = fallback && e->sharers > 1 ?
 			xasprintf("/* %s; %d handlers */", e->name, e->sharers) :
 			xasprintf("/* %s */", e->name);

@@ -237,12 +237,41 @@ const char *api_effect_name(enum api_effect e)
 	return effect_names[e];
 }
 
+/* " user_ns" or " user_ns:N" after a capability check's effect: the
+ * namespace it is made in is one an object of its arguments names, or
+ * argument N (kernel_api.json's "_comment_capability"). */
+static int parse_user_ns(const char *file, const char *name, const char *spec,
+			 struct api_entry *a)
+{
+	char *end;
+
+	a->user_ns = API_NS_INITIAL;
+	if (!spec)
+		return 0;
+	if (a->effect == API_CAPABILITY && !strcmp(spec, " user_ns")) {
+		a->user_ns = API_NS_OBJECT;
+		return 0;
+	}
+	if (a->effect == API_CAPABILITY && starts_with(spec, " user_ns:")) {
+		a->user_ns = (int)strtol(spec + strlen(" user_ns:"), &end, 10);
+		if (end != spec + strlen(" user_ns:") && !*end && a->user_ns >= 0)
+			return 0;
+	}
+	fprintf(stderr, "ioctl-scan: %s: %s: cannot read '%s' (only a capability check "
+		"takes \" user_ns\" or \" user_ns:N\")\n", file, name, spec + 1);
+	return -1;
+}
+
 static int parse_effect(const char *file, const char *name, const char *spec,
 			struct api_entry *a)
 {
+	const char *ns = strchr(spec, ' ');
 	const char *arg = strpbrk(spec, ":=");
-	size_t n = arg ? (size_t)(arg - spec) : strlen(spec);
+	size_t n;
 
+	if (arg && ns && arg > ns)
+		arg = NULL;
+	n = arg ? (size_t)(arg - spec) : ns ? (size_t)(ns - spec) : strlen(spec);
 	a->arg = -1;		/* no argument named */
 	for (size_t i = 0; i < sizeof(effect_names) / sizeof(*effect_names); i++) {
 		if (strlen(effect_names[i]) == n && !strncmp(effect_names[i], spec, n)) {
@@ -250,14 +279,15 @@ static int parse_effect(const char *file, const char *name, const char *spec,
 			if (arg && *arg == ':')
 				a->arg = atoi(arg + 1);
 			if (arg && *arg == '=') {
-				char *list = xstrdup(arg + 1), *save;
+				char *list = ns ? xstrndup(arg + 1, (size_t)(ns - arg - 1)) :
+					xstrdup(arg + 1), *save;
 
 				a->arg = -1;
 				for (char *c = strtok_r(list, ",", &save); c; c = strtok_r(NULL, ",", &save))
 					strvec_push(&a->caps, c);
 				free(list);
 			}
-			return 0;
+			return parse_user_ns(file, name, ns, a);
 		}
 	}
 	fprintf(stderr, "ioctl-scan: %s: %s: unknown effect '%s'\n", file, name, spec);

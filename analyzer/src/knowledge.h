@@ -69,10 +69,23 @@ enum api_effect {
 				 * command's path takes none (classify_evidence.c) */
 };
 
+/* The user namespace a capability check is made in (api_entry.user_ns,
+ * besides an argument's index): the initial one (capable()), or one the
+ * function takes from an object it is given (netlink_net_capable(): the
+ * socket's network namespace's owner). */
+enum {
+	API_NS_INITIAL = -1,
+	API_NS_OBJECT = -2,
+};
+
 struct api_entry {
 	char *name;		/* a trailing '*' matches a prefix */
 	enum api_effect effect;
 	int arg;
+	/* API_CAPABILITY: the argument naming the user namespace the check
+	 * is made in (ns_capable(ns, cap): 0), or API_NS_INITIAL or
+	 * API_NS_OBJECT */
+	int user_ns;
 	strvec caps;		/* fixed capabilities (perfmon_capable) */
 };
 

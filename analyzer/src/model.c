@@ -9,6 +9,7 @@ void command_free(struct command *c)
 	vec_free(&c->sites);
 	kbuild_objects_clear(&c->entry_objects);
 	strvec_clear(&c->capabilities);
+	strvec_clear(&c->capabilities_in_user_ns);
 	strvec_clear(&c->conditional_capabilities);
 	for (size_t i = 0; i < c->evidence.len; i++) {
 		free(c->evidence.items[i].kind);

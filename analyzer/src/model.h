@@ -70,6 +70,10 @@ struct command {
 	/* classification */
 	enum ioctl_class class;
 	strvec capabilities;
+	/* those of capabilities that every check of them asks in a user
+	 * namespace the code chooses (ns_capable(sb->s_user_ns, X)), which
+	 * need not be the initial one */
+	strvec capabilities_in_user_ns;
 	strvec conditional_capabilities;
 	VEC(struct evidence) evidence;
 	char *confidence;	/* "high" | "low" */

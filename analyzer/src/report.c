@@ -78,6 +78,7 @@ static json_t *command_json(const struct command *c)
 	json_object_set_new(o, "line", json_integer(c->line));
 	json_object_set_new(o, "class", json_string(ioctl_class_name(c->class)));
 	json_object_set_new(o, "capabilities", string_list(&c->capabilities));
+	json_object_set_new(o, "capabilities_in_user_ns", string_list(&c->capabilities_in_user_ns));
 	json_object_set_new(o, "conditional_capabilities",
 			    string_list(&c->conditional_capabilities));
 	for (size_t i = 0; i < c->evidence.len; i++) {

@@ -1,6 +1,9 @@
 /* Comparing two reports (report_diff.h). Strictness is the classes' order
  * (ioctl_class.h): unknown (not in the table) < read < modify < admin; a
- * different capability for an admin command moves permissions both ways. */
+ * different capability for an admin command moves permissions both ways;
+ * the same one checked in the initial user namespace instead of one the
+ * driver chooses is stricter (capability, not cap_userns, for a task in a
+ * user namespace). */
 #include "report_diff.h"
 
 #include <stdlib.h>
@@ -46,6 +49,8 @@ static int movement(json_t *o, json_t *n)
 		return DIFF_LOOSER;
 	if (so == CLASS_ADMIN && strcmp(report_first_capability(o), report_first_capability(n)))
 		return DIFF_TIGHTER | DIFF_LOOSER;
+	if (so == CLASS_ADMIN && report_capability_in_user_ns(o) != report_capability_in_user_ns(n))
+		return report_capability_in_user_ns(o) ? DIFF_TIGHTER : DIFF_LOOSER;
 	return 0;
 }
 
@@ -77,7 +82,8 @@ static void count(struct totals *t, int move)
 static int reclassified(json_t *o, json_t *n)
 {
 	return strcmp(report_str(o, "class"), report_str(n, "class")) ||
-	       strcmp(report_first_capability(o), report_first_capability(n));
+	       strcmp(report_first_capability(o), report_first_capability(n)) ||
+	       report_capability_in_user_ns(o) != report_capability_in_user_ns(n);
 }
 
 typedef void pair_fn(json_t *o, json_t *n, void *ctx);

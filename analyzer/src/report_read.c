@@ -45,11 +45,29 @@ enum ioctl_class report_class(json_t *cmd)
 	return c < 0 ? CLASS_UNKNOWN : (enum ioctl_class)c;
 }
 
+int report_list_contains(json_t *list, const char *s)
+{
+	size_t i;
+	json_t *v;
+
+	json_array_foreach(list, i, v)
+		if (json_is_string(v) && !strcmp(json_string_value(v), s))
+			return 1;
+	return 0;
+}
+
 const char *report_first_capability(json_t *command)
 {
 	const char *s = json_string_value(json_array_get(json_object_get(command, "capabilities"), 0));
 
 	return s ? s : "";
+}
+
+int report_capability_in_user_ns(json_t *command)
+{
+	const char *cap = report_first_capability(command);
+
+	return *cap && report_list_contains(json_object_get(command, "capabilities_in_user_ns"), cap);
 }
 
 uint32_t report_hex(json_t *o, const char *key)

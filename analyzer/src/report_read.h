@@ -23,6 +23,14 @@ enum ioctl_class report_class(json_t *cmd);
 /* A command's first capability, "" when it has none. */
 const char *report_first_capability(json_t *command);
 
+/* Whether the command's first capability is checked in a user namespace
+ * the code chooses (its capabilities_in_user_ns lists it). */
+int report_capability_in_user_ns(json_t *command);
+
+/* Whether a list of strings (a command's "capabilities_in_user_ns")
+ * holds s; no for a list that is absent. */
+int report_list_contains(json_t *list, const char *s);
+
 /* A hex string field ("value", "mask") as a number, 0 when absent. */
 uint32_t report_hex(json_t *o, const char *key);
 

@@ -17,6 +17,9 @@
  *   forwarder H TARGET           H forwards to TARGET's commands
  *   class H NAME CLASS           the command's class
  *   capability H NAME CAP        the admin command requires CAP
+ *   user_ns H NAME CAP           every check of CAP guarding the command may
+ *                                be made in a user namespace other than the
+ *                                initial one (- : no capability is)
  *   evidence H NAME KIND         the command's evidence has an entry of KIND
  *                                (the reason for the class, not only the class)
  *   confidence H NAME LEVEL      the command's confidence, high or low
@@ -269,6 +272,14 @@ static void check_one(struct expect *e, json_t *report, const char *fx)
 		json_t *c = command_named(h, e->words[2]);
 
 		ok = c && list_contains(json_object_get(c, "capabilities"), e->words[3]);
+	} else if (!strcmp(what, "user_ns") && e->nwords == 4) {
+		/* the capability is asked in a user namespace the code
+		 * chooses; "-": no capability is */
+		json_t *c = command_named(h, e->words[2]);
+		json_t *l = c ? json_object_get(c, "capabilities_in_user_ns") : NULL;
+
+		ok = json_is_array(l) && (!strcmp(e->words[3], "-") ? !json_array_size(l) :
+					  list_contains(l, e->words[3]));
 	} else if (!strcmp(what, "evidence") && e->nwords == 4) {
 		json_t *c = command_named(h, e->words[2]), *ev;
 		size_t i;

@@ -99,6 +99,10 @@ shape handler_kinds.json 'forwarders\[0\] needs function and to_field' "a forwar
 	"j['forwarders'][0].pop('to_field')"
 shape kernel_api.json 'foo: the effect must be a string' "an effect that is not a string" \
 	"j['functions']['foo'] = 3"
+shape kernel_api.json "foo: cannot read 'user_ns:0'" "a namespace on what is not a capability check" \
+	"j['functions']['foo'] = 'modify user_ns:0'"
+shape kernel_api.json "ns_capable: cannot read 'usr_ns:0'" "a misspelt namespace of a capability check" \
+	"j['functions']['ns_capable'] = 'capability:1 usr_ns:0'"
 shape kernel_api.json 'unknown key "macro_call"' "a misspelt key in kernel_api.json" \
 	"j['macro_call'] = []"
 shape ops_contracts.json 'unknown key "member"' "a misspelt key in ops_contracts.json" \
