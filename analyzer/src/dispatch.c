@@ -46,6 +46,12 @@ struct dispatch_walk {
 	 * (_IOC_SIZE(cmd) == sizeof(struct mpt3_ioctl_iocinfo))`) narrows
 	 * nothing and does not rename it */
 	const struct case_label *named;
+	/* the file of the function whose test that label is: a command is
+	 * placed where it was named, which may be a function the walk left
+	 * for the code the command reaches (blkdev_ioctl's `case
+	 * BLKRESETZONE:` in block/ioctl.c, then blkdev_zone_mgmt_ioctl's
+	 * switch in block/blk-zoned.c) */
+	const char *named_file;
 	/* past a switch that refuses the values it does not list
 	 * (refuses_unlisted()): a command found there is one of its cases,
 	 * so a site is added to a command found before, never a new one */
@@ -63,6 +69,23 @@ static const struct case_label *name_for(const struct dispatch_walk *w,
 					 const struct case_label *lab, struct constraint before)
 {
 	return full(before) && w->named ? w->named : lab;
+}
+
+/* Names what follows after lab, a test of fn or the label kept from
+ * before (name_for). */
+static void set_named(struct dispatch_walk *w, const struct case_label *lab,
+		      const struct function_facts *fn)
+{
+	if (lab != w->named)
+		w->named_file = fn->file;
+	w->named = lab;
+}
+
+/* The file label lab is in: the named label's, or fn's. */
+static const char *label_file(const struct dispatch_walk *w, const struct case_label *lab,
+			      const struct function_facts *fn)
+{
+	return lab == w->named && w->named_file ? w->named_file : fn->file;
 }
 
 static int constrain(struct constraint c, struct param_view v, uint64_t label,
@@ -233,7 +256,7 @@ static int defer_partial(struct dispatch_walk *w, const struct case_label *lab, 
 			 const struct function_facts *fn, const struct stmt *body,
 			 const struct stmt *sw, size_t seg)
 {
-	struct deferred d = { lab, fn->file, c, site_here(w, fn, body, sw, seg, NULL),
+	struct deferred d = { lab, label_file(w, lab, fn), c, site_here(w, fn, body, sw, seg, NULL),
 			      w->h->commands.len };
 
 	vec_push(&w->deferred, d);
@@ -244,7 +267,7 @@ static int emit(struct dispatch_walk *w, const struct case_label *lab, struct co
 		const struct function_facts *fn, const struct stmt *body,
 		const struct stmt *sw, size_t seg)
 {
-	return emit_site(w, lab, fn->file, c, fn, body, sw, seg, NULL);
+	return emit_site(w, lab, label_file(w, lab, fn), c, fn, body, sw, seg, NULL);
 }
 
 static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
@@ -403,16 +426,18 @@ static int walk_switch(struct dispatch_walk *w, const struct function_facts *fn,
 				int k;
 
 				const struct case_label *named = w->named;
+				const char *named_file = w->named_file;
 
 				if (!constrain(c, s->on, v, &cc))
 					continue;
-				w->named = name_for(w, lab, c);
+				set_named(w, name_for(w, lab, c), fn);
 				k = walk_block(w, fn, seg->body, param, cc);
 				if (!k && !full(cc) && leaves_switch(s, i))
 					k = defer_partial(w, w->named, cc, fn, seg->body, s, i) - 1;
 				else if (!k)
 					k = emit(w, w->named, cc, fn, seg->body, s, i);
 				w->named = named;
+				w->named_file = named_file;
 				n += k;
 			}
 		}
@@ -442,16 +467,18 @@ static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 			int k;
 
 			const struct case_label *named = w->named;
+			const char *named_file = w->named_file;
 
 			if (!constrain(*c, s->cmp_view, labs->items[j].lo, &cc))
 				continue;
-			w->named = name_for(w, &labs->items[j], *c);
+			set_named(w, name_for(w, &labs->items[j], *c), fn);
 			k = walk_block(w, fn, s->then_s, param, cc);
 			if (!k && !full(cc) && !leaves(s->then_s))
 				k = defer_partial(w, w->named, cc, fn, s->then_s, NULL, 0) - 1;
 			else if (!k)
 				k = emit(w, w->named, cc, fn, s->then_s, NULL, 0);
 			w->named = named;
+			w->named_file = named_file;
 			n += k;
 		}
 		n += walk_block(w, fn, s->else_s, param, *c);
@@ -468,13 +495,15 @@ static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 
 		if (s->else_s && s->else_s->kids.len) {
 			const struct case_label *named = w->named;
+			const char *named_file = w->named_file;
 			int k;
 
-			w->named = lab;
+			set_named(w, lab, fn);
 			k = walk_block(w, fn, s->else_s, param, cc);
 			if (!k)
 				k = emit(w, lab, cc, fn, s->else_s, NULL, 0);
 			w->named = named;
+			w->named_file = named_file;
 			n += k;
 		} else if (leaves(s->then_s) || ends_in_break(s->then_s)) {
 			/* `if (cmd != K) return -E;`: what follows is K's */
@@ -688,6 +717,7 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	size_t rest_from = 0;
 	int n_before_rest = 0;
 	const struct case_label *named = w->named;
+	const char *named_file = w->named_file;
 	/* past the deepest level kept, the walk goes on with no level of
 	 * its own: the sites inside keep the levels around it */
 	int level = w->nlevels < (int)(sizeof(w->levels) / sizeof(w->levels[0])) ? w->nlevels : -1;
@@ -722,7 +752,7 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 				rest_from = i + 1;
 				n_before_rest = n;
 				/* what follows is that command's */
-				w->named = rest_label;
+				set_named(w, rest_label, fn);
 			}
 			break;
 		}
@@ -772,6 +802,7 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	if (rest_constrained && n == n_before_rest && full(c) && rest_from <= b->kids.len)
 		n += emit(w, rest_label, c, fn, b, NULL, 0);
 	w->named = named;
+	w->named_file = named_file;
 	return n;
 }
 

@@ -16,6 +16,7 @@
  *   default H ACTION             H's default branch
  *   forwarder H TARGET           H forwards to TARGET's commands
  *   class H NAME CLASS           the command's class
+ *   at H NAME FILE:LINE          the report places the command there
  *   capability H NAME CAP        the admin command requires CAP
  *   user_ns H NAME CAP           every check of CAP guarding the command may
  *                                be made in a user namespace other than the
@@ -272,6 +273,16 @@ static void check_one(struct expect *e, json_t *report, const char *fx)
 		json_t *c = command_named(h, e->words[2]);
 
 		ok = c && list_contains(json_object_get(c, "capabilities"), e->words[3]);
+	} else if (!strcmp(what, "at") && e->nwords == 4) {
+		/* where the report places the command: FILE:LINE */
+		json_t *c = command_named(h, e->words[2]);
+		char at[600];
+
+		snprintf(at, sizeof(at), "%s:%lld", c ? json_string_value(json_object_get(c, "file")) : "",
+			 c ? (long long)json_integer_value(json_object_get(c, "line")) : 0LL);
+		ok = c && !strcmp(at, e->words[3]);
+		if (!ok)
+			snprintf(desc + strlen(desc), sizeof(desc) - strlen(desc), " (at %.200s)", at);
 	} else if (!strcmp(what, "user_ns") && e->nwords == 4) {
 		/* the capability is asked in a user namespace the code
 		 * chooses; "-": no capability is */
