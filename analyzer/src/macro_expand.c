@@ -204,9 +204,41 @@ const char *macro_body_callee(struct macro_table *mt, const char *name)
 static char *designated_paste(struct macro_table *mt, const char *name, const strvec *args,
 			      const char *field, int depth);
 
+/* The identifier tokens of m's body from *i up to the next "," or ")",
+ * pasted together with ## and with the invocation's arguments put in for
+ * the parameters (ETNA_IOCTL's `ETNAVIV_##n`: ETNAVIV_GET_PARAM); NULL
+ * for any other form. *i ends on the "," or ")". */
+static char *paste_argument(const struct macro_def *m, const strvec *args, size_t *i)
+{
+	struct strbuf sb = {0};
+	int paste = 1;
+
+	for (; *i < m->body.len && strcmp(m->body.items[*i], ",") &&
+	       strcmp(m->body.items[*i], ")"); (*i)++) {
+		const char *t = m->body.items[*i];
+		size_t p;
+
+		if (!strcmp(t, "##")) {
+			paste = 1;
+			continue;
+		}
+		if (!paste || !is_ident(t)) {
+			free(sb_detach(&sb));
+			return NULL;
+		}
+		for (p = 0; p < m->params.len && strcmp(m->params.items[p], t); p++)
+			;
+		sb_add(&sb, p < m->params.len && p < args->len ? args->items[p] : t);
+		paste = 0;
+	}
+	return sb.buf && sb.buf[0] ? sb_detach(&sb) : (free(sb_detach(&sb)), NULL);
+}
+
 /* A body that is one invocation of another macro (MEDIA_IOC's
- * MEDIA_IOC_ARG(__cmd, func, fl, ...)): that macro's paste, the
- * invocation's one-token arguments put in for the parameters. */
+ * MEDIA_IOC_ARG(__cmd, func, fl, ...), etnaviv's ETNA_IOCTL's
+ * DRM_IOCTL_DEF_DRV(ETNAVIV_##n, ...)): that macro's paste, the
+ * invocation's arguments put in for the parameters, as long as each is
+ * identifiers pasted together. */
 static char *paste_through(struct macro_table *mt, const struct macro_def *m, const strvec *args,
 			   const char *field, int depth)
 {
@@ -216,14 +248,13 @@ static char *paste_through(struct macro_table *mt, const struct macro_def *m, co
 
 	if (m->body.len < 3 || !is_ident(m->body.items[0]) || strcmp(m->body.items[1], "("))
 		return NULL;
-	for (i = 2; i + 1 < m->body.len; i += 2) {
-		const char *t = m->body.items[i];
-		size_t p;
+	for (i = 2; i < m->body.len; i++) {
+		char *a = paste_argument(m, args, &i);
 
-		for (p = 0; p < m->params.len && strcmp(m->params.items[p], t); p++)
-			;
-		strvec_push(&inner, p < m->params.len && p < args->len ? args->items[p] : t);
-		if (strcmp(m->body.items[i + 1], ","))
+		if (!a)
+			break;
+		vec_push(&inner, a);
+		if (i >= m->body.len || strcmp(m->body.items[i], ","))
 			break;
 	}
 	r = designated_paste(mt, m->body.items[0], &inner, field, depth + 1);
