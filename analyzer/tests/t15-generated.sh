@@ -43,6 +43,43 @@ else
 	echo "not ok - ioctl-scan table failed on the fresh report"
 fi
 
+# every command is placed where the tree names it: its label or table
+# entry is at (or within two lines before) the report's file:line, so that
+# a reviewer opening that place finds it (a command kept its first
+# label's line with the file of the function the walk had reached, 180
+# commands of 6.1.192 before session 25). A table entry whose macro pastes
+# the name together is named MACRO(FIRST) or by the pasted name: the line
+# holds FIRST, or a part of the name of two words or more
+# (DRM_IOCTL_DEF_DRV(AMDGPU_CTX, ...), MEDIA_IOC(ENUM_LINKS, ...)).
+misplaced=$(python3 - "$fresh/report.json" "$KSRC" <<'EOF'
+import json, re, sys
+report, tree = json.load(open(sys.argv[1])), sys.argv[2]
+files, bad, n = {}, [], 0
+for h in report["handlers"]:
+    for c in h.get("commands", []):
+        n += 1
+        f, line = c["file"], c["line"]
+        if f not in files:
+            try:
+                files[f] = open(tree + "/" + f, errors="replace").read().split("\n")
+            except OSError:
+                files[f] = []
+        m = re.match(r"\w+\((\w+)", c["name"])
+        words = (m.group(1) if m else c["name"]).split("_")
+        names = ["_".join(words[i:]) for i in range(max(1, len(words) - 1))]
+        near = files[f][max(0, line - 3):line]
+        if not any(n in l for n in names for l in near):
+            bad.append("%s %s at %s:%d" % (h["name"], c["name"], f, line))
+print(n, len(bad), "; ".join(bad[:5]))
+EOF
+)
+read -r placed nbad examples <<<"$misplaced"
+if [ "${nbad:-1}" = 0 ]; then
+	echo "ok - each of the $placed commands of the fresh report is at a line of the tree that names it"
+else
+	echo "not ok - ${nbad:-?} of ${placed:-?} commands are placed where the tree does not name them: $examples"
+fi
+
 if [ ! -d "$committed" ]; then
 	echo "# no committed set for $rel: t60 and t70 check the one generated in $fresh;"
 	echo "# commit it with: make generate && make kernel-patch (README, \"A new point release\")"
