@@ -2,18 +2,10 @@
 #ifndef IOCTL_SCAN_CLASSIFY_H
 #define IOCTL_SCAN_CLASSIFY_H
 
+#include "analysis_limits.h"
 #include "function_index.h"
 #include "knowledge.h"
 #include "scan.h"
-
-/* A call through a struct member is followed into at most this many of
- * the functions parsed initialisers assign to the member, ... */
-#define MAX_MEMBER_TARGETS 8
-/* ... and into this many when it hands on the command being classified
- * (tty_ioctl's ld->ops->ioctl(tty, cmd, arg)), each target then analysed
- * for that command alone. The installer files the scan follows to close
- * a member are capped the same way. */
-#define MAX_COMMAND_TARGETS 64
 
 /* A struct member a call on a command's path goes through, and how many
  * installer files the scan follows to close it: MAX_COMMAND_TARGETS when

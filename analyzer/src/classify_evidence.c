@@ -17,16 +17,6 @@ static const char *const effect_kind_names[] = {
 	[EF_REF_GET] = "reference_get", [EF_REF_PUT] = "object_lifetime",
 };
 
-/* Effects are a set: the same fact reached along many call paths is kept
- * once, and a few of each kind are enough to decide and to show (capability
- * checks keep every distinct capability). Without this a summary would grow
- * with the number of paths through the call graph. Stores through a
- * parameter are counted apart from other stores, per parameter: a caller
- * drops those into its own frame, and they must not crowd out the stores
- * that stay (input_ff_upload's many stores into its argument hid its store
- * to ff->effects). */
-#define MAX_PER_KIND 8
-
 void effect_add_mapped(effect_list *l, enum effect_kind k, char *what, const char *file,
 		       unsigned line, const strvec *caps, int param, const signed char *cbmap)
 {

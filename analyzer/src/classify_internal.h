@@ -7,30 +7,9 @@
 
 #include "classify.h"
 
+#include "analysis_limits.h"
 #include "dispatch.h"
 
-/* Calls are followed this deep below a command's own code. Command paths
- * in 6.1 reach their state changes within four calls (tty_ioctl ->
- * tty_mode_ioctl -> set_termios -> tty_set_termios); what lies deeper is
- * reported as not analysed (confidence low), never as read. */
-#define CLASSIFY_MAX_DEPTH 6
-/* Files are parsed for functions this close to a command's code only: a
- * kernel call graph's closure is most of the kernel. Beyond, the knowledge
- * file decides or the call is reported as not analysed. */
-#define CLASSIFY_FOLLOW_DEPTH 2
-#define MAX_EVIDENCE 6
-/* How many calls deep a callee that receives the command is analysed for
- * the command (beyond, its summary for every command is used). Eight: an
- * interface query handed from sock_ioctl through a protocol's ioctl, a
- * layered socket's inner one (SMC) and an ATM device to its PHY. */
-#define MAX_EXTRA_LINKS 8
-/* Labels remembered as jumped to, per command or summary. */
-#define MAX_GOTOS 256
-/* The values a return may hand back, kept one by one up to this many
- * (more: not known); and how many calls deep `return f(...)` is followed
- * to learn what f returns (deeper: not known). */
-#define MAX_VALUES 8
-#define MAX_VALUE_DEPTH 4
 #define VALUES_BUCKETS 1024
 
 enum effect_kind {
@@ -53,8 +32,8 @@ enum effect_kind {
 };
 
 /* A callback's arguments: where the pointer argument j of a call through
- * a parameter points, as seen in the function making that call. */
-#define MAX_CB_ARGS 6
+ * a parameter points, as seen in the function making that call
+ * (MAX_CB_ARGS of them). */
 enum { CB_UNKNOWN = -1, CB_LOCAL = -2 };
 
 struct effect {

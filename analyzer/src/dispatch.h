@@ -4,17 +4,10 @@
 #ifndef IOCTL_SCAN_DISPATCH_H
 #define IOCTL_SCAN_DISPATCH_H
 
+#include "analysis_limits.h"
 #include "function_index.h"
 #include "knowledge.h"
 #include "model.h"
-
-/* Maximum depth of calls the command is followed through, within code
- * already parsed. The deepest direct-call dispatch chain in 6.1 that we
- * know (tty_ioctl -> tty_mode_ioctl -> set_termios) is three calls; eight
- * leaves room without risking blowup. Not to be confused with scan.c's
- * FOLLOW_ROUNDS: rounds of parsing more files, one per member or file a
- * chain crosses (sock_ioctl's ATM chain needs six). */
-#define DISPATCH_MAX_DEPTH 8
 
 /* Fills h->commands, h->default_action, h->forwards_to; names of functions
  * the command reaches that are not parsed are added to wanted. */

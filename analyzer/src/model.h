@@ -2,6 +2,7 @@
 #ifndef IOCTL_SCAN_MODEL_H
 #define IOCTL_SCAN_MODEL_H
 
+#include "analysis_limits.h"
 #include "facts.h"
 #include "ioctl_class.h"
 #include "kbuild_config.h"
@@ -27,16 +28,10 @@ struct chain_link {
 	int64_t const_value;
 };
 
-#define MAX_CHAIN 9
-
 struct site_level {
 	const struct stmt *block;
 	size_t index;
 };
-
-/* Nesting of blocks recorded around a dispatch; deeper ones are left out
- * (what they hold before and after the dispatch is not walked). */
-#define MAX_SITE_LEVELS 16
 
 struct command_site {
 	struct chain_link chain[MAX_CHAIN];

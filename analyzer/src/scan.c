@@ -26,21 +26,6 @@
 #include "sarif.h"
 #include "source_files.h"
 
-/* Rounds of "parse the files the commands lead to". Each round follows
- * calls one file further, and the rounds stop when one finds nothing new
- * to parse. The longest dispatcher chain we know needs six: sock_ioctl ->
- * an ATM socket's vcc_ioctl -> atm_dev_ioctl -> the ATM device driver's
- * ops->ioctl -> its PHY's phy->ioctl, each member's installers a round. */
-#define FOLLOW_ROUNDS 8
-/* Of those, the rounds that also parse files for the functions a command's
- * code calls (classification), three calls deep: i915_getparam_ioctl ->
- * i915_cmd_parser_get_version in another file, ttm_ref_object_base_unref
- * behind vmwgfx's unref commands. A fourth round finds nothing more in
- * 6.1 (72 files more for the third, none for a fourth). The installers of
- * members that calls handing on the command go through are sought in
- * every round but the last. */
-#define CLASSIFY_ROUNDS 3
-
 static double now(void)
 {
 	struct timespec ts;
