@@ -50,7 +50,8 @@ fi
 # commands of 6.1.192 before session 25). A table entry whose macro pastes
 # the name together is named MACRO(FIRST) or by the pasted name: the line
 # holds FIRST, or a part of the name of two words or more
-# (DRM_IOCTL_DEF_DRV(AMDGPU_CTX, ...), MEDIA_IOC(ENUM_LINKS, ...)).
+# (DRM_IOCTL_DEF_DRV(AMDGPU_CTX, ...), MEDIA_IOC(ENUM_LINKS, ...)), or its
+# last word as a macro's first argument (PANFROST_IOCTL(SUBMIT, ...)).
 misplaced=$(python3 - "$fresh/report.json" "$KSRC" <<'EOF'
 import json, re, sys
 report, tree = json.load(open(sys.argv[1])), sys.argv[2]
@@ -68,7 +69,9 @@ for h in report["handlers"]:
         words = (m.group(1) if m else c["name"]).split("_")
         names = ["_".join(words[i:]) for i in range(max(1, len(words) - 1))]
         near = files[f][max(0, line - 3):line]
-        if not any(n in l for n in names for l in near):
+        first_arg = re.compile(r"\w\(\s*" + re.escape(words[-1]) + r"\s*,")
+        if not any(n in l for n in names for l in near) and \
+           not any(first_arg.search(l) for l in near):
             bad.append("%s %s at %s:%d" % (h["name"], c["name"], f, line))
 print(n, len(bad), "; ".join(bad[:5]))
 EOF
