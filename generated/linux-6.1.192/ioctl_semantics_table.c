@@ -44,8 +44,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80046601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC32_GETFLAGS */
 	{ 0x80086601, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_GETFLAGS */
 	{ 0x801c581f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FSGETXATTR */
-	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
-	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW */
+	/* FIFREEZE */
+	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* FITHAW */
+	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE */
 	{ 0xc020660b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FIEMAP */
 	/* _ctl_ioctl (drivers/scsi/mpt3sas/mpt3sas_ctl.c) */
@@ -1092,7 +1094,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF */
 	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS */
-	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
+	/* SIOCSIFFLAGS */
+	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFADDR */
 	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
 	{ 0x00008917, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFDSTADDR */
@@ -1102,34 +1105,46 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000891b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNETMASK */
 	{ 0x0000891c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNETMASK */
 	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC */
-	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC */
+	/* SIOCSIFMETRIC */
+	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM */
 	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM */
 	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU */
-	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU */
-	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNAME */
-	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR */
+	/* SIOCSIFMTU */
+	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCSIFNAME */
+	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCSIFHWADDR */
+	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR */
 	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE */
-	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE */
-	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI */
-	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI */
+	/* SIOCSIFSLAVE */
+	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCADDMULTI */
+	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCDELMULTI */
+	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX */
 	{ 0x00008934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFPFLAGS */
 	{ 0x00008935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFPFLAGS */
 	{ 0x00008936, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDIFADDR */
-	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWBROADCAST */
+	/* SIOCSIFHWBROADCAST */
+	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
 	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
-	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIPHY */
-	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIREG */
-	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG */
+	/* SIOCGMIIPHY */
+	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCGMIIREG */
+	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCSMIIREG */
+	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
 	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
-	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
+	/* SIOCGSKNS */
+	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008953, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDARP */
 	{ 0x00008954, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGARP */
 	{ 0x00008955, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSARP */
@@ -1137,17 +1152,22 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
-	{ 0x00008990, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDENSLAVE */
-	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDRELEASE */
-	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDSETHWADDR */
+	/* SIOCBONDENSLAVE */
+	{ 0x00008990, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCBONDRELEASE */
+	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCBONDSETHWADDR */
+	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDSLAVEINFOQUERY */
 	{ 0x00008994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDINFOQUERY */
-	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDCHANGEACTIVE */
+	/* SIOCBONDCHANGEACTIVE */
+	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x000089a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDBR */
 	{ 0x000089a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELBR */
 	{ 0x000089a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDIF */
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF */
-	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
+	/* SIOCSHWTSTAMP */
+	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
@@ -1230,8 +1250,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40305839, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ZERO_RANGE */
 	{ 0x80086601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_GETFLAGS */
 	{ 0x801c581f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FS_IOC_FSGETXATTR */
-	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE */
-	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW */
+	/* FIFREEZE */
+	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* FITHAW */
+	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0xc0189436, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIDEDUPERANGE */
 	{ 0xc020660b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* FS_IOC_FIEMAP */
 	/* drm_compat_ioctl (drivers/gpu/drm/drm_ioc32.c) */
@@ -1583,27 +1605,27 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000450d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* EXPRESS_IOCTL_VDA */
 	{ 0x0000450f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* EXPRESS_IOCTL_GET_MOD_INFO */
 	/* etnaviv_ioctl_gem_cpu_fini (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_GEM_CPU_FINI */
 	/* etnaviv_ioctl_gem_cpu_prep (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_GEM_CPU_PREP */
 	/* etnaviv_ioctl_gem_info (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_GEM_INFO */
 	/* etnaviv_ioctl_gem_new (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_GEM_NEW */
 	/* etnaviv_ioctl_gem_submit (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_GEM_SUBMIT */
 	/* etnaviv_ioctl_gem_userptr (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_GEM_USERPTR */
 	/* etnaviv_ioctl_gem_wait (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x00006449, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_ETNAVIV_GEM_WAIT */
 	/* etnaviv_ioctl_get_param (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x00006440, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_GET_PARAM */
 	/* etnaviv_ioctl_pm_query_dom (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	{ 0x0000644a, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_PM_QUERY_DOM */
 	/* etnaviv_ioctl_pm_query_sig (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_PM_QUERY_SIG */
 	/* etnaviv_ioctl_wait_fence (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x00006447, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_ETNAVIV_ */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_ETNAVIV_WAIT_FENCE */
 	/* eurwdt_ioctl (drivers/watchdog/eurotechwdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -2451,29 +2473,42 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
 	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
 	/* inet6_ioctl (net/ipv6/af_inet6.c) */
-	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
-	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
-	{ 0x00008916, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFADDR */
+	/* SIOCADDRT */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCDELRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCSIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFDSTADDR */
-	{ 0x00008936, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDIFADDR */
+	/* SIOCDIFADDR */
+	{ 0x00008936, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* inet_ioctl (net/ipv4/af_inet.c) */
-	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
-	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
+	/* SIOCADDRT */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCDELRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x0000890d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCRTMSG */
-	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
+	/* SIOCSIFFLAGS */
+	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
-	{ 0x00008916, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFADDR */
+	/* SIOCSIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
-	{ 0x00008918, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFDSTADDR */
+	/* SIOCSIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
-	{ 0x0000891a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFBRDADDR */
+	/* SIOCSIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
-	{ 0x0000891c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNETMASK */
+	/* SIOCSIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008934, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFPFLAGS */
 	{ 0x00008935, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFPFLAGS */
-	{ 0x00008953, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDARP */
+	/* SIOCDARP */
+	{ 0x00008953, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008954, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGARP */
-	{ 0x00008955, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSARP */
+	/* SIOCSARP */
+	{ 0x00008955, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* inotify_ioctl (fs/notify/inotify/inotify_user.c) */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	{ 0x40044900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* INOTIFY_IOC_SETNEXTWD */
@@ -3745,38 +3780,47 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* packet_ioctl (net/packet/af_packet.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
-	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDRT */
-	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELRT */
-	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
+	/* SIOCADDRT */
+	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCDELRT */
+	{ 0x0000890c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCSIFFLAGS */
+	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
-	{ 0x00008916, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFADDR */
+	/* SIOCSIFADDR */
+	{ 0x00008916, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008917, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFDSTADDR */
-	{ 0x00008918, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFDSTADDR */
+	/* SIOCSIFDSTADDR */
+	{ 0x00008918, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008919, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFBRDADDR */
-	{ 0x0000891a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFBRDADDR */
+	/* SIOCSIFBRDADDR */
+	{ 0x0000891a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x0000891b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNETMASK */
-	{ 0x0000891c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNETMASK */
-	{ 0x00008953, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDARP */
+	/* SIOCSIFNETMASK */
+	{ 0x0000891c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCDARP */
+	{ 0x00008953, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008954, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGARP */
-	{ 0x00008955, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSARP */
+	/* SIOCSARP */
+	{ 0x00008955, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* panfrost_ioctl_create_bo (drivers/gpu/drm/panfrost/panfrost_drv.c) */
-	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	{ 0x00006442, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_CREATE_BO */
 	/* panfrost_ioctl_get_bo_offset (drivers/gpu/drm/panfrost/panfrost_drv.c) */
-	{ 0x00006445, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_PANFROST_ */
+	{ 0x00006445, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_PANFROST_GET_BO_OFFSET */
 	/* panfrost_ioctl_get_param (drivers/gpu/drm/panfrost/panfrost_drv.c) */
-	{ 0x00006444, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_PANFROST_ */
+	{ 0x00006444, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_PANFROST_GET_PARAM */
 	/* panfrost_ioctl_madvise (drivers/gpu/drm/panfrost/panfrost_drv.c) */
-	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_MADVISE */
 	/* panfrost_ioctl_mmap_bo (drivers/gpu/drm/panfrost/panfrost_drv.c) */
-	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	{ 0x00006443, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_MMAP_BO */
 	/* panfrost_ioctl_perfcnt_dump (drivers/gpu/drm/panfrost/panfrost_drv.c) */
-	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_PERFCNT_DUMP */
 	/* panfrost_ioctl_perfcnt_enable (drivers/gpu/drm/panfrost/panfrost_drv.c) */
-	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_PERFCNT_ENABLE */
 	/* panfrost_ioctl_submit (drivers/gpu/drm/panfrost/panfrost_drv.c) */
-	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_ */
+	{ 0x00006440, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_PANFROST_SUBMIT */
 	/* panfrost_ioctl_wait_bo (drivers/gpu/drm/panfrost/panfrost_drv.c) */
-	{ 0x00006441, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_PANFROST_ */
+	{ 0x00006441, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_PANFROST_WAIT_BO */
 	/* pc87413_ioctl (drivers/watchdog/pc87413_wdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -3995,11 +4039,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00007434, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCUNBRIDGECHAN */
 	{ 0x00007439, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCDISCONN */
 	{ 0x40047435, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCBRIDGECHAN */
-	{ 0x40047438, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTCHAN */
+	/* PPPIOCATTCHAN */
+	{ 0x40047438, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x4004743a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCCONNECT */
 	{ 0x4004743b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRRU */
 	{ 0x4004743c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCDETACH */
-	{ 0x4004743d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTACH */
+	/* PPPIOCATTACH */
+	{ 0x4004743d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x40047440, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSDEBUG */
 	{ 0x40047451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMAXCID */
 	{ 0x40047452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRU */
@@ -4016,17 +4062,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004745a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGFLAGS */
 	{ 0x8008743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE32 */
 	{ 0x8010743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE64 */
-	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCNEWUNIT */
+	/* PPPIOCNEWUNIT */
+	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0xc008744c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGNPMODE */
 	/* ppp_ioctl (drivers/net/ppp/ppp_generic.c) */
 	{ 0x00007434, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCUNBRIDGECHAN */
 	{ 0x00007439, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCDISCONN */
 	{ 0x40047435, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCBRIDGECHAN */
-	{ 0x40047438, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTCHAN */
+	/* PPPIOCATTCHAN */
+	{ 0x40047438, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x4004743a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCCONNECT */
 	{ 0x4004743b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRRU */
 	{ 0x4004743c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCDETACH */
-	{ 0x4004743d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTACH */
+	/* PPPIOCATTACH */
+	{ 0x4004743d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x40047440, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSDEBUG */
 	{ 0x40047451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMAXCID */
 	{ 0x40047452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRU */
@@ -4040,7 +4089,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x8004745a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGFLAGS */
 	{ 0x8008743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE32 */
 	{ 0x8010743f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGIDLE64 */
-	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCNEWUNIT */
+	/* PPPIOCNEWUNIT */
+	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0xc008744c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGNPMODE */
 	/* ppp_synctty_ioctl (drivers/net/ppp/ppp_synctty.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
@@ -5370,38 +5420,55 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME */
 	{ 0x00008911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFLINK */
 	{ 0x00008913, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFFLAGS */
-	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS */
+	/* SIOCSIFFLAGS */
+	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x0000891d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMETRIC */
-	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC */
+	/* SIOCSIFMETRIC */
+	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x0000891f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMEM */
 	{ 0x00008920, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCSIFMEM */
 	{ 0x00008921, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMTU */
-	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU */
-	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNAME */
-	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR */
+	/* SIOCSIFMTU */
+	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCSIFNAME */
+	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCSIFHWADDR */
+	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR */
 	{ 0x00008929, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFSLAVE */
-	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE */
-	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI */
-	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI */
+	/* SIOCSIFSLAVE */
+	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCADDMULTI */
+	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCDELMULTI */
+	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008933, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFINDEX */
-	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWBROADCAST */
+	/* SIOCSIFHWBROADCAST */
+	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008942, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
-	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIPHY */
-	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIREG */
-	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG */
+	/* SIOCGMIIPHY */
+	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCGMIIREG */
+	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCSMIIREG */
+	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
 	{ 0x00008970, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP */
-	{ 0x00008990, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDENSLAVE */
-	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDRELEASE */
-	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDSETHWADDR */
+	/* SIOCBONDENSLAVE */
+	{ 0x00008990, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCBONDRELEASE */
+	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCBONDSETHWADDR */
+	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008993, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCBONDSLAVEINFOQUERY */
 	{ 0x00008994, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCBONDINFOQUERY */
-	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCBONDCHANGEACTIVE */
-	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP */
+	/* SIOCBONDCHANGEACTIVE */
+	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCSHWTSTAMP */
+	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x000089b1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGHWTSTAMP */
 	/* sock_ioctl (net/socket.c) */
 	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN */
@@ -5413,7 +5480,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFCONF */
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
-	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
+	/* SIOCGSKNS */
+	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
 	{ 0x000089a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDBR */
@@ -5767,10 +5835,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045432, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGDEV */
 	{ 0x80045440, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGEXCL */
 	/* tun_chr_compat_ioctl (drivers/net/tun.c) */
-	{ 0x000054e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* TUNGETDEVNETNS */
+	/* TUNGETDEVNETNS */
+	{ 0x000054e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
 	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR */
-	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
+	/* SIOCGSKNS */
+	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x400454c8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNSETNOCSUM */
 	{ 0x400454c9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETDEBUG */
 	{ 0x400454ca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETIFF */
@@ -5799,10 +5869,12 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x800454e1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETFILTEREBPF */
 	{ 0x801054db, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNGETFILTER */
 	/* tun_chr_ioctl (drivers/net/tun.c) */
-	{ 0x000054e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* TUNGETDEVNETNS */
+	/* TUNGETDEVNETNS */
+	{ 0x000054e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFHWADDR */
 	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR */
-	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS */
+	/* SIOCGSKNS */
+	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x400454c8, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TUNSETNOCSUM */
 	{ 0x400454c9, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETDEBUG */
 	{ 0x400454ca, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TUNSETIFF */
@@ -5950,7 +6022,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
 	{ 0x00008905, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCATMARK */
-	{ 0x000089e0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCUNIXFILE */
+	/* SIOCUNIXFILE */
+	{ 0x000089e0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* usb_pcwd_ioctl (drivers/watchdog/pcwd_usb.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -7451,7 +7524,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* SNDRV_TIMER_IOCTL_CONTINUE; 2 handlers */
 	{ 0x000054a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
 	{ 0x000054a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_TIMER_IOCTL_PAUSE; 2 handlers */
-	{ 0x000054e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* TUNGETDEVNETNS; 2 handlers */
+	/* TUNGETDEVNETNS; 2 handlers */
+	{ 0x000054e3, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00005501, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_RUN; 3 handlers */
 	{ 0x00005502, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UI_DEV_DESTROY; 2 handlers */
 	{ 0x00005509, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_CONFIGURE */
@@ -7585,7 +7659,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK; 2 handlers */
 	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF; 2 handlers */
 	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS; 2 handlers */
-	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFFLAGS; 2 handlers */
+	/* SIOCSIFFLAGS; 2 handlers */
+	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFADDR */
 	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
 	{ 0x00008917, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFDSTADDR */
@@ -7595,37 +7670,48 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000891b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNETMASK */
 	{ 0x0000891c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNETMASK */
 	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC; 2 handlers */
-	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMETRIC; 2 handlers */
+	/* SIOCSIFMETRIC; 2 handlers */
+	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM; 2 handlers */
 	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM; 2 handlers */
 	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU; 2 handlers */
-	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMTU; 2 handlers */
-	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFNAME; 2 handlers */
-	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFHWADDR; 10 handlers */
+	/* SIOCSIFMTU; 2 handlers */
+	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCSIFNAME; 2 handlers */
+	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCSIFHWADDR; 10 handlers */
+	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008925, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFENCAP; 3 handlers */
 	{ 0x00008926, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFENCAP; 3 handlers */
 	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 5 handlers */
 	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE; 2 handlers */
-	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFSLAVE; 2 handlers */
-	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCADDMULTI; 2 handlers */
-	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCDELMULTI; 2 handlers */
+	/* SIOCSIFSLAVE; 2 handlers */
+	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCADDMULTI; 2 handlers */
+	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCDELMULTI; 2 handlers */
+	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX; 2 handlers */
 	{ 0x00008934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFPFLAGS */
 	{ 0x00008935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFPFLAGS */
 	{ 0x00008936, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDIFADDR */
 	/* SIOCSIFHWBROADCAST; 2 handlers */
-	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
+	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR; 2 handlers */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR; 2 handlers */
 	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN; 2 handlers */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN; 2 handlers */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL; 2 handlers */
-	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIPHY; 2 handlers */
-	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGMIIREG; 2 handlers */
-	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSMIIREG; 2 handlers */
+	/* SIOCGMIIPHY; 2 handlers */
+	{ 0x00008947, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCGMIIREG; 2 handlers */
+	{ 0x00008948, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* SIOCSMIIREG; 2 handlers */
+	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV; 2 handlers */
 	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
-	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCGSKNS; 4 handlers */
+	/* SIOCGSKNS; 4 handlers */
+	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008953, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDARP */
 	{ 0x00008954, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGARP */
 	{ 0x00008955, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSARP */
@@ -7634,20 +7720,21 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN; 2 handlers */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN; 2 handlers */
 	/* SIOCBONDENSLAVE; 2 handlers */
-	{ 0x00008990, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
+	{ 0x00008990, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* SIOCBONDRELEASE; 2 handlers */
-	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
+	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* SIOCBONDSETHWADDR; 2 handlers */
-	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
+	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDSLAVEINFOQUERY; 2 handlers */
 	{ 0x00008994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDINFOQUERY; 2 handlers */
 	/* SIOCBONDCHANGEACTIVE; 2 handlers */
-	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN },
+	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x000089a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDBR; 2 handlers */
 	{ 0x000089a1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELBR; 2 handlers */
 	{ 0x000089a2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDIF; 2 handlers */
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF; 2 handlers */
-	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSHWTSTAMP; 2 handlers */
+	/* SIOCSHWTSTAMP; 2 handlers */
+	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x000089f0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSKEEPALIVE */
 	{ 0x000089f1, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGKEEPALIVE */
@@ -7976,11 +8063,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40047300, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SBEFIFO_READ_TIMEOUT_SECONDS */
 	{ 0x40047303, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSI_SCOM_RESET */
 	{ 0x40047435, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCBRIDGECHAN; 2 handlers */
-	{ 0x40047438, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTCHAN; 2 handlers */
+	/* PPPIOCATTCHAN; 2 handlers */
+	{ 0x40047438, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x4004743a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCCONNECT; 2 handlers */
 	{ 0x4004743b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRRU; 2 handlers */
 	{ 0x4004743c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCDETACH; 2 handlers */
-	{ 0x4004743d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCATTACH; 2 handlers */
+	/* PPPIOCATTACH; 2 handlers */
+	{ 0x4004743d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x40047440, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSDEBUG; 2 handlers */
 	{ 0x40047451, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMAXCID; 2 handlers */
 	{ 0x40047452, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPPIOCSMRU; 2 handlers */
@@ -9034,8 +9123,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc00455d0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_POWER; 2 handlers */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT; 27 handlers */
 	{ 0xc0045708, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETPRETIMEOUT; 2 handlers */
-	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FIFREEZE; 2 handlers */
-	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITHAW; 2 handlers */
+	/* FIFREEZE; 2 handlers */
+	{ 0xc0045877, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN, SEL_IOCTL_CAP_USER_NS },
+	/* FITHAW; 2 handlers */
+	{ 0xc0045878, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0xc0045b0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USBTMC_IOCTL_WRITE_RESULT */
 	{ 0xc0046209, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_VERSION */
 	{ 0xc0046301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* RIO_CM_EP_GET_LIST_SIZE */
@@ -9046,7 +9137,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0046d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCWAITEVENT; 3 handlers */
 	{ 0xc0046f34, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* __NET_ADD_IF_OLD */
 	{ 0xc0046f36, 0xffffffff, SEL_IOCTL_READ, 0 }, /* __NET_GET_IF_OLD */
-	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* PPPIOCNEWUNIT; 2 handlers */
+	/* PPPIOCNEWUNIT; 2 handlers */
+	{ 0xc004743e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0xc0049364, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* AUTOFS_IOC_SETTIMEOUT32; 2 handlers */
 	{ 0xc004ae02, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_MSR_INDEX_LIST */
 	{ 0xc004ae0a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* KVM_GET_MSR_FEATURE_INDEX_LIST */
