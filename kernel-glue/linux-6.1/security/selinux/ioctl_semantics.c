@@ -384,6 +384,8 @@ u64 sel_ioctl_lookup_slow(struct file *file, const struct file_operations *fop,
 		e = FIELD_PREP(SEL_IOCTL_CACHE_CLASS, c->class) |
 		    FIELD_PREP(SEL_IOCTL_CACHE_PATH, path) |
 		    FIELD_PREP(SEL_IOCTL_CACHE_CAP, c->cap) |
+		    (c->flags & SEL_IOCTL_CAP_USER_NS ?
+		     SEL_IOCTL_CACHE_CAP_USER_NS : 0) |
 		    FIELD_PREP(SEL_IOCTL_CACHE_HANDLER,
 			       path == SEL_IOCTL_PATH_FALLBACK || !h ? 0 :
 			       h - sel_ioctl_handlers);

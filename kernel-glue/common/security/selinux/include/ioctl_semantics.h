@@ -9,9 +9,11 @@
 #include <linux/atomic.h>
 #include <linux/bitfield.h>
 #include <linux/compiler.h>
+#include <linux/cred.h>
 #include <linux/fs.h>
 #include <linux/percpu.h>
 #include <linux/types.h>
+#include <linux/user_namespace.h>
 
 #include "objsec.h"
 
@@ -52,7 +54,15 @@ struct sel_ioctl_cmd {
 	u32 mask;
 	u8 class;		/* enum sel_ioctl_class */
 	u8 cap;			/* CAP_* an admin command requires */
+	u8 flags;
 };
+
+/*
+ * sel_ioctl_cmd.flags: the driver checks @cap in a user namespace of its
+ * choosing, ns_capable(ns, cap), which need not be the initial one
+ * (FIFREEZE: the superblock's), not with capable().
+ */
+#define SEL_IOCTL_CAP_USER_NS	BIT(0)
 
 /* How the configuration links the object a handler is compiled into. */
 enum sel_ioctl_link {
@@ -103,6 +113,7 @@ struct sel_ioctl_result {
 	enum sel_ioctl_path path;
 	u16 handler;
 	u8 cap;
+	bool cap_user_ns;
 };
 
 #ifdef CONFIG_SECURITY_SELINUX_IOCTL_SEMANTICS
@@ -131,6 +142,7 @@ DECLARE_PER_CPU(unsigned long[SEL_IOCTL_NR_COUNTERS], sel_ioctl_counters);
 #define SEL_IOCTL_CACHE_VALID	BIT_ULL(12)
 #define SEL_IOCTL_CACHE_BUSY	BIT_ULL(13)
 #define SEL_IOCTL_CACHE_HANDLER	GENMASK_ULL(29, 14)
+#define SEL_IOCTL_CACHE_CAP_USER_NS	BIT_ULL(30)
 #define SEL_IOCTL_CACHE_CMD	GENMASK_ULL(63, 32)
 #define SEL_IOCTL_CACHE_KEY	(SEL_IOCTL_CACHE_CMD | SEL_IOCTL_CACHE_COMPAT | \
 				 SEL_IOCTL_CACHE_VALID)
@@ -173,6 +185,7 @@ static inline void sel_ioctl_lookup(struct file *file, unsigned int cmd,
 	res->class = FIELD_GET(SEL_IOCTL_CACHE_CLASS, e);
 	res->handler = FIELD_GET(SEL_IOCTL_CACHE_HANDLER, e);
 	res->cap = FIELD_GET(SEL_IOCTL_CACHE_CAP, e);
+	res->cap_user_ns = e & SEL_IOCTL_CACHE_CAP_USER_NS;
 }
 
 void sel_ioctl_describe(const struct sel_ioctl_result *res,
@@ -194,6 +207,7 @@ static inline void sel_ioctl_lookup(struct file *file, unsigned int cmd,
 	res->path = SEL_IOCTL_PATH_MISS;
 	res->handler = 0;
 	res->cap = 0;
+	res->cap_user_ns = false;
 }
 
 static inline void sel_ioctl_describe(const struct sel_ioctl_result *res,
@@ -207,5 +221,22 @@ static inline void sel_ioctl_count_denial(bool enforced)
 {
 }
 #endif
+
+/*
+ * Whether an admin command's capability is asked in the initial user
+ * namespace's class (capability, capability2) or in a user namespace's
+ * (cap_userns, cap2_userns), as cred_has_capability() asks for the driver's
+ * own check.  A driver that calls capable() checks the initial namespace.
+ * One that calls ns_capable() on a namespace of its choosing grants the
+ * capability only in the caller's user namespace or one below it, so for a
+ * caller outside the initial namespace its check is never made in the
+ * initial one: cap_userns.  A caller in the initial namespace is asked
+ * capability, which is what the driver asks unless the object belongs to a
+ * namespace below (then this is the stricter of the two).
+ */
+static inline bool sel_ioctl_cap_initns(const struct sel_ioctl_result *res)
+{
+	return !res->cap_user_ns || current_user_ns() == &init_user_ns;
+}
 
 #endif /* _SELINUX_IOCTL_SEMANTICS_H_ */
