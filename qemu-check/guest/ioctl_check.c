@@ -22,6 +22,14 @@
  *   admin     denied {write}   denied {capability}  pass
  *   none      pass             pass                 pass   (not in table)
  *
+ * A userns case is made from a new user namespace, where the caller has
+ * every capability of its own namespace and none of the initial one, as
+ * rw_t (no capability permission) and userns_t (cap_userns only): an admin
+ * command whose driver checks ns_capable() is denied {capability} in
+ * cap_userns for rw_t and passes SELinux for userns_t (the driver's own
+ * check then fails with EPERM); one whose driver checks capable() is
+ * denied in capability for both.
+ *
  * A DEVICE socket:FAMILY:TYPE (inet or unix, dgram or stream) is a socket
  * the test domain creates, which it therefore labels: its commands are
  * found through the socket's protocol handlers, and a denial's record must
@@ -48,6 +56,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -69,9 +78,12 @@
 #define MAX_CASES 64
 #define MAX_STORM 8
 #define MAX_COMPAT 16
+#define MAX_USERNS 8
 /* ioctl in i386's system call table (arch/x86/entry/syscalls/syscall_32.tbl) */
 #define NR_IOCTL_32 54
 #define EXIT_NOOPEN 250
+/* EXIT_NOOPEN + 1: the domain could not be entered */
+#define EXIT_NOUNSHARE 252
 
 enum cls { CLS_NONE, CLS_READ, CLS_MODIFY, CLS_ADMIN };
 static const char *const cls_names[] = { "none", "read", "modify", "admin" };
@@ -79,18 +91,26 @@ static const char *const cls_names[] = { "none", "read", "modify", "admin" };
 struct test_case {
 	char dev[64], name[64], handler[64], dir[16], cap[32];
 	char lookup[16];	/* the lookup that finds it, as a record says it */
+	/* an admin command's capability is checked in: user_ns (ns_capable()
+	 * in a namespace the driver chooses) or init_ns (capable()) */
+	char ns[16];
 	unsigned long value;
 	enum cls cls;
 	int compat;		/* made as a 32-bit program makes it */
+	int userns;		/* made from a new user namespace */
 };
 
-enum domain { RO, RW, ADMIN, NR_DOMAINS };
-static const char *const domain_names[] = { "ro", "rw", "admin" };
+/* every case runs in the first NR_DOMAINS; userns_t only for userns cases */
+enum domain { RO, RW, ADMIN, USERNS_ADMIN };
+#define NR_DOMAINS 3
+static const char *const domain_names[] = { "ro", "rw", "admin", "userns" };
 
 static struct test_case cases[MAX_CASES];
 static int nr_cases;
 static struct test_case compat_cases[MAX_COMPAT];
 static int nr_compat;
+static struct test_case userns_cases[MAX_USERNS];
+static int nr_userns;
 static char storm_devs[MAX_STORM][64];
 static int nr_storm;
 static struct test_case bench;
@@ -166,8 +186,8 @@ static void read_cases(void)
 			sscanf(line, "%*s %63s", storm_devs[nr_storm++]);
 			continue;
 		}
-		if (sscanf(line, "%*s %63s %63s %lx %15s %31s %15s %63s %15s", c.dev, c.name,
-			   &c.value, cls, c.cap, c.dir, c.handler, c.lookup) < 7)
+		if (sscanf(line, "%*s %63s %63s %lx %15s %31s %15s %63s %15s %15s", c.dev, c.name,
+			   &c.value, cls, c.cap, c.dir, c.handler, c.lookup, c.ns) < 7)
 			continue;
 		c.cls = cls_of(cls);
 		if (!strcmp(kind, "bench")) {
@@ -178,6 +198,9 @@ static void read_cases(void)
 		} else if (!strcmp(kind, "compat") && nr_compat < MAX_COMPAT) {
 			c.compat = 1;
 			compat_cases[nr_compat++] = c;
+		} else if (!strcmp(kind, "userns") && nr_userns < MAX_USERNS) {
+			c.userns = 1;
+			userns_cases[nr_userns++] = c;
 		}
 	}
 	fclose(fp);
@@ -353,6 +376,7 @@ static int kmsg_find_avc(pid_t pid, unsigned long cmd, int wait_ms, char *rec, s
 
 static const char *const domain_contexts[] = {
 	"system_u:system_r:ro_t", "system_u:system_r:rw_t", "system_u:system_r:admin_t",
+	"system_u:system_r:userns_t",
 };
 
 /*
@@ -382,11 +406,11 @@ static long ioctl_32(int fd, unsigned long cmd, void *arg)
 	return ret;
 }
 
-/* Runs one ioctl (a 32-bit one for a compat case) in a child that has
- * entered domain d; returns its errno (0 on success, EXIT_NOOPEN if the
- * device did not open). */
-static int run_in_domain(enum domain d, const char *dev, unsigned long cmd, int compat,
-			 pid_t *child)
+/* Runs one ioctl (a 32-bit one for a compat case, from a new user
+ * namespace for a userns case) in a child that has entered domain d;
+ * returns its errno (0 on success, EXIT_NOOPEN if the device did not open,
+ * EXIT_NOUNSHARE if the namespace could not be made). */
+static int run_in_domain(enum domain d, const struct test_case *c, pid_t *child)
 {
 	int status;
 	pid_t pid = fork();
@@ -400,12 +424,14 @@ static int run_in_domain(enum domain d, const char *dev, unsigned long cmd, int 
 
 		if (write_file("/proc/self/attr/current", domain_contexts[d]))
 			_exit(EXIT_NOOPEN + 1);
-		fd = open_dev(dev, (d == RO ? O_RDONLY : O_RDWR) | O_NONBLOCK);
+		fd = open_dev(c->dev, (d == RO ? O_RDONLY : O_RDWR) | O_NONBLOCK);
 		if (fd < 0)
 			_exit(EXIT_NOOPEN);
-		buf = is_socket(dev) ? (void *)sockbuf : (void *)argbuf;
+		if (c->userns && unshare(CLONE_NEWUSER))
+			_exit(EXIT_NOUNSHARE);
+		buf = is_socket(c->dev) ? (void *)sockbuf : (void *)argbuf;
 		alarm(10);
-		rc = compat ? ioctl_32(fd, cmd, buf) : ioctl(fd, cmd, buf);
+		rc = c->compat ? ioctl_32(fd, c->value, buf) : ioctl(fd, c->value, buf);
 		_exit(rc < 0 ? (errno & 0xff) : 0);
 	}
 	*child = pid;
@@ -526,7 +552,7 @@ struct outcome {
 	int denied;		/* EACCES with an AVC denial record */
 	int logged;		/* an AVC record for this ioctl (any result) */
 	int permissive;		/* the record says permissive=1 */
-	char perm[32];
+	char perm[32], tclass[32];
 	/* what the record says the ioctl semantics check decided */
 	char cls[16], handler[64], lookup[16], mode[16];
 };
@@ -541,8 +567,7 @@ static struct probe probe_of(enum domain d, const struct test_case *c, int want_
 static void probes_run(struct probe *p, int n)
 {
 	for (int i = 0; i < n; i++)
-		p[i].err = run_in_domain(p[i].d, p[i].c->dev, p[i].c->value, p[i].c->compat,
-					 &p[i].pid);
+		p[i].err = run_in_domain(p[i].d, p[i].c, &p[i].pid);
 }
 
 /* Reads the group's records: GROUP_WAIT_MS, and on while an expected record is missing. */
@@ -575,6 +600,7 @@ static struct outcome probe_outcome(const struct probe *p)
 		o.logged = 1;
 		o.permissive = strstr(rec, "permissive=1") != NULL;
 		avc_perm(rec, o.perm, sizeof(o.perm));
+		record_field(rec, "tclass", o.tclass, sizeof(o.tclass));
 		o.denied = o.err == EACCES && !o.permissive;
 		record_field(rec, "ioctl_class", o.cls, sizeof(o.cls));
 		record_field(rec, "ioctl_handler", o.handler, sizeof(o.handler));
@@ -800,6 +826,83 @@ static void phase_compat(void)
 			  after.hits_device - before.hits_device);
 	check_lookup_hits(compat_cases, nr_compat, "drm", "DRM driver",
 			  after.hits_drm - before.hits_drm);
+}
+
+/*
+ * What a userns case must show in domain d (rw_t or userns_t): the
+ * capability permission denied and its class, or NULL to pass SELinux
+ * with no record. The cases' capabilities are below 32 (capability, not
+ * capability2).
+ */
+static const char *userns_denial(const struct test_case *c, enum domain d,
+				 const char **tclass)
+{
+	*tclass = "";
+	if (!semantics_present || c->cls != CLS_ADMIN)
+		return NULL;
+	if (!strcmp(c->ns, "user_ns")) {
+		*tclass = "cap_userns";
+		return d == USERNS_ADMIN ? NULL : c->cap;
+	}
+	*tclass = "capability";
+	return c->cap;
+}
+
+/*
+ * The userns cases, each as rw_t and userns_t from a new user namespace,
+ * under enforce: a capability the driver checks with ns_capable() is asked
+ * in cap_userns, one it checks with capable() in capability, as SELinux
+ * asks the driver's own check. Asking capability for the first denies
+ * userns_t what its policy grants; asking cap_userns for the second lets
+ * it through to the driver.
+ */
+static void phase_userns(void)
+{
+	static const enum domain ds[] = { RW, USERNS_ADMIN };
+	struct counters before = read_counters();
+	long ioctls = 0, denials = 0;
+	const char *tclass;
+	int n = 0;
+
+	if (!nr_userns)
+		return;
+	set_mode("enforce");
+	for (int i = 0; i < nr_userns; i++)
+		for (size_t d = 0; d < sizeof(ds) / sizeof(ds[0]); d++)
+			probes[n++] = probe_of(ds[d], &userns_cases[i],
+					       userns_denial(&userns_cases[i], ds[d], &tclass) != NULL);
+	probes_group(probes, n);
+	for (int i = 0; i < n; i++) {
+		const struct test_case *c = probes[i].c;
+		enum domain d = probes[i].d;
+		const char *want = userns_denial(c, d, &tclass);
+		struct outcome o = probe_outcome(&probes[i]);
+		char got[256];
+		int ok;
+
+		describe(got, sizeof(got), &o);
+		if (o.err == EXIT_NOOPEN || o.err == EXIT_NOUNSHARE) {
+			result(0, "userns %s %s %s: %s", domain_names[d], c->dev, c->name,
+			       o.err == EXIT_NOOPEN ? "device did not open" :
+			       "unshare(CLONE_NEWUSER) failed");
+			continue;
+		}
+		ioctls++;
+		denials += o.denied;
+		if (o.denied)
+			show_record(&probes[i]);
+		ok = want ? o.denied && !strcmp(o.perm, want) && !strcmp(o.tclass, tclass) &&
+			    record_names(&o, c, "enforce") :
+			    !o.logged && o.err != EACCES;
+		result(ok, "userns %s %s %s 0x%lx (%s %s %s): %s tclass=%s; expected %s%s%s%s%s",
+		       domain_names[d], c->dev, c->name, c->value, cls_names[c->cls], c->cap, c->ns,
+		       got, o.tclass[0] ? o.tclass : "-",
+		       want ? "denied { " : "to pass SELinux with no record", want ? want : "",
+		       want ? " } in " : "", want ? tclass : "",
+		       want ? " naming the class and handler" : "");
+	}
+	if (semantics_present)
+		check_counters("userns", before, ioctls, denials, 0);
 }
 
 /*
@@ -1536,6 +1639,7 @@ int main(void)
 	if (semantics_present) {
 		phase_enforce();
 		phase_compat();
+		phase_userns();
 		phase_kept();
 		phase_audit();
 		phase_audit_once();
@@ -1547,6 +1651,7 @@ int main(void)
 		print_stats();
 	} else {
 		phase_off("unpatched");
+		phase_userns();
 	}
 	printf("%d passed, %d failed\n", passed, failed);
 	fflush(stdout);

@@ -7,6 +7,7 @@
  * CHOICES (qemu-check/cases.conf):
  *   case DEVICE HANDLER[,HANDLER...] COMMAND|0xVALUE CLASS WHERE... [-- WHY]
  *   compat DEVICE HANDLER[,HANDLER...] COMMAND|0xVALUE CLASS WHERE... [-- WHY]
+ *   userns DEVICE HANDLER[,HANDLER...] COMMAND|0xVALUE CLASS WHERE... [-- WHY]
  *   storm DEVICE
  *   bench DEVICE HANDLER COMMAND CLASS WHERE... [-- WHY]
  * HANDLER is the chain the kernel looks the command up in after the
@@ -29,10 +30,14 @@
  * block_device_operations.compat_ioctl, ...), or the native one where
  * there is none (a file whose compat_ioctl is compat_ptr_ioctl, which the
  * kernel looks up as its unlocked_ioctl; a DRM driver's table).
+ * A userns line is a native call made from a new user namespace.
  *
  * CLASS is the class a person found by reading the driver source
  * (/work/shared/CLASSES.md): read, modify, admin:CAP_X (the capability
- * every successful run passes), or none (no handler of the chain serves the
+ * every successful run passes, checked with capable() in the initial user
+ * namespace), admin:CAP_X:user_ns (checked with ns_capable() in a user
+ * namespace the driver chooses, which SELinux asks in cap_userns when it
+ * is not the initial one), or none (no handler of the chain serves the
  * value). WHERE is the line that decides it, FILE:LINE for every release or
  * RELEASE=FILE:LINE (6.1=..., 6.12=...) for one; the report's release must
  * have one. A case whose report class differs from CLASS is an error naming
@@ -147,6 +152,7 @@ struct chosen {
 	char cls[16], handler[64];
 	char lookup[16];	/* ioctl_lookup= of a record: vfs, file, device, socket, drm */
 	char said[64];	/* the report's words: unknown, admin without a capability */
+	char ns[16];	/* an admin command's capability checked in: user_ns, init_ns */
 };
 
 static int classify(char *chain, int compat, const char *name, unsigned long *value,
@@ -196,6 +202,7 @@ lookup:
 	snprintf(ch->said, sizeof(ch->said), "none (no handler of the chain serves it)");
 	snprintf(ch->handler, sizeof(ch->handler), "-");
 	snprintf(ch->lookup, sizeof(ch->lookup), "-");
+	snprintf(ch->ns, sizeof(ch->ns), "-");
 	snprintf(cap, capsize, "-");
 	for (int i = 0; i < n; i++) {
 		json_t *e;
@@ -229,6 +236,13 @@ lookup:
 		}
 		if (!strcmp(cls, "admin") && c) {
 			size_t k = 0;
+			json_t *in_user_ns = json_object_get(e, "capabilities_in_user_ns"), *u;
+			size_t j;
+
+			snprintf(ch->ns, sizeof(ch->ns), "init_ns");
+			json_array_foreach(in_user_ns, j, u)
+				if (!strcmp(json_string_value(u), c))
+					snprintf(ch->ns, sizeof(ch->ns), "user_ns");
 
 			for (c += 4; *c && k + 1 < capsize; c++)	/* CAP_SYS_TIME -> sys_time */
 				cap[k++] = (char)tolower((unsigned char)*c);
@@ -242,6 +256,7 @@ lookup:
 /* What a person read in the source: CLASS WHERE... [-- WHY] of a line. */
 struct expected {
 	char cls[16], cap[32];	/* cap as make_cases writes it: sys_time */
+	char ns[16];		/* user_ns, init_ns; - when not admin */
 	char where[256], why[512];
 };
 
@@ -258,18 +273,27 @@ static int expectation(char **tok, int ntok, const char *series, struct expected
 	int i;
 
 	memset(e, 0, sizeof(*e));
-	if (!strncmp(cls, "admin:CAP_", 10) && cls[10]) {
+	if (!strncmp(cls, "admin:CAP_", 10) && cls[10] && cls[10] != ':') {
+		const char *ns = strchr(cls + 10, ':');
 		size_t k = 0;
 
 		snprintf(e->cls, sizeof(e->cls), "admin");
-		for (const char *c = cls + 10; *c && k + 1 < sizeof(e->cap); c++)
+		for (const char *c = cls + 10; *c && c != ns && k + 1 < sizeof(e->cap); c++)
 			e->cap[k++] = (char)tolower((unsigned char)*c);
+		snprintf(e->ns, sizeof(e->ns), "%s", ns ? ns + 1 : "init_ns");
+		if (ns && strcmp(ns, ":user_ns")) {
+			fprintf(stderr, "make_cases: %s: \"%s\": a capability is checked in the"
+				" initial namespace (admin:CAP_X) or a user namespace"
+				" (admin:CAP_X:user_ns)\n", cmd, cls);
+			return -1;
+		}
 	} else if (!strcmp(cls, "read") || !strcmp(cls, "modify") || !strcmp(cls, "none")) {
 		snprintf(e->cls, sizeof(e->cls), "%s", cls);
 		snprintf(e->cap, sizeof(e->cap), "-");
+		snprintf(e->ns, sizeof(e->ns), "-");
 	} else {
-		fprintf(stderr, "make_cases: %s: no hand-checked class (read, modify, admin:CAP_X"
-			" or none) but \"%s\"\n", cmd, cls);
+		fprintf(stderr, "make_cases: %s: no hand-checked class (read, modify, admin:CAP_X,"
+			" admin:CAP_X:user_ns or none) but \"%s\"\n", cmd, cls);
 		return -1;
 	}
 	for (i = 1; i < ntok && strcmp(tok[i], "--"); i++) {
@@ -339,8 +363,10 @@ static int source_line(const char *src, const char *where, char *out, size_t siz
 	return n == want ? 0 : -1;
 }
 
-/* "admin CAP_SYS_TIME" of admin and sys_time; the class alone otherwise */
-static const char *class_name(const char *cls, const char *cap, char *out, size_t size)
+/* "admin CAP_SYS_TIME" of admin and sys_time, "admin CAP_SYS_ADMIN in a
+ * user namespace" with user_ns; the class alone otherwise */
+static const char *class_name(const char *cls, const char *cap, const char *ns, char *out,
+			      size_t size)
 {
 	size_t k;
 
@@ -350,6 +376,8 @@ static const char *class_name(const char *cls, const char *cap, char *out, size_
 	for (; *cap && k + 1 < size; cap++)
 		out[k++] = (char)toupper((unsigned char)*cap);
 	out[k < size ? k : size - 1] = 0;
+	if (!strcmp(ns, "user_ns"))
+		snprintf(out + strlen(out), size - strlen(out), " in a user namespace");
 	return out;
 }
 
@@ -400,7 +428,8 @@ int main(int argc, char **argv)
 			printf("storm %s\n", tok[1]);
 			continue;
 		}
-		if (strcmp(tok[0], "case") && strcmp(tok[0], "compat") && strcmp(tok[0], "bench")) {
+		if (strcmp(tok[0], "case") && strcmp(tok[0], "compat") && strcmp(tok[0], "userns") &&
+		    strcmp(tok[0], "bench")) {
 			fprintf(stderr, "make_cases: unknown line: %s", line);
 			rc = 1;
 			continue;
@@ -426,13 +455,14 @@ int main(int argc, char **argv)
 			continue;
 		}
 		/* the report's class against the hand-checked one */
-		if (strcmp(ch.cls, e.cls) || (!strcmp(e.cls, "admin") && strcmp(cap, e.cap))) {
-			char said[64], want[64];
+		if (strcmp(ch.cls, e.cls) ||
+		    (!strcmp(e.cls, "admin") && (strcmp(cap, e.cap) || strcmp(ch.ns, e.ns)))) {
+			char said[96], want[96];
 
 			fprintf(stderr, "make_cases: %s %s (%s): the report says %s, the hand-checked"
 				" class is %s (%s%s%s%s%s%s)\n", tok[0], tok[3], ch.handler,
-				ch.said[0] ? ch.said : class_name(ch.cls, cap, said, sizeof(said)),
-				class_name(e.cls, e.cap, want, sizeof(want)), e.where,
+				ch.said[0] ? ch.said : class_name(ch.cls, cap, ch.ns, said, sizeof(said)),
+				class_name(e.cls, e.cap, e.ns, want, sizeof(want)), e.where,
 				quoted[0] ? ": \"" : "", quoted, quoted[0] ? "\"" : "",
 				e.why[0] ? "; " : "", e.why);
 			disagreed++;
@@ -440,8 +470,8 @@ int main(int argc, char **argv)
 		} else {
 			agreed++;
 		}
-		printf("%s %s %s 0x%08lx %s %s %s %s %s\n", tok[0], tok[1], tok[3], value, e.cls,
-		       e.cap, dir, ch.handler, ch.lookup);
+		printf("%s %s %s 0x%08lx %s %s %s %s %s %s\n", tok[0], tok[1], tok[3], value, e.cls,
+		       e.cap, dir, ch.handler, ch.lookup, e.ns);
 		if (strcmp(tok[0], "case"))
 			continue;
 		for (int c = 0; c < 3; c++)

@@ -6,7 +6,8 @@
 # kernel build: the installed release's report agrees with cases.conf, every
 # case cites a line for both series (a line of that series' tree, where it
 # is extracted), and a scratch copy of cases.conf with
-# a wrong class, a wrong capability, a class for a value nothing serves, no
+# a wrong class, a wrong capability, a capability checked in the wrong
+# user namespace, a class for a value nothing serves, no
 # class, a line that does not exist, no line for this release, or too few
 # commands per class makes make_cases exit non-zero with a message naming
 # the command, both classes and the line. t70 then boots the cases
@@ -37,7 +38,7 @@ else
 fi
 
 # every case and bench line: a class and a line for 6.1 and for 6.12
-missing=$(awk '$1 == "case" || $1 == "bench" {
+missing=$(awk '$1 == "case" || $1 == "compat" || $1 == "userns" || $1 == "bench" {
 		any = 0; r61 = 0; r612 = 0
 		for (i = 6; i <= NF && $i != "--"; i++) {
 			if ($i ~ /^6\.1=/) r61 = 1
@@ -60,7 +61,7 @@ for s in 6.1 6.12; do
 		echo "# no $tree: the lines cited for $s are not looked up"
 		continue
 	fi
-	bad=$(awk -v s="$s" '$1 == "case" || $1 == "bench" {
+	bad=$(awk -v s="$s" '$1 == "case" || $1 == "compat" || $1 == "userns" || $1 == "bench" {
 			mine = ""; any = ""
 			for (i = 6; i <= NF && $i != "--"; i++)
 				if (index($i, s "=") == 1)
@@ -112,6 +113,12 @@ mutant read-for-admin '/ RNDZAPENTCNT admin:CAP_SYS_ADMIN /s/ admin:CAP_SYS_ADMI
 	"case RNDZAPENTCNT (random_ioctl): the report says admin CAP_SYS_ADMIN, the hand-checked class is read"
 mutant wrong-capability '/ RTC_SET_TIME admin:CAP_SYS_TIME /s/CAP_SYS_TIME /CAP_SYS_ADMIN /' \
 	"case RTC_SET_TIME (rtc_dev_ioctl): the report says admin CAP_SYS_TIME, the hand-checked class is admin CAP_SYS_ADMIN (drivers/rtc/dev.c:226"
+mutant user-ns-for-initial '/^userns .* RNDADDTOENTCNT /s/admin:CAP_SYS_ADMIN /admin:CAP_SYS_ADMIN:user_ns /' \
+	"userns RNDADDTOENTCNT (random_ioctl): the report says admin CAP_SYS_ADMIN, the hand-checked class is admin CAP_SYS_ADMIN in a user namespace"
+mutant initial-for-user-ns '/^userns .* FIFREEZE /s/:user_ns / /' \
+	"userns FIFREEZE (do_vfs_ioctl): the report says admin CAP_SYS_ADMIN in a user namespace, the hand-checked class is admin CAP_SYS_ADMIN ("
+mutant no-such-namespace '/^userns .* FIFREEZE /s/:user_ns /:userns /' \
+	'FIFREEZE: "admin:CAP_SYS_ADMIN:userns": a capability is checked in the initial namespace'
 mutant compat-wrong-class '/^compat .* LOOP_SET_CAPACITY modify /s/ modify / read /' \
 	"compat LOOP_SET_CAPACITY (lo_compat_ioctl): the report says modify, the hand-checked class is read"
 mutant read-for-unserved '/ 0x7000ffff none /s/ none / read /' \
