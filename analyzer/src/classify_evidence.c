@@ -160,7 +160,6 @@ static void list_capabilities(struct command *cmd, const effect_list *l)
 	strvec_clear(&in_user_ns);
 }
 
-
 /* The class from the effects on the command's path (doc/classes.md). */
 void decide(struct command *cmd, const effect_list *l)
 {

@@ -21,6 +21,16 @@ struct deferred {
 	size_t before;		/* commands the handler had found before it */
 };
 
+/* A label and the file of the function whose test it is: a command is
+ * placed where it was named, which may be a function the walk left for the
+ * code the command reaches (blkdev_ioctl's `case BLKRESETZONE:` in
+ * block/ioctl.c, then blkdev_zone_mgmt_ioctl's switch in
+ * block/blk-zoned.c). */
+struct named_label {
+	const struct case_label *lab;
+	const char *file;
+};
+
 struct dispatch_walk {
 	struct handler *h;
 	const struct function_index *fi;
@@ -45,13 +55,7 @@ struct dispatch_walk {
 	 * (`case MPT3IOCINFO:`): a later test of a part of it (`if
 	 * (_IOC_SIZE(cmd) == sizeof(struct mpt3_ioctl_iocinfo))`) narrows
 	 * nothing and does not rename it */
-	const struct case_label *named;
-	/* the file of the function whose test that label is: a command is
-	 * placed where it was named, which may be a function the walk left
-	 * for the code the command reaches (blkdev_ioctl's `case
-	 * BLKRESETZONE:` in block/ioctl.c, then blkdev_zone_mgmt_ioctl's
-	 * switch in block/blk-zoned.c) */
-	const char *named_file;
+	struct named_label named;
 	/* past a switch that refuses the values it does not list
 	 * (refuses_unlisted()): a command found there is one of its cases,
 	 * so a site is added to a command found before, never a new one */
@@ -68,7 +72,7 @@ static int full(struct constraint c)
 static const struct case_label *name_for(const struct dispatch_walk *w,
 					 const struct case_label *lab, struct constraint before)
 {
-	return full(before) && w->named ? w->named : lab;
+	return full(before) && w->named.lab ? w->named.lab : lab;
 }
 
 /* Names what follows after lab, a test of fn or the label kept from
@@ -76,16 +80,16 @@ static const struct case_label *name_for(const struct dispatch_walk *w,
 static void set_named(struct dispatch_walk *w, const struct case_label *lab,
 		      const struct function_facts *fn)
 {
-	if (lab != w->named)
-		w->named_file = fn->file;
-	w->named = lab;
+	if (lab != w->named.lab)
+		w->named.file = fn->file;
+	w->named.lab = lab;
 }
 
 /* The file label lab is in: the named label's, or fn's. */
 static const char *label_file(const struct dispatch_walk *w, const struct case_label *lab,
 			      const struct function_facts *fn)
 {
-	return lab == w->named && w->named_file ? w->named_file : fn->file;
+	return lab == w->named.lab && w->named.file ? w->named.file : fn->file;
 }
 
 static int constrain(struct constraint c, struct param_view v, uint64_t label,
@@ -425,19 +429,17 @@ static int walk_switch(struct dispatch_walk *w, const struct function_facts *fn,
 				struct constraint cc;
 				int k;
 
-				const struct case_label *named = w->named;
-				const char *named_file = w->named_file;
+				const struct named_label named = w->named;
 
 				if (!constrain(c, s->on, v, &cc))
 					continue;
 				set_named(w, name_for(w, lab, c), fn);
 				k = walk_block(w, fn, seg->body, param, cc);
 				if (!k && !full(cc) && leaves_switch(s, i))
-					k = defer_partial(w, w->named, cc, fn, seg->body, s, i) - 1;
+					k = defer_partial(w, w->named.lab, cc, fn, seg->body, s, i) - 1;
 				else if (!k)
-					k = emit(w, w->named, cc, fn, seg->body, s, i);
+					k = emit(w, w->named.lab, cc, fn, seg->body, s, i);
 				w->named = named;
-				w->named_file = named_file;
 				n += k;
 			}
 		}
@@ -466,19 +468,17 @@ static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 			struct constraint cc;
 			int k;
 
-			const struct case_label *named = w->named;
-			const char *named_file = w->named_file;
+			const struct named_label named = w->named;
 
 			if (!constrain(*c, s->cmp_view, labs->items[j].lo, &cc))
 				continue;
 			set_named(w, name_for(w, &labs->items[j], *c), fn);
 			k = walk_block(w, fn, s->then_s, param, cc);
 			if (!k && !full(cc) && !leaves(s->then_s))
-				k = defer_partial(w, w->named, cc, fn, s->then_s, NULL, 0) - 1;
+				k = defer_partial(w, w->named.lab, cc, fn, s->then_s, NULL, 0) - 1;
 			else if (!k)
-				k = emit(w, w->named, cc, fn, s->then_s, NULL, 0);
+				k = emit(w, w->named.lab, cc, fn, s->then_s, NULL, 0);
 			w->named = named;
-			w->named_file = named_file;
 			n += k;
 		}
 		n += walk_block(w, fn, s->else_s, param, *c);
@@ -494,8 +494,7 @@ static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 		const struct case_label *lab = name_for(w, &labs->items[0], *c);
 
 		if (s->else_s && s->else_s->kids.len) {
-			const struct case_label *named = w->named;
-			const char *named_file = w->named_file;
+			const struct named_label named = w->named;
 			int k;
 
 			set_named(w, lab, fn);
@@ -503,7 +502,6 @@ static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 			if (!k)
 				k = emit(w, lab, cc, fn, s->else_s, NULL, 0);
 			w->named = named;
-			w->named_file = named_file;
 			n += k;
 		} else if (leaves(s->then_s) || ends_in_break(s->then_s)) {
 			/* `if (cmd != K) return -E;`: what follows is K's */
@@ -716,8 +714,7 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	const struct case_label *rest_label = NULL;
 	size_t rest_from = 0;
 	int n_before_rest = 0;
-	const struct case_label *named = w->named;
-	const char *named_file = w->named_file;
+	const struct named_label named = w->named;
 	/* past the deepest level kept, the walk goes on with no level of
 	 * its own: the sites inside keep the levels around it */
 	int level = w->nlevels < (int)(sizeof(w->levels) / sizeof(w->levels[0])) ? w->nlevels : -1;
@@ -802,7 +799,6 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	if (rest_constrained && n == n_before_rest && full(c) && rest_from <= b->kids.len)
 		n += emit(w, rest_label, c, fn, b, NULL, 0);
 	w->named = named;
-	w->named_file = named_file;
 	return n;
 }
 
