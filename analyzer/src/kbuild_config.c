@@ -208,10 +208,13 @@ int kbuild_config_builds(struct kbuild_config *kc, const char *rel)
  * and its option must not guess. */
 static int lhs_parts(const char *line, char **prefix, char **config)
 {
-	size_t lhs = strcspn(line, "+:=");
-	const char *dash = lhs_last_dash(line);
+	size_t lhs;
+	const char *dash;
 
 	*prefix = *config = NULL;
+	line += strspn(line, " \t");	/* indented inside a conditional */
+	lhs = strcspn(line, "+:=");
+	dash = lhs_last_dash(line);
 	if (!dash)
 		return 0;
 	{
@@ -281,6 +284,64 @@ static int dir_gate(struct kbuild_config *kc, const char *dir, char **config, in
 	return r;
 }
 
+/* The conditional a Makefile line at offset `at` of text is inside: 1
+ * and *config = NULL when none; 1 and *config = X inside
+ * `ifeq ($(CONFIG_X),y)` (so an obj-y there is built in exactly when X is
+ * y: kernel/time's posix-clock.o under POSIX_TIMERS); 0 for anything else
+ * (ifdef, ifneq, an else branch, nested conditionals), which does not say
+ * how the object is linked. */
+static int conditional_gate(const char *text, size_t at, char **config)
+{
+	int depth = 0, usable = 0;
+	char *gate = NULL;
+
+	*config = NULL;
+	for (const char *l = text; l && (size_t)(l - text) < at;) {
+		const char *nl = strchr(l, '\n');
+		const char *t = l + strspn(l, " \t");
+		size_t len = (nl ? (size_t)(nl - t) : strlen(t));
+
+		if (starts_with(t, "ifeq") || starts_with(t, "ifneq") || starts_with(t, "ifdef") ||
+		    starts_with(t, "ifndef")) {
+			char *sym = NULL;
+			const char *e;
+
+			if (!depth && starts_with(t, "ifeq") &&
+			    (e = strstr(t, "$(CONFIG_")) && (size_t)(e - t) < len) {
+				size_t n = strcspn(e + 2, ")");
+				const char *rest = e + 2 + n;
+
+				rest += strspn(rest, ") \t,");
+				if (*rest == 'y' && strspn(rest + 1, ") \t") >= 1)
+					sym = xstrndup(e + 2, n);
+			}
+			free(gate);
+			gate = sym;
+			usable = depth == 0 && sym;
+			depth++;
+		} else if (starts_with(t, "else")) {
+			usable = 0;
+		} else if (starts_with(t, "endif") && depth > 0) {
+			if (--depth == 0) {
+				free(gate);
+				gate = NULL;
+				usable = 0;
+			}
+		}
+		l = nl ? nl + 1 : NULL;
+	}
+	if (!depth) {
+		free(gate);
+		return 1;
+	}
+	if (!usable) {
+		free(gate);
+		return 0;
+	}
+	*config = gate;
+	return 1;
+}
+
 /* Adds the objects that link target (foo.o, or sub/foo.o from a parent
  * directory) as dir's Makefile names it. */
 static void objects_of(struct kbuild_config *kc, const char *dir, const char *target,
@@ -293,13 +354,17 @@ static void objects_of(struct kbuild_config *kc, const char *dir, const char *ta
 		*unsure = 1;
 		return;
 	}
-	while ((line = next_mention(target, &pos))) {
-		char *prefix, *config;
+	for (const char *at = pos; (line = next_mention(target, &pos)); at = pos) {
+		char *prefix, *config, *cond = NULL;
 
+		/* the line's start: next_mention() stopped just after it */
+		at = pos ? pos - strlen(line) - 1 : at + strlen(at) - strlen(line);
 		if (!lhs_parts(line, &prefix, &config)) {
 			*unsure = 1;
 		} else if (strcmp(prefix, "obj") && strcmp(prefix, "lib")) {
-			/* a part of the composite object prefix.o */
+			/* a part of the composite object prefix.o (whose own
+			 * line says how it is linked, whatever conditional
+			 * this part is in) */
 			char *ct = xasprintf("%s.o", prefix);
 			size_t before = out->len;
 
@@ -309,17 +374,22 @@ static void objects_of(struct kbuild_config *kc, const char *dir, const char *ta
 			free(ct);
 		} else if (config) {
 			object_add(out, target, config);
+		} else if (!conditional_gate(text, (size_t)(at - text), &cond)) {
+			*unsure = 1;
 		} else {
 			char *gate;
 
-			if (dir_gate(kc, dir, &gate, 0))
-				object_add(out, target, gate);
+			/* obj-y: linked in whenever its directory is entered,
+			 * and, inside ifeq ($(CONFIG_X),y), when X is y */
+			if (dir_gate(kc, dir, &gate, 0) && !(cond && gate))
+				object_add(out, target, cond ? cond : gate);
 			else
 				*unsure = 1;
 			free(gate);
 		}
 		free(prefix);
 		free(config);
+		free(cond);
 		free(line);
 	}
 }
