@@ -11,6 +11,10 @@
  *   (IS_BUILTIN()/IS_MODULE() of its option), so that the kernel binds the name to
  *   that object's function: through kallsyms at boot when it is built in,
  *   in the module's own symbols when that module loads;
+ *   A handler with no command of its own is listed all the same, with no
+ *   entries (the kernel then knows the file's handler and follows it to
+ *   the second-level one); the core's handler of a merged kind
+ *   (v4l2_ioctl) lists that kind's commands, merged (see merged_kinds);
  * - fallback: every value merged over all handlers that serve it, to the
  *   most restrictive class among them (admin > modify > read), for files
  *   whose handler the kernel cannot identify (a handler whose object the
@@ -54,7 +58,8 @@ struct entry {
 	 * chooses (the report's capabilities_in_user_ns) */
 	int cap_user_ns;
 	const char *name;	/* the command's macro, for the comment */
-	int sharers;		/* fallback: handlers that serve this value */
+	int sharers;		/* fallback, merged: handlers that serve this value */
+	int merged;		/* a merged kind's, under the core's handler */
 };
 
 typedef VEC(struct entry) entryvec;
@@ -67,6 +72,7 @@ struct table_handler {
 	json_t *objects;	/* the report's, for --config */
 	int ambiguous;		/* another function of the same name and object */
 	int private;		/* a kind of private_kinds: not in the fallback */
+	const char *merged_from; /* a merged kind whose commands it lists */
 	entryvec ents;
 };
 
@@ -74,27 +80,51 @@ struct table_handler {
  * (sel_ioctl_find_all() in ioctl_semantics.c): the ioctl syscall's own
  * commands, the file's handler, the disk's, the tty driver's and the line
  * discipline's, a socket's protocol handlers (sock->ops->ioctl, then
- * sk->sk_prot->ioctl) and a DRM driver's ioctl table (the function of
- * dev->driver->ioctls[] that drm_ioctl() calls). A kind whose commands the
- * kernel cannot reach yet (V4L2, compat calls on sockets, ...) stays out
- * of the table, fallback included: merged into the fallback, its commands
- * would apply to files that never reach them. */
+ * sk->sk_prot->ioctl), a DRM driver's ioctl table (the function of
+ * dev->driver->ioctls[] that drm_ioctl() calls) and a posix clock's driver
+ * (clk->ops.ioctl, which posix_clock_ioctl() calls). A kind whose commands
+ * the kernel cannot reach yet (V4L2, compat calls on sockets, ...) stays
+ * out of the table, fallback included: merged into the fallback, its
+ * commands would apply to files that never reach them. */
 static const char *const looked_up_kinds[] = {
 	"vfs", "vfs_compat", "unlocked_ioctl", "compat_ioctl",
 	"block_device_operations.ioctl", "block_device_operations.compat_ioctl",
 	"tty_operations.ioctl", "tty_operations.compat_ioctl",
 	"tty_ldisc_ops.ioctl", "tty_ldisc_ops.compat_ioctl",
 	"proto_ops.ioctl", "proto.ioctl", "drm_driver.ioctls",
+	"posix_clock_operations.ioctl",
 };
 
 /* Kinds the kernel reaches only through the file's own structures (a
  * socket's protocol, sel_ioctl_find_sock(); a DRM device's driver,
- * sel_ioctl_find_drm()): in the table under their own handler, never in
- * the fallback, which serves files whose handler is unknown and so cannot
- * know a socket's protocol or a DRM file's driver. */
+ * sel_ioctl_find_drm(); a posix clock's, sel_ioctl_find_clock()): in the
+ * table under their own handler, never in the fallback, which serves files
+ * whose handler is unknown and so cannot know a socket's protocol or a DRM
+ * file's driver. */
 static const char *const private_kinds[] = {
 	"proto_ops.ioctl", "proto.ioctl", "drm_driver.ioctls",
+	"posix_clock_operations.ioctl",
 };
+
+/* Kinds whose handler the kernel cannot tell from the file: a core's file
+ * handler calls the one its own private structure names. v4l2_ioctl()
+ * calls vdev->fops->unlocked_ioctl, and a file's video_device is
+ * videodev's to find (video_devdata() reads a static array; the cdev has
+ * no parent), out of SELinux's reach when videodev is a module. The
+ * commands of every handler of such a kind are listed under the core's
+ * handler, each value merged over the kind's handlers to the most
+ * restrictive class, as the fallback merges over every handler: never
+ * less than what any handler the call can reach gives it. Unknown entries
+ * and families wider than a type are left out, as from the fallback; the
+ * merge is not in the fallback itself. */
+static const struct merged_kind {
+	const char *kind;	/* the handlers' kind */
+	const char *under;	/* the core's file handler that calls them */
+} merged_kinds[] = {
+	{ "v4l2_file_operations.unlocked_ioctl", "v4l2_ioctl" },
+};
+
+#define NR_MERGED_KINDS (sizeof(merged_kinds) / sizeof(merged_kinds[0]))
 
 /* Table kinds: the report's handler is a table whose dispatcher calls the
  * function of the entry the command picks (doc/report.md: the path's
@@ -296,13 +326,15 @@ static void bind_handler(struct table_handler *hd, json_t *h, const char *kind)
 
 /* Adds e to v; the same value and mask seen again keeps the stricter class
  * (one function installed under two kinds lists its commands twice). */
-static void entry_merge(entryvec *v, struct entry e)
+/* Merges e, served by `sharers` handlers, into v: the most restrictive
+ * class of a value that is there already. */
+static void entry_merge_shared(entryvec *v, struct entry e, int sharers)
 {
 	for (size_t i = 0; i < v->len; i++) {
 		struct entry *o = &v->items[i];
 
 		if (o->value == e.value && o->mask == e.mask) {
-			o->sharers++;
+			o->sharers += sharers;
 			if (e.cls > o->cls) {
 				o->cls = e.cls;
 				o->cap = e.cap;
@@ -316,8 +348,13 @@ static void entry_merge(entryvec *v, struct entry e)
 			return;
 		}
 	}
-	e.sharers = 1;
+	e.sharers = sharers;
 	vec_push(v, e);
+}
+
+static void entry_merge(entryvec *v, struct entry e)
+{
+	entry_merge_shared(v, e, 1);
 }
 
 /* A family whose mask leaves part of the type byte out would match other
@@ -327,8 +364,48 @@ static int fallback_safe(const struct entry *e)
 	return (e->mask & 0x0000ff00u) == 0x0000ff00u;
 }
 
+/* A command of the report as the table's entry. */
+static struct entry entry_of(json_t *c)
+{
+	struct entry e = {
+		.value = report_hex(c, "value"),
+		.mask = report_hex(c, "mask"),
+		.cls = report_class(c),
+		.name = json_string_value(json_object_get(c, "name")),
+	};
+
+	if (e.cls == CLASS_ADMIN)
+		e.cap = json_string_value(json_array_get(json_object_get(c, "capabilities"), 0));
+	if (e.cap)
+		e.cap_user_ns = report_list_contains(json_object_get(c, "capabilities_in_user_ns"),
+						     e.cap);
+	if (e.cls == CLASS_ADMIN && !e.cap)
+		e.cls = CLASS_MODIFY;	/* admin without a named capability */
+	return e;
+}
+
+/* A merged kind's commands, into the core's handler (by name: there is
+ * one). */
+static void merge_kinds(handlervec *hs, entryvec merged[NR_MERGED_KINDS])
+{
+	for (size_t k = 0; k < NR_MERGED_KINDS; k++) {
+		for (size_t i = 0; i < hs->len; i++) {
+			struct table_handler *hd = &hs->items[i];
+
+			if (strcmp(hd->name, merged_kinds[k].under))
+				continue;
+			hd->merged_from = merged_kinds[k].kind;
+			for (size_t e = 0; e < merged[k].len; e++)
+				entry_merge_shared(&hd->ents, merged[k].items[e],
+						   merged[k].items[e].sharers);
+		}
+		vec_free(&merged[k]);
+	}
+}
+
 static void collect(json_t *report, handlervec *hs, int *not_looked_up)
 {
+	entryvec merged[NR_MERGED_KINDS] = { 0 };
 	json_t *h, *c;
 	size_t i, j;
 
@@ -338,6 +415,17 @@ static void collect(json_t *report, handlervec *hs, int *not_looked_up)
 		const char *file = json_string_value(json_object_get(h, "file"));
 		int by_entry = kind_in(kind, entry_kinds, sizeof(entry_kinds) / sizeof(entry_kinds[0]));
 
+		for (size_t k = 0; k < NR_MERGED_KINDS; k++) {
+			if (strcmp(kind, merged_kinds[k].kind))
+				continue;
+			json_array_foreach(json_object_get(h, "commands"), j, c) {
+				struct entry e = entry_of(c);
+
+				e.merged = 1;
+				if (e.cls != CLASS_UNKNOWN && (is_exact(&e) || fallback_safe(&e)))
+					entry_merge(&merged[k], e);
+			}
+		}
 		if (!looked_up(kind)) {
 			(*not_looked_up)++;
 			continue;
@@ -345,20 +433,8 @@ static void collect(json_t *report, handlervec *hs, int *not_looked_up)
 		json_array_foreach(json_object_get(h, "commands"), j, c) {
 			const char *under = listed_under(h, name, by_entry, c);
 			struct table_handler *hd;
-			struct entry e = {
-				.value = report_hex(c, "value"),
-				.mask = report_hex(c, "mask"),
-				.cls = report_class(c),
-				.name = json_string_value(json_object_get(c, "name")),
-			};
+			struct entry e = entry_of(c);
 
-			if (e.cls == CLASS_ADMIN)
-				e.cap = json_string_value(json_array_get(json_object_get(c, "capabilities"), 0));
-			if (e.cap)
-				e.cap_user_ns = report_list_contains(json_object_get(c, "capabilities_in_user_ns"),
-								     e.cap);
-			if (e.cls == CLASS_ADMIN && !e.cap)
-				e.cls = CLASS_MODIFY;	/* admin without a named capability */
 			if (!under)
 				continue;
 			hd = handler_get(hs, under, file);
@@ -376,6 +452,7 @@ static void collect(json_t *report, handlervec *hs, int *not_looked_up)
 				bind_handler(last, h, kind);
 		}
 	}
+	merge_kinds(hs, merged);
 	vec_sort(hs, handler_cmp);
 	for (size_t k = 0; k + 1 < hs->len; k++)
 		if (same_binding(&hs->items[k], &hs->items[k + 1]))
@@ -395,7 +472,7 @@ static void emit_entries(FILE *fp, const entryvec *v, struct counts *n, int fall
 		char *entry = xasprintf("{ 0x%08" PRIx32 ", 0x%08" PRIx32 ", %s, %s%s },", e->value,
 					e->mask, cls_macro[e->cls], e->cap ? e->cap : "0",
 					e->cap_user_ns ? ", SEL_IOCTL_CAP_USER_NS" : "");
-		char *note = fallback && e->sharers > 1 ?
+		char *note = (fallback || e->merged) && e->sharers > 1 ?
 			xasprintf("/* %s; %d handlers */", e->name, e->sharers) :
 			xasprintf("/* %s */", e->name);
 
@@ -446,10 +523,22 @@ static void emit(FILE *body, handlervec *hs, entryvec *fb, struct counts *n, str
 			n->unbound++;
 			continue;
 		}
-		if (!h->ents.len)
+		/* A handler without commands of its own is in the table all
+		 * the same, unless it is a table kind's table (not a function):
+		 * the kernel then knows the file's handler, looks in the
+		 * second-level handler it hands the command to
+		 * (posix_clock_ioctl: the clock's), and leaves a command found
+		 * nowhere to today's checks. Left out, such a handler's files
+		 * would take the fallback, classes other handlers give the
+		 * same values. */
+		if (!h->ents.len && kind_in(h->kind, entry_kinds, sizeof(entry_kinds) / sizeof(entry_kinds[0])))
 			continue;
 		vec_sort(&h->ents, entry_cmp);
-		fprintf(body, "\t/* %s (%s) */\n", h->name, h->file);
+		fprintf(body, "\t/* %s (%s) */\n%s", h->name, h->file,
+			h->ents.len ? "" : "\t/* no command of its own */\n");
+		if (h->merged_from)
+			fprintf(body, "\t/* with every %s's commands, merged */\n",
+				h->merged_from);
 		emit_entries(body, &h->ents, n, 0);
 		n->always += !strcmp(h->builtin, "1");
 		head = xasprintf("\t{ \"%s\", \"%s\",", h->name, h->object);
@@ -545,7 +634,7 @@ static int write_table(FILE *fp, FILE *stats, json_t *report, handlervec *hs, en
 enum lookup { LOOKUP_SYSCALL, LOOKUP_FILE, LOOKUP_SECOND, NR_LOOKUPS };
 
 static const char *const lookup_names[NR_LOOKUPS] = { "syscall", "file",
-						     "disk, tty, socket or DRM driver" };
+						     "disk, tty, clock, socket or DRM driver" };
 
 static enum lookup lookup_of(const char *name, const char *kind)
 {
@@ -662,6 +751,7 @@ int cmd_table(int argc, char **argv)
 	for (size_t i = 0; i < hs.len; i++)
 		for (size_t k = 0; k < hs.items[i].ents.len && !hs.items[i].private; k++)
 			if (hs.items[i].ents.items[k].cls != CLASS_UNKNOWN &&
+			    !hs.items[i].ents.items[k].merged &&
 			    (is_exact(&hs.items[i].ents.items[k]) ||
 			     fallback_safe(&hs.items[i].ents.items[k])))
 				entry_merge(&fb, hs.items[i].ents.items[k]);

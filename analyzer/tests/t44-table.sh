@@ -14,6 +14,11 @@
 # entry's function, in the table's object, when that function is linked
 # into it (the report's entry_objects), and none in the fallback; an entry
 # naming another object's function (drm_noop) is nowhere in the table. A
+# handler with no command of its own is in the table, with no entries; a
+# posix clock driver's (posix_clock_operations.ioctl) has its own entries,
+# none in the fallback. The commands of a kind whose handler the kernel
+# cannot tell from the file (v4l2_file_operations.unlocked_ioctl) are
+# listed under the core's handler that calls it (v4l2_ioctl), merged. A
 # kind the kernel's lookup does not reach is nowhere in the table.
 set -u
 w=$WORK/table
@@ -109,6 +114,26 @@ want "family fix_a_ioctl 0x00006440/0x0000ffff" "a DRM table's command is its en
 	grep -q '0x00006440, 0x0000ffff.*DRM_IOCTL_FIX_A' "$w/table.c" &&
 	echo "ok - a DRM table's commands are in the table once: not in the fallback, not drm_noop's" ||
 	echo "not ok - DRM entries: $(grep '0x0000644[01]' "$w/table.c" | tr '\n' ';')"
+want "clock_ioctl clockcore builtin" "a handler with no command of its own (posix_clock_ioctl) is in the table, so its files do not take the fallback"
+! grep -q "^entry clock_ioctl \|^family clock_ioctl " "$w/links" && echo "ok - ... with no entries" ||
+	echo "not ok - clock_ioctl has entries: $(grep ' clock_ioctl ' "$w/links" | tr '\n' ';')"
+want "entry fix_clock_ioctl 0x8004fc01" "a posix clock driver's handler (posix_clock_operations.ioctl) has its own entry"
+! grep -q "^fallback 0x8004fc01" "$w/links" && echo "ok - a posix clock driver's command is not in the fallback" ||
+	echo "not ok - posix_clock_operations.ioctl's command is in the fallback"
+# a V4L2 file's handler (v4l2_ioctl, which calls vdev->fops->unlocked_ioctl):
+# every v4l2_file_operations.unlocked_ioctl handler's commands under it,
+# merged to the most restrictive class; an unknown one does not mask
+# another's class; none in the fallback, none under the handlers themselves
+want "entry v4l2_ioctl 0x8004fd01" "a merged kind's command is listed under the core's handler (v4l2_ioctl)"
+grep -q '0x8004fd01, 0xffffffff, SEL_IOCTL_MODIFY.*2 handlers' "$w/table.c" &&
+	echo "ok - ... merged to the most restrictive class of the handlers that serve it (read and modify: modify)" ||
+	echo "not ok - merged 0x8004fd01: $(grep '0x8004fd01' "$w/table.c")"
+grep -q '0x8004fd03, 0xffffffff, SEL_IOCTL_READ' "$w/table.c" &&
+	echo "ok - ... an unknown command of one handler does not mask another's class" ||
+	echo "not ok - merged 0x8004fd03: $(grep '0x8004fd03' "$w/table.c")"
+! grep -q "^fallback 0x8004fd0\|^fix_video_ioctl \|^fix_subdev_ioctl " "$w/links" &&
+	echo "ok - a merged kind's commands are not in the fallback, and its handlers are not in the table" ||
+	echo "not ok - $(grep 'fd0\|fix_video\|fix_subdev' "$w/links" | tr '\n' ';')"
 ! grep -qi "fb01" "$w/table.c" && echo "ok - a kind the lookup does not reach is not in the table" ||
 	echo "not ok - v4l2_ioctl_ops.vidioc_default's command is in the table"
 
@@ -124,12 +149,12 @@ fig() {
 	grep -qF "$1" "$w/config.out" && echo "ok - --config: $2" ||
 		echo "not ok - --config: $2: '$1' not in: $(grep '^  ' "$w/config.out" | tr '\n' ';')"
 }
-fig "  built in: 7 handlers; entries by lookup: syscall 0, file 2, disk, tty, socket or DRM driver 5" \
-	"built in: fix_ioctl of otherdrv and sock_ioctl (file), twin_ioctl (tty), core_ioctl (disk), proto_ioctl and sock_do_ioctl (socket), fix_a_ioctl (DRM driver)"
-fig "  modules: 1 handlers; entries by lookup: syscall 0, file 2, disk, tty, socket or DRM driver 0" \
+fig "  built in: 8 handlers; entries by lookup: syscall 0, file 2, disk, tty, clock, socket or DRM driver 6" \
+	"built in: fix_ioctl of otherdrv and sock_ioctl (file), twin_ioctl (tty), core_ioctl (disk), fix_clock_ioctl (clock), proto_ioctl and sock_do_ioctl (socket), fix_a_ioctl (DRM driver)"
+fig "  modules: 1 handlers; entries by lookup: syscall 0, file 2, disk, tty, clock, socket or DRM driver 0" \
 	"a module: fix_ioctl of fixmod, two entries"
-fig "  not built: 1 handlers; entries by lookup: syscall 0, file 1, disk, tty, socket or DRM driver 0" \
-	"not built: absent_ioctl"
+fig "  not built: 2 handlers; entries by lookup: syscall 0, file 4, disk, tty, clock, socket or DRM driver 0" \
+	"not built: absent_ioctl, and v4l2_ioctl (CONFIG_VIDEO_DEV unset) with its three merged entries"
 fig "  not bound to one object (fallback): 2 handlers" "the two unbound handlers"
 "$scan" table "$r" -o "$w/table3.c" --config "$w/nosuch.config" > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && [ ! -e "$w/table3.c" ] &&

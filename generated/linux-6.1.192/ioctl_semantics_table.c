@@ -4,12 +4,12 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 677 handlers (10 of them always built in), 4544 exact entries and 1752
+ * 720 handlers (14 of them always built in), 4667 exact entries and 1754
  * families; fallback: 2232 exact entries and 152 families, 1330 of them
- * values served by more than one handler. Left to the fallback: 16
+ * values served by more than one handler. Left to the fallback: 14
  * handlers not bound to one object, 0 ambiguous names.
- * Not in the table: 357 handlers of kinds the lookup does not reach.
- * Entries per class: read 2299, modify 4924, admin 1343, none (unknown) 114.
+ * Not in the table: 356 handlers of kinds the lookup does not reach.
+ * Entries per class: read 2356, modify 4988, admin 1347, none (unknown) 114.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -569,6 +569,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80044943, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMGETCOUNT */
 	{ 0x80044944, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IMGETDEVINFO */
 	{ 0x80184947, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IMSETDEVNAME */
+	/* bcm_sock_no_ioctlcmd (net/can/bcm.c) */
+	/* no command of its own */
 	/* bcm_vk_ioctl (drivers/misc/bcm-vk/bcm_vk_dev.c) */
 	{ 0x40085e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VK_IOCTL_RESET */
 	{ 0x40445e02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VK_IOCTL_LOAD_IMAGE */
@@ -587,6 +589,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc018620b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_GET_NODE_DEBUG_INFO */
 	{ 0xc018620c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_GET_NODE_INFO_FOR_REF */
 	{ 0xc0306201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_WRITE_READ */
+	/* blkdev_compat_ptr_ioctl (block/ioctl.c) */
+	/* no command of its own */
 	/* blkdev_ioctl (block/ioctl.c) */
 	{ 0x00000301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HDIO_GETGEO */
 	{ 0x0000125d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKROSET */
@@ -803,6 +807,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000000a, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_CALL */
 	/* ca8210_test_int_ioctl (drivers/net/ieee802154/ca8210.c) */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA8210_IOCTL_HARD_RESET */
+	/* cache_ioctl_pipefs (net/sunrpc/cache.c) */
+	/* no command of its own */
 	/* cachefiles_ondemand_fd_ioctl (fs/cachefiles/ondemand.c) */
 	{ 0x40049801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CACHEFILES_IOC_READ_COMPLETE */
 	/* can327_ldisc_ioctl (drivers/net/can/can327.c) */
@@ -937,6 +943,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400443c9, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* CMTPCONNDEL */
 	{ 0x800443d2, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CMTPGETCONNLIST */
 	{ 0x800443d3, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CMTPGETCONNINFO */
+	/* coda_pioctl (fs/coda/pioctl.c) */
+	/* no command of its own */
 	/* coda_psdev_ioctl (fs/coda/psdev.c) */
 	{ 0xc008630a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CIOC_KERNEL_VERSION */
 	/* comedi_compat_ioctl (drivers/comedi/comedi_fops.c) */
@@ -1081,6 +1089,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0546d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO1 */
 	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO2 */
 	{ 0xc05c6d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
+	/* compat_ptr_ioctl (fs/ioctl.c) */
+	/* no command of its own */
 	/* compat_sock_ioctl (net/socket.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
 	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN */
@@ -1189,6 +1199,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* ctrl_cdev_ioctl (drivers/mtd/ubi/cdev.c) */
 	{ 0x40046f41, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCDET */
 	{ 0x40186f40, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_RESOURCE }, /* UBI_IOCATT */
+	/* cuse_file_compat_ioctl (fs/fuse/cuse.c) */
+	/* no command of its own */
+	/* cuse_file_ioctl (fs/fuse/cuse.c) */
+	/* no command of its own */
 	/* cxl_memdev_ioctl (drivers/cxl/core/memdev.c) */
 	{ 0x8008ce01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CXL_MEM_QUERY_COMMANDS */
 	{ 0xc030ce02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CXL_MEM_SEND_COMMAND */
@@ -1202,6 +1216,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* dccp_ioctl (net/dccp/proto.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	/* ddb_ioctl (drivers/media/pci/ddbridge/ddbridge-core.c) */
+	/* no command of its own */
 	/* dgram_ioctl (net/ieee802154/socket.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCINQ */
@@ -1211,6 +1227,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000006, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_SET_CONFIG_DATA */
 	{ 0x00000009, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_VENDOR */
 	{ 0x0000000a, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_CALL */
+	/* dm_blk_ioctl (drivers/md/dm.c) */
+	/* no command of its own */
 	/* dm_compat_ctl_ioctl (drivers/md/dm-ioctl.c) */
 	{ 0x0000fd00, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DM_VERSION_CMD */
 	/* dm_ctl_ioctl (drivers/md/dm-ioctl.c) */
@@ -1221,6 +1239,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_BUF_SET_NAME_B */
 	{ 0x40086203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_BUF_IOCTL_IMPORT_SYNC_FILE */
 	{ 0xc0086202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_BUF_IOCTL_EXPORT_SYNC_FILE */
+	/* dma_heap_ioctl (drivers/dma-buf/dma-heap.c) */
+	/* no command of its own */
 	/* dmirror_fops_unlocked_ioctl (lib/test_hmm.c) */
 	{ 0xc0284800, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_READ */
 	{ 0xc0284801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_WRITE */
@@ -2052,8 +2072,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* fsl_mc_uapi_dev_ioctl (drivers/bus/fsl-mc/fsl-mc-uapi.c) */
 	{ 0xc04052e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSL_MC_SEND_MC_COMMAND */
+	/* full_proxy_unlocked_ioctl (fs/debugfs/file.c) */
+	/* no command of its own */
 	/* fuse_dev_ioctl (fs/fuse/dev.c) */
 	{ 0x8004e500, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FUSE_DEV_IOC_CLONE */
+	/* fuse_dir_compat_ioctl (fs/fuse/dir.c) */
+	/* no command of its own */
+	/* fuse_dir_ioctl (fs/fuse/dir.c) */
+	/* no command of its own */
+	/* fuse_file_compat_ioctl (fs/fuse/ioctl.c) */
+	/* no command of its own */
+	/* fuse_file_ioctl (fs/fuse/ioctl.c) */
+	/* no command of its own */
+	/* fw_device_op_ioctl (drivers/firewire/core-cdev.c) */
+	/* no command of its own */
 	/* fw_mgmt_ioctl_unlocked (drivers/staging/greybus/fw-management.c) */
 	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_MODE_SWITCH */
 	{ 0x40044604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_SET_TIMEOUT_MS */
@@ -2061,6 +2093,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc00b4603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_BACKEND_FW_UPDATE */
 	{ 0xc00f4601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FW_MGMT_IOC_GET_BACKEND_FW */
 	{ 0xc0104602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_LOAD_AND_VALIDATE */
+	/* gadget_dev_ioctl (drivers/usb/gadget/legacy/inode.c) */
+	/* no command of its own */
 	/* gb_tty_ioctl (drivers/staging/greybus/uart.c) */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCMIWAIT */
 	/* genwqe_ioctl (drivers/misc/genwqe/card_dev.c) */
@@ -2301,8 +2335,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400c6b14, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HSC_GET_RX */
 	{ 0x40106b15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_TX */
 	{ 0x40106b16, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HSC_GET_TX */
+	/* hsmp_ioctl (drivers/platform/x86/amd/hsmp.c) */
+	/* no command of its own */
 	/* hso_serial_ioctl (drivers/net/usb/hso.c) */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
+	/* hung_up_tty_compat_ioctl (drivers/tty/tty_io.c) */
+	/* no command of its own */
+	/* hung_up_tty_ioctl (drivers/tty/tty_io.c) */
+	/* no command of its own */
 	/* i2cdev_ioctl (drivers/i2c/i2c-dev.c) */
 	{ 0x00000701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_RETRIES */
 	{ 0x00000702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_TIMEOUT */
@@ -2472,6 +2512,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* ieee802154_sock_ioctl (net/ieee802154/socket.c) */
 	{ 0x00008915, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFADDR */
 	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
+	/* iio_ioctl (drivers/iio/industrialio-core.c) */
+	/* no command of its own */
 	/* inet6_ioctl (net/ipv6/af_inet6.c) */
 	/* SIOCADDRT */
 	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
@@ -2532,6 +2574,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80306d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MGSL_IOCGPARAMS */
 	{ 0xc0046d08, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCWAITEVENT */
 	{ 0xc0106d12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MGSL_IOCWAITGPIO */
+	/* ioctl_dev (drivers/md/bcache/super.c) */
+	/* no command of its own */
 	/* iowarrior_ioctl (drivers/usb/misc/iowarrior.c) */
 	{ 0x4008c001, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_WRITE */
 	{ 0x4008c002, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOW_READ */
@@ -2572,6 +2616,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN */
 	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT */
+	/* isotp_sock_no_ioctlcmd (net/can/isotp.c) */
+	/* no command of its own */
 	/* isst_if_def_ioctl (drivers/platform/x86/intel/speed_select_if/isst_if_common.c) */
 	{ 0x4008fe02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_IO_CMD */
 	{ 0x8008fe00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ISST_IF_GET_PLATFORM_INFO */
@@ -2585,6 +2631,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
+	/* j1939_sk_no_ioctlcmd (net/can/j1939/socket.c) */
+	/* no command of its own */
+	/* jffs2_ioctl (fs/jffs2/ioctl.c) */
+	/* no command of its own */
 	/* jfs_ioctl (fs/jfs/ioctl.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* joydev_compat_ioctl (drivers/input/joydev.c) */
@@ -2694,6 +2744,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80046908, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_MIN_TIMEOUT */
 	{ 0x80046909, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_MAX_TIMEOUT */
 	{ 0x80046924, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_TIMEOUT */
+	/* llc_ui_ioctl (net/llc/af_llc.c) */
+	/* no command of its own */
 	/* lo_compat_ioctl (drivers/block/loop.c) */
 	{ 0x00004c00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_FD */
 	{ 0x00004c01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CLR_FD */
@@ -2794,9 +2846,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80140912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_DISK_INFO */
 	{ 0x80480911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_ARRAY_INFO */
 	{ 0x90000915, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GET_BITMAP_FILE */
+	/* media_compat_ioctl (drivers/media/mc/mc-devnode.c) */
+	/* no command of its own */
+	/* media_ioctl (drivers/media/mc/mc-devnode.c) */
+	/* no command of its own */
 	/* media_request_ioctl (drivers/media/mc/mc-request.c) */
 	{ 0x00007c80, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEDIA_REQUEST_IOC_QUEUE */
 	{ 0x00007c81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEDIA_REQUEST_IOC_REINIT */
+	/* megadev_unlocked_ioctl (drivers/scsi/megaraid.c) */
+	/* no command of its own */
 	/* megasas_mgmt_compat_ioctl (drivers/scsi/megaraid/megaraid_sas_base.c) */
 	{ 0x400c4d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEGASAS_IOC_GET_AEN */
 	{ 0xc1144d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEGASAS_IOC_FIRMWARE32 */
@@ -3039,6 +3097,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0486d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTCOMMAND */
 	{ 0x80005a14, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
 	{ 0xc0006d11, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
+	/* mraid_mm_unlocked_ioctl (drivers/scsi/megaraid/megaraid_mm.c) */
+	/* no command of its own */
 	/* msm_ioctl_gem_cpu_fini (drivers/gpu/drm/msm/msm_drv.c) */
 	{ 0x00006445, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_MSM_GEM_CPU_FINI */
 	/* msm_ioctl_gem_cpu_prep (drivers/gpu/drm/msm/msm_drv.c) */
@@ -3246,6 +3306,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc010ae24, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_START_ENCLAVE */
 	/* ne_ioctl (drivers/virt/nitro_enclaves/ne_misc_dev.c) */
 	{ 0x8008ae20, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_CREATE_VM */
+	/* netlink_ioctl (net/netlink/af_netlink.c) */
+	/* no command of its own */
 	/* nilfs_compat_ioctl (fs/nilfs2/ioctl.c) */
 	/* NILFS_IOCTL_DELETE_CHECKPOINT */
 	{ 0x40086e81, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -3984,6 +4046,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089ef, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* SIOCPNDELRESOURCE */
 	/* pn_socket_ioctl (net/phonet/socket.c) */
 	{ 0x000089e0, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCPNGETOBJECT */
+	/* posix_clock_compat_ioctl (kernel/time/posix-clock.c) */
+	/* no command of its own */
+	/* posix_clock_ioctl (kernel/time/posix-clock.c) */
+	/* no command of its own */
 	/* pp_ioctl (drivers/char/ppdev.c) */
 	{ 0x0000708b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPCLAIM */
 	{ 0x0000708c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRELEASE */
@@ -4142,8 +4208,31 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00205004, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_PRIVCMD_MMAPBATCH_V2 */
 	{ 0x00205007, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_PRIVCMD_MMAP_RESOURCE */
 	{ 0x00305000, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_PRIVCMD_HYPERCALL */
+	/* proc_reg_compat_ioctl (fs/proc/inode.c) */
+	/* no command of its own */
+	/* proc_reg_unlocked_ioctl (fs/proc/inode.c) */
+	/* no command of its own */
 	/* pt_ioctl (drivers/block/paride/pt.c) */
 	{ 0x40086d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MTIOCTOP */
+	/* ptp_ioctl (drivers/ptp/ptp_chardev.c) */
+	{ 0x40043d04, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PTP_ENABLE_PPS */
+	{ 0x40043d0d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PTP_ENABLE_PPS2 */
+	{ 0x40103d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PTP_EXTTS_REQUEST */
+	{ 0x40103d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PTP_EXTTS_REQUEST2 */
+	{ 0x40383d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PTP_PEROUT_REQUEST */
+	{ 0x40383d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PTP_PEROUT_REQUEST2 */
+	{ 0x40603d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PTP_PIN_SETFUNC */
+	{ 0x40603d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PTP_PIN_SETFUNC2 */
+	{ 0x43403d05, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_SYS_OFFSET */
+	{ 0x43403d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_SYS_OFFSET2 */
+	{ 0x80503d01, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_CLOCK_GETCAPS */
+	{ 0x80503d0a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_CLOCK_GETCAPS2 */
+	{ 0xc0403d08, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_SYS_OFFSET_PRECISE */
+	{ 0xc0403d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_SYS_OFFSET_PRECISE2 */
+	{ 0xc0603d06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_PIN_GETFUNC */
+	{ 0xc0603d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_PIN_GETFUNC2 */
+	{ 0xc4c03d09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_SYS_OFFSET_EXTENDED */
+	{ 0xc4c03d12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_SYS_OFFSET_EXTENDED2 */
 	/* pty_bsd_compat_ioctl (drivers/tty/pty.c) */
 	{ 0x00005420, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCPKT */
 	{ 0x40045431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPTLCK */
@@ -4613,6 +4702,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x83c0550b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USB_RAW_IOCTL_EPS_INFO */
 	{ 0xc0085504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP0_READ */
 	{ 0xc0085508, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_READ */
+	/* raw_sock_no_ioctlcmd (net/can/raw.c) */
+	/* no command of its own */
 	/* rawv6_ioctl (net/ipv6/raw.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
@@ -5117,6 +5208,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc1105518, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REPLACE32 */
 	{ 0xc2c45512, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_READ32 */
 	{ 0xc2c45513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_WRITE32 */
+	/* snd_disconnect_ioctl (sound/core/init.c) */
+	/* no command of its own */
 	/* snd_hwdep_ioctl (sound/core/hwdep.c) */
 	{ 0x40604803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_LOAD */
 	{ 0x80044800, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_PVERSION */
@@ -5491,6 +5584,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
+	/* sock_no_ioctl (net/core/sock.c) */
+	/* no command of its own */
 	/* sonypi_misc_ioctl (drivers/platform/x86/sony-laptop.c) */
 	{ 0x40017600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBRT */
 	{ 0x40017609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBLUE */
@@ -5745,6 +5840,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* toshiba_acpi_ioctl (drivers/platform/x86/toshiba_acpi.c) */
 	{ 0xc0187490, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSH_SMM */
 	{ 0xc0187491, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TOSHIBA_ACPI_SCI */
+	/* tracing_buffers_ioctl (kernel/trace/trace.c) */
+	/* no command of its own */
 	/* tty_compat_ioctl (drivers/tty/tty_io.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
@@ -6152,6 +6249,121 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_SUBMIT_TFU */
 	/* v3d_wait_bo_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
 	{ 0x00006441, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_V3D_WAIT_BO */
+	/* v4l2_compat_ioctl32 (drivers/media/v4l2-core/v4l2-compat-ioctl32.c) */
+	/* no command of its own */
+	/* v4l2_ioctl (drivers/media/v4l2-core/v4l2-dev.c) */
+	/* with every v4l2_file_operations.unlocked_ioctl's commands, merged */
+	{ 0x4004560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_OVERLAY */
+	{ 0x40045612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_STREAMON */
+	{ 0x40045613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_STREAMOFF */
+	{ 0x40045644, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_PRIORITY */
+	{ 0x40085618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_STD */
+	{ 0x4014563c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_CROP */
+	{ 0x4020565a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_SUBSCRIBE_EVENT */
+	{ 0x4020565b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_UNSUBSCRIBE_EVENT; 2 handlers */
+	{ 0x402c560b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FBUF32; 2 handlers */
+	{ 0x402c5639, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FREQUENCY */
+	{ 0x4030560b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FBUF */
+	{ 0x40305652, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_HW_FREQ_SEEK */
+	{ 0x40345622, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_AUDIO */
+	{ 0x40345632, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_AUDOUT */
+	/* VIDIOC_DBG_S_REGISTER; 2 handlers */
+	{ 0x4038564f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x40445637, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_MODULATOR */
+	{ 0x4054561e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_TUNER */
+	{ 0x408c563e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_JPEGCOMP */
+	{ 0x80045626, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_INPUT */
+	{ 0x8004562e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_OUTPUT */
+	{ 0x80045643, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_PRIORITY */
+	{ 0x80085617, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_STD */
+	{ 0x8008563f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QUERYSTD; 2 handlers */
+	{ 0x802c560a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FBUF32; 2 handlers */
+	{ 0x8030560a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FBUF */
+	{ 0x80345621, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_AUDIO */
+	{ 0x80345631, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_AUDOUT */
+	{ 0x80405600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_SUBDEV_QUERYCAP */
+	{ 0x80685600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYCAP */
+	{ 0x80785659, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQEVENT32_TIME32; 2 handlers */
+	{ 0x80805659, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQEVENT32; 2 handlers */
+	/* VIDIOC_SUBDEV_QUERY_DV_TIMINGS; 2 handlers */
+	{ 0x80845663, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x80885659, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQEVENT; 2 handlers */
+	{ 0x808c563d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_JPEGCOMP */
+	{ 0x8818564c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_ENC_INDEX */
+	{ 0xc0045627, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_INPUT */
+	{ 0xc004562f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_OUTPUT */
+	{ 0xc008561b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_CTRL; 2 handlers */
+	{ 0xc008561c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_CTRL; 2 handlers */
+	{ 0xc0145608, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_REQBUFS */
+	{ 0xc014563b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_CROP */
+	{ 0xc0185647, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EXT_CTRLS32; 2 handlers */
+	{ 0xc0185648, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EXT_CTRLS32; 2 handlers */
+	{ 0xc0185649, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_TRY_EXT_CTRLS32; 2 handlers */
+	{ 0xc0205647, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EXT_CTRLS; 2 handlers */
+	{ 0xc0205648, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EXT_CTRLS; 2 handlers */
+	{ 0xc0205649, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_TRY_EXT_CTRLS; 2 handlers */
+	{ 0xc0245628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EDID32 */
+	{ 0xc0245629, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EDID32; 2 handlers */
+	{ 0xc0285628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EDID; 2 handlers */
+	{ 0xc0285629, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EDID; 2 handlers */
+	{ 0xc028564d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_ENCODER_CMD */
+	{ 0xc028564e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_ENCODER_CMD */
+	{ 0xc02c5625, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYMENU; 2 handlers */
+	{ 0xc02c5638, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FREQUENCY */
+	{ 0xc02c563a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_CROPCAP */
+	{ 0xc02c564a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FRAMESIZES */
+	{ 0xc0345641, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMAUDIO */
+	{ 0xc0345642, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMAUDOUT */
+	{ 0xc034564b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FRAMEINTERVALS */
+	/* VIDIOC_DBG_G_REGISTER; 2 handlers */
+	{ 0xc0385650, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0xc0405602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FMT */
+	{ 0xc0405610, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_EXPBUF */
+	{ 0xc0405619, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMSTD32 */
+	{ 0xc040565e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_SELECTION */
+	{ 0xc040565f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_SELECTION */
+	{ 0xc0405665, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FREQ_BANDS */
+	{ 0xc0445609, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYBUF32_TIME32 */
+	{ 0xc044560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QBUF32_TIME32; 2 handlers */
+	{ 0xc0445611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQBUF32_TIME32; 2 handlers */
+	{ 0xc0445624, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYCTRL; 2 handlers */
+	{ 0xc0445636, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_MODULATOR */
+	/* VIDIOC_PREPARE_BUF32_TIME32; 2 handlers */
+	{ 0xc044565d, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc0485619, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMSTD; 2 handlers */
+	{ 0xc0485630, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMOUTPUT */
+	{ 0xc0485660, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DECODER_CMD */
+	{ 0xc0485661, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_DECODER_CMD */
+	{ 0xc04c5609, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYBUF32 */
+	{ 0xc04c560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QBUF32; 2 handlers */
+	{ 0xc04c5611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQBUF32; 2 handlers */
+	{ 0xc04c561a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMINPUT32 */
+	{ 0xc04c565d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_PREPARE_BUF32; 2 handlers */
+	{ 0xc050561a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMINPUT */
+	{ 0xc054561d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_TUNER */
+	{ 0xc0585609, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYBUF; 2 handlers */
+	{ 0xc058560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QBUF; 2 handlers */
+	{ 0xc0585611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQBUF; 2 handlers */
+	{ 0xc058565d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_PREPARE_BUF; 2 handlers */
+	{ 0xc0745645, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_SLICED_VBI_CAP */
+	{ 0xc0845657, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_DV_TIMINGS */
+	{ 0xc0845658, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_DV_TIMINGS */
+	{ 0xc0905664, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_DV_TIMINGS_CAP */
+	{ 0xc0945662, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_DV_TIMINGS */
+	{ 0xc0c85666, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_DBG_G_CHIP_INFO; 2 handlers */
+	{ 0xc0cc5604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FMT32 */
+	{ 0xc0cc5605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FMT32; 2 handlers */
+	{ 0xc0cc5615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_PARM */
+	{ 0xc0cc5616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_PARM */
+	{ 0xc0cc5640, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_FMT32 */
+	{ 0xc0d05604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FMT; 2 handlers */
+	{ 0xc0d05605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FMT; 2 handlers */
+	{ 0xc0d05640, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_FMT; 2 handlers */
+	{ 0xc0e85667, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERY_EXT_CTRL; 2 handlers */
+	{ 0xc0f8565c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_CREATE_BUFS32; 2 handlers */
+	{ 0xc100565c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_CREATE_BUFS */
+	{ 0x00005600, 0x0000ff00, SEL_IOCTL_MODIFY, 0 }, /* 'V' */
+	{ 0x00006400, 0x0000ff00, SEL_IOCTL_MODIFY, 0 }, /* 'd' */
 	/* vbg_misc_device_ioctl (drivers/virt/vboxguest/vboxguest_linux.c) */
 	/* VBG_IOCTL_INTERRUPT_ALL_WAIT_FOR_EVENTS */
 	{ 0xc018560b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -6930,6 +7142,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80045707, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETTIMEOUT */
 	{ 0x80285700, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSUPPORT */
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
+	/* wmi_ioctl (drivers/platform/x86/wmi.c) */
+	/* no command of its own */
 	/* wwan_port_fops_ioctl (drivers/net/wwan/wwan_core.c) */
 	{ 0x00005401, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TCGETS */
 	{ 0x00005402, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TCSETS */
@@ -9945,6 +10159,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "base_sock_ioctl", "mISDN_core",
 	  IS_BUILTIN(CONFIG_MISDN),
 	  IS_MODULE(CONFIG_MISDN), 491, 4, 0 },
+	{ "bcm_sock_no_ioctlcmd", "can_bcm",
+	  IS_BUILTIN(CONFIG_CAN_BCM),
+	  IS_MODULE(CONFIG_CAN_BCM), 495, 0, 0 },
 	{ "bcm_vk_ioctl", "bcm_vk",
 	  IS_BUILTIN(CONFIG_BCM_VK),
 	  IS_MODULE(CONFIG_BCM_VK), 495, 2, 0 },
@@ -9954,6 +10171,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "binder_ioctl", "binder_linux",
 	  IS_BUILTIN(CONFIG_ANDROID_BINDER_IPC),
 	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 498, 12, 0 },
+	{ "blkdev_compat_ptr_ioctl", "ioctl", 1, 0, 510, 0, 0 },
 	{ "blkdev_ioctl", "ioctl", 1, 0, 510, 43, 0 },
 	{ "blkif_ioctl", "xen_blkfront",
 	  IS_BUILTIN(CONFIG_XEN_BLKDEV_FRONTEND),
@@ -9983,6 +10201,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "ca8210_test_int_ioctl", "ca8210",
 	  IS_BUILTIN(CONFIG_IEEE802154_CA8210),
 	  IS_MODULE(CONFIG_IEEE802154_CA8210), 709, 1, 0 },
+	{ "cache_ioctl_pipefs", "sunrpc",
+	  IS_BUILTIN(CONFIG_SUNRPC),
+	  IS_MODULE(CONFIG_SUNRPC), 710, 0, 0 },
 	{ "cachefiles_ondemand_fd_ioctl", "cachefiles",
 	  IS_BUILTIN(CONFIG_CACHEFILES),
 	  IS_MODULE(CONFIG_CACHEFILES), 710, 1, 0 },
@@ -10014,6 +10235,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "cmtp_sock_ioctl", "cmtp",
 	  IS_BUILTIN(CONFIG_BT_CMTP),
 	  IS_MODULE(CONFIG_BT_CMTP), 829, 4, 0 },
+	{ "coda_pioctl", "coda",
+	  IS_BUILTIN(CONFIG_CODA_FS),
+	  IS_MODULE(CONFIG_CODA_FS), 833, 0, 0 },
 	{ "coda_psdev_ioctl", "coda",
 	  IS_BUILTIN(CONFIG_CODA_FS),
 	  IS_MODULE(CONFIG_CODA_FS), 833, 1, 0 },
@@ -10036,6 +10260,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "compat_mpctl_ioctl", "mptctl",
 	  IS_BUILTIN(CONFIG_FUSION_CTL),
 	  IS_MODULE(CONFIG_FUSION_CTL), 956, 13, 0 },
+	{ "compat_ptr_ioctl", "ioctl", 1, 0, 969, 0, 0 },
 	{ "compat_sock_ioctl", "socket", 1, 0, 969, 72, 0 },
 	{ "counter_chrdev_ioctl", "counter",
 	  IS_BUILTIN(CONFIG_COUNTER),
@@ -10049,6 +10274,12 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "ctrl_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
 	  IS_MODULE(CONFIG_MTD_UBI), 1052, 2, 0 },
+	{ "cuse_file_compat_ioctl", "cuse",
+	  IS_BUILTIN(CONFIG_CUSE),
+	  IS_MODULE(CONFIG_CUSE), 1054, 0, 0 },
+	{ "cuse_file_ioctl", "cuse",
+	  IS_BUILTIN(CONFIG_CUSE),
+	  IS_MODULE(CONFIG_CUSE), 1054, 0, 0 },
 	{ "cxl_memdev_ioctl", "cxl_core",
 	  IS_BUILTIN(CONFIG_CXL_BUS),
 	  IS_MODULE(CONFIG_CXL_BUS), 1054, 2, 0 },
@@ -10058,12 +10289,18 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "dccp_ioctl", "dccp",
 	  IS_BUILTIN(CONFIG_IP_DCCP),
 	  IS_MODULE(CONFIG_IP_DCCP), 1062, 2, 0 },
+	{ "ddb_ioctl", "ddbridge",
+	  IS_BUILTIN(CONFIG_DVB_DDBRIDGE),
+	  IS_MODULE(CONFIG_DVB_DDBRIDGE), 1064, 0, 0 },
 	{ "dgram_ioctl", "ieee802154_socket",
 	  IS_BUILTIN(CONFIG_IEEE802154_SOCKET),
 	  IS_MODULE(CONFIG_IEEE802154_SOCKET), 1064, 2, 0 },
 	{ "dimm_ioctl", "libnvdimm",
 	  IS_BUILTIN(CONFIG_LIBNVDIMM),
 	  IS_MODULE(CONFIG_LIBNVDIMM), 1066, 0, 5 },
+	{ "dm_blk_ioctl", "dm_mod",
+	  IS_BUILTIN(CONFIG_BLK_DEV_DM),
+	  IS_MODULE(CONFIG_BLK_DEV_DM), 1071, 0, 0 },
 	{ "dm_compat_ctl_ioctl", "dm_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_DM),
 	  IS_MODULE(CONFIG_BLK_DEV_DM), 1071, 0, 1 },
@@ -10073,6 +10310,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "dma_buf_ioctl", "dma_buf",
 	  IS_BUILTIN(CONFIG_DMA_SHARED_BUFFER),
 	  IS_MODULE(CONFIG_DMA_SHARED_BUFFER), 1073, 5, 0 },
+	{ "dma_heap_ioctl", "dma_heap",
+	  IS_BUILTIN(CONFIG_DMABUF_HEAPS),
+	  IS_MODULE(CONFIG_DMABUF_HEAPS), 1078, 0, 0 },
 	{ "dmirror_fops_unlocked_ioctl", "test_hmm",
 	  IS_BUILTIN(CONFIG_TEST_HMM),
 	  IS_MODULE(CONFIG_TEST_HMM), 1078, 8, 0 },
@@ -10272,12 +10512,33 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "fsl_mc_uapi_dev_ioctl", "fsl_mc_uapi",
 	  IS_BUILTIN(CONFIG_FSL_MC_UAPI_SUPPORT),
 	  IS_MODULE(CONFIG_FSL_MC_UAPI_SUPPORT), 1830, 1, 0 },
+	{ "full_proxy_unlocked_ioctl", "debugfs",
+	  IS_BUILTIN(CONFIG_DEBUG_FS),
+	  IS_MODULE(CONFIG_DEBUG_FS), 1831, 0, 0 },
 	{ "fuse_dev_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
 	  IS_MODULE(CONFIG_FUSE_FS), 1831, 1, 0 },
+	{ "fuse_dir_compat_ioctl", "fuse",
+	  IS_BUILTIN(CONFIG_FUSE_FS),
+	  IS_MODULE(CONFIG_FUSE_FS), 1832, 0, 0 },
+	{ "fuse_dir_ioctl", "fuse",
+	  IS_BUILTIN(CONFIG_FUSE_FS),
+	  IS_MODULE(CONFIG_FUSE_FS), 1832, 0, 0 },
+	{ "fuse_file_compat_ioctl", "fuse",
+	  IS_BUILTIN(CONFIG_FUSE_FS),
+	  IS_MODULE(CONFIG_FUSE_FS), 1832, 0, 0 },
+	{ "fuse_file_ioctl", "fuse",
+	  IS_BUILTIN(CONFIG_FUSE_FS),
+	  IS_MODULE(CONFIG_FUSE_FS), 1832, 0, 0 },
+	{ "fw_device_op_ioctl", "firewire_core",
+	  IS_BUILTIN(CONFIG_FIREWIRE),
+	  IS_MODULE(CONFIG_FIREWIRE), 1832, 0, 0 },
 	{ "fw_mgmt_ioctl_unlocked", "gb_firmware",
 	  IS_BUILTIN(CONFIG_GREYBUS_FIRMWARE),
 	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 1832, 6, 0 },
+	{ "gadget_dev_ioctl", "gadgetfs",
+	  IS_BUILTIN(CONFIG_USB_GADGETFS),
+	  IS_MODULE(CONFIG_USB_GADGETFS), 1838, 0, 0 },
 	{ "gb_tty_ioctl", "gb_uart",
 	  IS_BUILTIN(CONFIG_GREYBUS_UART),
 	  IS_MODULE(CONFIG_GREYBUS_UART), 1838, 1, 0 },
@@ -10346,9 +10607,18 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "hsc_ioctl", "hsi_char",
 	  IS_BUILTIN(CONFIG_HSI_CHAR),
 	  IS_MODULE(CONFIG_HSI_CHAR), 2047, 7, 0 },
+	{ "hsmp_ioctl", "amd_hsmp",
+	  IS_BUILTIN(CONFIG_AMD_HSMP),
+	  IS_MODULE(CONFIG_AMD_HSMP), 2054, 0, 0 },
 	{ "hso_serial_ioctl", "hso",
 	  IS_BUILTIN(CONFIG_USB_HSO),
 	  IS_MODULE(CONFIG_USB_HSO), 2054, 1, 0 },
+	{ "hung_up_tty_compat_ioctl", "tty_io",
+	  IS_BUILTIN(CONFIG_TTY),
+	  IS_MODULE(CONFIG_TTY), 2055, 0, 0 },
+	{ "hung_up_tty_ioctl", "tty_io",
+	  IS_BUILTIN(CONFIG_TTY),
+	  IS_MODULE(CONFIG_TTY), 2055, 0, 0 },
 	{ "i2cdev_ioctl", "i2c_dev",
 	  IS_BUILTIN(CONFIG_I2C_CHARDEV),
 	  IS_MODULE(CONFIG_I2C_CHARDEV), 2055, 9, 0 },
@@ -10409,6 +10679,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "ieee802154_sock_ioctl", "ieee802154_socket",
 	  IS_BUILTIN(CONFIG_IEEE802154_SOCKET),
 	  IS_MODULE(CONFIG_IEEE802154_SOCKET), 2202, 2, 0 },
+	{ "iio_ioctl", "industrialio",
+	  IS_BUILTIN(CONFIG_IIO),
+	  IS_MODULE(CONFIG_IIO), 2204, 0, 0 },
 	{ "inet6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 2204, 5, 0 },
 	{ "inet_ioctl", "af_inet", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 2209, 17, 0 },
 	{ "inotify_ioctl", "inotify_user",
@@ -10417,6 +10690,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "ioctl", "synclink_gt",
 	  IS_BUILTIN(CONFIG_SYNCLINK_GT),
 	  IS_MODULE(CONFIG_SYNCLINK_GT), 2228, 19, 0 },
+	{ "ioctl_dev", "bcache",
+	  IS_BUILTIN(CONFIG_BCACHE),
+	  IS_MODULE(CONFIG_BCACHE), 2247, 0, 0 },
 	{ "iowarrior_ioctl", "iowarrior",
 	  IS_BUILTIN(CONFIG_USB_IOWARRIOR),
 	  IS_MODULE(CONFIG_USB_IOWARRIOR), 2247, 3, 0 },
@@ -10429,12 +10705,21 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "ipw_ioctl", "ipwireless",
 	  IS_BUILTIN(CONFIG_IPWIRELESS),
 	  IS_MODULE(CONFIG_IPWIRELESS), 2279, 4, 0 },
+	{ "isotp_sock_no_ioctlcmd", "can_isotp",
+	  IS_BUILTIN(CONFIG_CAN_ISOTP),
+	  IS_MODULE(CONFIG_CAN_ISOTP), 2283, 0, 0 },
 	{ "isst_if_def_ioctl", "isst_if_common",
 	  IS_BUILTIN(CONFIG_INTEL_SPEED_SELECT_INTERFACE),
 	  IS_MODULE(CONFIG_INTEL_SPEED_SELECT_INTERFACE), 2283, 5, 0 },
 	{ "it8712f_wdt_ioctl", "it8712f_wdt",
 	  IS_BUILTIN(CONFIG_IT8712F_WDT),
 	  IS_MODULE(CONFIG_IT8712F_WDT), 2288, 6, 0 },
+	{ "j1939_sk_no_ioctlcmd", "can_j1939",
+	  IS_BUILTIN(CONFIG_CAN_J1939),
+	  IS_MODULE(CONFIG_CAN_J1939), 2294, 0, 0 },
+	{ "jffs2_ioctl", "jffs2",
+	  IS_BUILTIN(CONFIG_JFFS2_FS),
+	  IS_MODULE(CONFIG_JFFS2_FS), 2294, 0, 0 },
 	{ "jfs_ioctl", "jfs", IS_BUILTIN(CONFIG_JFS_FS), IS_MODULE(CONFIG_JFS_FS), 2294, 1, 0 },
 	{ "joydev_compat_ioctl", "joydev",
 	  IS_BUILTIN(CONFIG_INPUT_JOYDEV),
@@ -10492,6 +10777,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "lirc_ioctl", "rc_core",
 	  IS_BUILTIN(CONFIG_RC_CORE),
 	  IS_MODULE(CONFIG_RC_CORE), 2364, 18, 0 },
+	{ "llc_ui_ioctl", "llc2", IS_BUILTIN(CONFIG_LLC2), IS_MODULE(CONFIG_LLC2), 2382, 0, 0 },
 	{ "lo_compat_ioctl", "loop",
 	  IS_BUILTIN(CONFIG_BLK_DEV_LOOP),
 	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2382, 11, 0 },
@@ -10521,9 +10807,18 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "md_ioctl", "md_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_MD),
 	  IS_MODULE(CONFIG_BLK_DEV_MD), 2456, 15, 0 },
+	{ "media_compat_ioctl", "mc",
+	  IS_BUILTIN(CONFIG_MEDIA_SUPPORT),
+	  IS_MODULE(CONFIG_MEDIA_SUPPORT), 2471, 0, 0 },
+	{ "media_ioctl", "mc",
+	  IS_BUILTIN(CONFIG_MEDIA_SUPPORT),
+	  IS_MODULE(CONFIG_MEDIA_SUPPORT), 2471, 0, 0 },
 	{ "media_request_ioctl", "mc",
 	  IS_BUILTIN(CONFIG_MEDIA_SUPPORT),
 	  IS_MODULE(CONFIG_MEDIA_SUPPORT), 2471, 2, 0 },
+	{ "megadev_unlocked_ioctl", "megaraid",
+	  IS_BUILTIN(CONFIG_MEGARAID_LEGACY),
+	  IS_MODULE(CONFIG_MEGARAID_LEGACY), 2473, 0, 0 },
 	{ "megasas_mgmt_compat_ioctl", "megaraid_sas",
 	  IS_BUILTIN(CONFIG_MEGARAID_SAS),
 	  IS_MODULE(CONFIG_MEGARAID_SAS), 2473, 2, 0 },
@@ -10607,6 +10902,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "mptctl_ioctl", "mptctl",
 	  IS_BUILTIN(CONFIG_FUSION_CTL),
 	  IS_MODULE(CONFIG_FUSION_CTL), 2673, 10, 2 },
+	{ "mraid_mm_unlocked_ioctl", "megaraid_mm",
+	  IS_BUILTIN(CONFIG_MEGARAID_MM),
+	  IS_MODULE(CONFIG_MEGARAID_MM), 2685, 0, 0 },
 	{ "msm_ioctl_gem_cpu_fini", "msm",
 	  IS_BUILTIN(CONFIG_DRM_MSM),
 	  IS_MODULE(CONFIG_DRM_MSM), 2685, 0, 1 },
@@ -10678,6 +10976,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "ne_ioctl", "nitro_enclaves",
 	  IS_BUILTIN(CONFIG_NITRO_ENCLAVES),
 	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2866, 1, 0 },
+	{ "netlink_ioctl", "af_netlink", 1, 0, 2867, 0, 0 },
 	{ "nilfs_compat_ioctl", "nilfs2",
 	  IS_BUILTIN(CONFIG_NILFS2_FS),
 	  IS_MODULE(CONFIG_NILFS2_FS), 2867, 15, 0 },
@@ -10871,6 +11170,12 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "pn_socket_ioctl", "phonet",
 	  IS_BUILTIN(CONFIG_PHONET),
 	  IS_MODULE(CONFIG_PHONET), 3520, 1, 0 },
+	{ "posix_clock_compat_ioctl", "posix_clock",
+	  IS_BUILTIN(CONFIG_POSIX_TIMERS),
+	  IS_MODULE(CONFIG_POSIX_TIMERS), 3521, 0, 0 },
+	{ "posix_clock_ioctl", "posix_clock",
+	  IS_BUILTIN(CONFIG_POSIX_TIMERS),
+	  IS_MODULE(CONFIG_POSIX_TIMERS), 3521, 0, 0 },
 	{ "pp_ioctl", "ppdev", IS_BUILTIN(CONFIG_PPDEV), IS_MODULE(CONFIG_PPDEV), 3521, 25, 0 },
 	{ "ppp_asynctty_ioctl", "ppp_async",
 	  IS_BUILTIN(CONFIG_PPP_ASYNC),
@@ -10900,846 +11205,874 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "privcmd_ioctl", "xen_privcmd",
 	  IS_BUILTIN(CONFIG_XEN_PRIVCMD),
 	  IS_MODULE(CONFIG_XEN_PRIVCMD), 3656, 7, 0 },
+	{ "proc_reg_compat_ioctl", "proc",
+	  IS_BUILTIN(CONFIG_PROC_FS),
+	  IS_MODULE(CONFIG_PROC_FS), 3663, 0, 0 },
+	{ "proc_reg_unlocked_ioctl", "proc",
+	  IS_BUILTIN(CONFIG_PROC_FS),
+	  IS_MODULE(CONFIG_PROC_FS), 3663, 0, 0 },
 	{ "pt_ioctl", "pt",
 	  IS_BUILTIN(CONFIG_PARIDE_PT),
 	  IS_MODULE(CONFIG_PARIDE_PT), 3663, 1, 0 },
+	{ "ptp_ioctl", "ptp",
+	  IS_BUILTIN(CONFIG_PTP_1588_CLOCK),
+	  IS_MODULE(CONFIG_PTP_1588_CLOCK), 3664, 18, 0 },
 	{ "pty_bsd_compat_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3664, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3682, 6, 0 },
 	{ "pty_bsd_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3670, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3688, 6, 0 },
 	{ "pty_unix98_compat_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3676, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3694, 6, 0 },
 	{ "pty_unix98_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3682, 6, 0 },
-	{ "qrtr_ioctl", "qrtr", IS_BUILTIN(CONFIG_QRTR), IS_MODULE(CONFIG_QRTR), 3688, 12, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3700, 6, 0 },
+	{ "qrtr_ioctl", "qrtr", IS_BUILTIN(CONFIG_QRTR), IS_MODULE(CONFIG_QRTR), 3706, 12, 0 },
 	{ "qxl_alloc_ioctl", "qxl",
 	  IS_BUILTIN(CONFIG_DRM_QXL),
-	  IS_MODULE(CONFIG_DRM_QXL), 3700, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_QXL), 3718, 0, 1 },
 	{ "qxl_alloc_surf_ioctl", "qxl",
 	  IS_BUILTIN(CONFIG_DRM_QXL),
-	  IS_MODULE(CONFIG_DRM_QXL), 3701, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_QXL), 3719, 0, 1 },
 	{ "qxl_clientcap_ioctl", "qxl",
 	  IS_BUILTIN(CONFIG_DRM_QXL),
-	  IS_MODULE(CONFIG_DRM_QXL), 3702, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_QXL), 3720, 0, 1 },
 	{ "qxl_execbuffer_ioctl", "qxl",
 	  IS_BUILTIN(CONFIG_DRM_QXL),
-	  IS_MODULE(CONFIG_DRM_QXL), 3703, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_QXL), 3721, 0, 1 },
 	{ "qxl_getparam_ioctl", "qxl",
 	  IS_BUILTIN(CONFIG_DRM_QXL),
-	  IS_MODULE(CONFIG_DRM_QXL), 3704, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_QXL), 3722, 0, 1 },
 	{ "qxl_map_ioctl", "qxl",
 	  IS_BUILTIN(CONFIG_DRM_QXL),
-	  IS_MODULE(CONFIG_DRM_QXL), 3705, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_QXL), 3723, 0, 1 },
 	{ "qxl_update_area_ioctl", "qxl",
 	  IS_BUILTIN(CONFIG_DRM_QXL),
-	  IS_MODULE(CONFIG_DRM_QXL), 3706, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_QXL), 3724, 0, 1 },
 	{ "r128_cce_blit", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3707, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3725, 0, 1 },
 	{ "r128_cce_clear", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3708, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3726, 0, 1 },
 	{ "r128_cce_depth", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3709, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3727, 0, 1 },
 	{ "r128_cce_flip", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3710, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3728, 0, 1 },
 	{ "r128_cce_idle", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3711, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3729, 0, 1 },
 	{ "r128_cce_indices", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3712, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3730, 0, 1 },
 	{ "r128_cce_indirect", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3713, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3731, 0, 1 },
 	{ "r128_cce_init", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3714, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3732, 0, 1 },
 	{ "r128_cce_reset", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3715, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3733, 0, 1 },
 	{ "r128_cce_start", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3716, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3734, 0, 1 },
 	{ "r128_cce_stipple", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3717, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3735, 0, 1 },
 	{ "r128_cce_stop", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3718, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3736, 0, 1 },
 	{ "r128_cce_swap", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3719, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3737, 0, 1 },
 	{ "r128_cce_vertex", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3720, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3738, 0, 1 },
 	{ "r128_compat_ioctl", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3721, 0, 106 },
+	  IS_MODULE(CONFIG_DRM_R128), 3739, 0, 106 },
 	{ "r128_engine_reset", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3827, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3845, 0, 1 },
 	{ "r128_fullscreen", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3828, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3846, 0, 1 },
 	{ "r128_getparam", "r128",
 	  IS_BUILTIN(CONFIG_DRM_R128),
-	  IS_MODULE(CONFIG_DRM_R128), 3829, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_R128), 3847, 0, 1 },
 	{ "radeon_cs_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3830, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3848, 0, 1 },
 	{ "radeon_drm_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3831, 0, 106 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3849, 0, 106 },
 	{ "radeon_gem_busy_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3937, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3955, 0, 1 },
 	{ "radeon_gem_create_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3938, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3956, 0, 1 },
 	{ "radeon_gem_get_tiling_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3939, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3957, 0, 1 },
 	{ "radeon_gem_info_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3940, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3958, 0, 1 },
 	{ "radeon_gem_mmap_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3941, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3959, 0, 1 },
 	{ "radeon_gem_op_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3942, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3960, 0, 1 },
 	{ "radeon_gem_pread_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3943, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3961, 0, 1 },
 	{ "radeon_gem_pwrite_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3944, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3962, 0, 1 },
 	{ "radeon_gem_set_domain_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3945, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3963, 0, 1 },
 	{ "radeon_gem_set_tiling_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3946, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3964, 0, 1 },
 	{ "radeon_gem_userptr_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3947, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3965, 0, 1 },
 	{ "radeon_gem_va_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3948, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3966, 0, 1 },
 	{ "radeon_gem_wait_idle_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3949, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3967, 0, 1 },
 	{ "radeon_info_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3950, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3968, 0, 1 },
 	{ "radeon_kms_compat_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3951, 0, 106 },
-	{ "random_ioctl", "random", 1, 0, 4057, 6, 0 },
-	{ "raw_ioctl", "raw", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4063, 4, 0 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3969, 0, 106 },
+	{ "random_ioctl", "random", 1, 0, 4075, 6, 0 },
+	{ "raw_ioctl", "raw", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4081, 4, 0 },
 	{ "raw_ioctl", "raw_gadget",
 	  IS_BUILTIN(CONFIG_USB_RAW_GADGET),
-	  IS_MODULE(CONFIG_USB_RAW_GADGET), 4067, 16, 0 },
-	{ "rawv6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 4083, 4, 0 },
+	  IS_MODULE(CONFIG_USB_RAW_GADGET), 4085, 16, 0 },
+	{ "raw_sock_no_ioctlcmd", "can_raw",
+	  IS_BUILTIN(CONFIG_CAN_RAW),
+	  IS_MODULE(CONFIG_CAN_RAW), 4101, 0, 0 },
+	{ "rawv6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 4101, 4, 0 },
 	{ "rdc321x_wdt_ioctl", "rdc321x_wdt",
 	  IS_BUILTIN(CONFIG_RDC321X_WDT),
-	  IS_MODULE(CONFIG_RDC321X_WDT), 4087, 4, 0 },
-	{ "rds_ioctl", "rds", IS_BUILTIN(CONFIG_RDS), IS_MODULE(CONFIG_RDS), 4091, 2, 0 },
+	  IS_MODULE(CONFIG_RDC321X_WDT), 4105, 4, 0 },
+	{ "rds_ioctl", "rds", IS_BUILTIN(CONFIG_RDS), IS_MODULE(CONFIG_RDS), 4109, 2, 0 },
 	{ "reiserfs_compat_ioctl", "reiserfs",
 	  IS_BUILTIN(CONFIG_REISERFS_FS),
-	  IS_MODULE(CONFIG_REISERFS_FS), 4093, 3, 0 },
+	  IS_MODULE(CONFIG_REISERFS_FS), 4111, 3, 0 },
 	{ "reiserfs_ioctl", "reiserfs",
 	  IS_BUILTIN(CONFIG_REISERFS_FS),
-	  IS_MODULE(CONFIG_REISERFS_FS), 4096, 3, 0 },
+	  IS_MODULE(CONFIG_REISERFS_FS), 4114, 3, 0 },
 	{ "rfcomm_sock_ioctl", "rfcomm",
 	  IS_BUILTIN(CONFIG_BT_RFCOMM),
-	  IS_MODULE(CONFIG_BT_RFCOMM), 4099, 6, 0 },
+	  IS_MODULE(CONFIG_BT_RFCOMM), 4117, 6, 0 },
 	{ "rfcomm_tty_ioctl", "rfcomm",
 	  IS_BUILTIN(CONFIG_BT_RFCOMM),
-	  IS_MODULE(CONFIG_BT_RFCOMM), 4105, 5, 0 },
+	  IS_MODULE(CONFIG_BT_RFCOMM), 4123, 5, 0 },
 	{ "rfkill_fop_ioctl", "rfkill",
 	  IS_BUILTIN(CONFIG_RFKILL),
-	  IS_MODULE(CONFIG_RFKILL), 4110, 0, 2 },
+	  IS_MODULE(CONFIG_RFKILL), 4128, 0, 2 },
 	{ "riocm_cdev_ioctl", "rio_cm",
 	  IS_BUILTIN(CONFIG_RAPIDIO_CHMAN),
-	  IS_MODULE(CONFIG_RAPIDIO_CHMAN), 4112, 11, 0 },
+	  IS_MODULE(CONFIG_RAPIDIO_CHMAN), 4130, 11, 0 },
 	{ "roccat_ioctl", "hid_roccat",
 	  IS_BUILTIN(CONFIG_HID_ROCCAT),
-	  IS_MODULE(CONFIG_HID_ROCCAT), 4123, 1, 0 },
-	{ "rose_ioctl", "rose", IS_BUILTIN(CONFIG_ROSE), IS_MODULE(CONFIG_ROSE), 4124, 20, 0 },
+	  IS_MODULE(CONFIG_HID_ROCCAT), 4141, 1, 0 },
+	{ "rose_ioctl", "rose", IS_BUILTIN(CONFIG_ROSE), IS_MODULE(CONFIG_ROSE), 4142, 20, 0 },
 	{ "rpc_pipe_ioctl", "sunrpc",
 	  IS_BUILTIN(CONFIG_SUNRPC),
-	  IS_MODULE(CONFIG_SUNRPC), 4144, 1, 0 },
+	  IS_MODULE(CONFIG_SUNRPC), 4162, 1, 0 },
 	{ "rpmsg_ctrldev_ioctl", "rpmsg_ctrl",
 	  IS_BUILTIN(CONFIG_RPMSG_CTRL),
-	  IS_MODULE(CONFIG_RPMSG_CTRL), 4145, 3, 0 },
+	  IS_MODULE(CONFIG_RPMSG_CTRL), 4163, 3, 0 },
 	{ "rpmsg_eptdev_ioctl", "rpmsg_char",
 	  IS_BUILTIN(CONFIG_RPMSG_CHAR),
-	  IS_MODULE(CONFIG_RPMSG_CHAR), 4148, 1, 0 },
+	  IS_MODULE(CONFIG_RPMSG_CHAR), 4166, 1, 0 },
 	{ "rproc_device_ioctl", "remoteproc_cdev",
 	  IS_BUILTIN(CONFIG_REMOTEPROC_CDEV),
-	  IS_MODULE(CONFIG_REMOTEPROC_CDEV), 4149, 2, 0 },
+	  IS_MODULE(CONFIG_REMOTEPROC_CDEV), 4167, 2, 0 },
 	{ "rtc_dev_compat_ioctl", "rtc_core",
 	  IS_BUILTIN(CONFIG_RTC_CLASS),
-	  IS_MODULE(CONFIG_RTC_CLASS), 4151, 20, 0 },
+	  IS_MODULE(CONFIG_RTC_CLASS), 4169, 20, 0 },
 	{ "rtc_dev_ioctl", "rtc_core",
 	  IS_BUILTIN(CONFIG_RTC_CLASS),
-	  IS_MODULE(CONFIG_RTC_CLASS), 4171, 17, 0 },
+	  IS_MODULE(CONFIG_RTC_CLASS), 4189, 17, 0 },
 	{ "savage_bci_cmdbuf", "savage",
 	  IS_BUILTIN(CONFIG_DRM_SAVAGE),
-	  IS_MODULE(CONFIG_DRM_SAVAGE), 4188, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_SAVAGE), 4206, 0, 1 },
 	{ "savage_bci_event_emit", "savage",
 	  IS_BUILTIN(CONFIG_DRM_SAVAGE),
-	  IS_MODULE(CONFIG_DRM_SAVAGE), 4189, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_SAVAGE), 4207, 0, 1 },
 	{ "savage_bci_event_wait", "savage",
 	  IS_BUILTIN(CONFIG_DRM_SAVAGE),
-	  IS_MODULE(CONFIG_DRM_SAVAGE), 4190, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_SAVAGE), 4208, 0, 1 },
 	{ "savage_bci_init", "savage",
 	  IS_BUILTIN(CONFIG_DRM_SAVAGE),
-	  IS_MODULE(CONFIG_DRM_SAVAGE), 4191, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_SAVAGE), 4209, 0, 1 },
 	{ "sbefifo_user_ioctl", "fsi_sbefifo",
 	  IS_BUILTIN(CONFIG_FSI_SBEFIFO),
-	  IS_MODULE(CONFIG_FSI_SBEFIFO), 4192, 1, 0 },
+	  IS_MODULE(CONFIG_FSI_SBEFIFO), 4210, 1, 0 },
 	{ "sc1200wdt_ioctl", "sc1200wdt",
 	  IS_BUILTIN(CONFIG_SC1200_WDT),
-	  IS_MODULE(CONFIG_SC1200_WDT), 4193, 7, 0 },
+	  IS_MODULE(CONFIG_SC1200_WDT), 4211, 7, 0 },
 	{ "sch311x_wdt_ioctl", "sch311x_wdt",
 	  IS_BUILTIN(CONFIG_SMSC_SCH311X_WDT),
-	  IS_MODULE(CONFIG_SMSC_SCH311X_WDT), 4200, 7, 0 },
+	  IS_MODULE(CONFIG_SMSC_SCH311X_WDT), 4218, 7, 0 },
 	{ "scom_ioctl", "fsi_scom",
 	  IS_BUILTIN(CONFIG_FSI_SCOM),
-	  IS_MODULE(CONFIG_FSI_SCOM), 4207, 4, 0 },
+	  IS_MODULE(CONFIG_FSI_SCOM), 4225, 4, 0 },
 	{ "sctp_ioctl", "sctp",
 	  IS_BUILTIN(CONFIG_IP_SCTP),
-	  IS_MODULE(CONFIG_IP_SCTP), 4211, 1, 0 },
+	  IS_MODULE(CONFIG_IP_SCTP), 4229, 1, 0 },
 	{ "scu_ipc_ioctl", "intel_scu_ipcutil",
 	  IS_BUILTIN(CONFIG_INTEL_SCU_IPC_UTIL),
-	  IS_MODULE(CONFIG_INTEL_SCU_IPC_UTIL), 4212, 3, 0 },
+	  IS_MODULE(CONFIG_INTEL_SCU_IPC_UTIL), 4230, 3, 0 },
 	{ "sd_ioctl", "sd_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_SD),
-	  IS_MODULE(CONFIG_BLK_DEV_SD), 4215, 40, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_SD), 4233, 40, 0 },
 	{ "seccomp_notify_ioctl", "seccomp",
 	  IS_BUILTIN(CONFIG_SECCOMP),
-	  IS_MODULE(CONFIG_SECCOMP), 4255, 4, 1 },
+	  IS_MODULE(CONFIG_SECCOMP), 4273, 4, 1 },
 	{ "serial_ioctl", "usbserial",
 	  IS_BUILTIN(CONFIG_USB_SERIAL),
-	  IS_MODULE(CONFIG_USB_SERIAL), 4260, 2, 0 },
+	  IS_MODULE(CONFIG_USB_SERIAL), 4278, 2, 0 },
 	{ "serport_ldisc_compat_ioctl", "serport",
 	  IS_BUILTIN(CONFIG_SERIO_SERPORT),
-	  IS_MODULE(CONFIG_SERIO_SERPORT), 4262, 1, 0 },
+	  IS_MODULE(CONFIG_SERIO_SERPORT), 4280, 1, 0 },
 	{ "serport_ldisc_ioctl", "serport",
 	  IS_BUILTIN(CONFIG_SERIO_SERPORT),
-	  IS_MODULE(CONFIG_SERIO_SERPORT), 4263, 1, 0 },
+	  IS_MODULE(CONFIG_SERIO_SERPORT), 4281, 1, 0 },
 	{ "sev_ioctl", "ccp",
 	  IS_BUILTIN(CONFIG_CRYPTO_DEV_CCP_DD),
-	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 4264, 1, 0 },
+	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 4282, 1, 0 },
 	{ "sg_ioctl", "sg",
 	  IS_BUILTIN(CONFIG_CHR_DEV_SG),
-	  IS_MODULE(CONFIG_CHR_DEV_SG), 4265, 44, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_SG), 4283, 44, 0 },
 	{ "sgx_compat_ioctl", "driver",
 	  IS_BUILTIN(CONFIG_X86_SGX),
-	  IS_MODULE(CONFIG_X86_SGX), 4309, 7, 0 },
+	  IS_MODULE(CONFIG_X86_SGX), 4327, 7, 0 },
 	{ "sgx_ioctl", "ioctl",
 	  IS_BUILTIN(CONFIG_X86_SGX),
-	  IS_MODULE(CONFIG_X86_SGX), 4316, 7, 0 },
+	  IS_MODULE(CONFIG_X86_SGX), 4334, 7, 0 },
 	{ "sgx_vepc_ioctl", "virt",
 	  IS_BUILTIN(CONFIG_X86_SGX_KVM),
-	  IS_MODULE(CONFIG_X86_SGX_KVM), 4323, 1, 0 },
+	  IS_MODULE(CONFIG_X86_SGX_KVM), 4341, 1, 0 },
 	{ "sis_drm_free", "sis",
 	  IS_BUILTIN(CONFIG_DRM_SIS),
-	  IS_MODULE(CONFIG_DRM_SIS), 4324, 0, 2 },
+	  IS_MODULE(CONFIG_DRM_SIS), 4342, 0, 2 },
 	{ "sis_fb_alloc", "sis",
 	  IS_BUILTIN(CONFIG_DRM_SIS),
-	  IS_MODULE(CONFIG_DRM_SIS), 4326, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_SIS), 4344, 0, 1 },
 	{ "sis_fb_init", "sis",
 	  IS_BUILTIN(CONFIG_DRM_SIS),
-	  IS_MODULE(CONFIG_DRM_SIS), 4327, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_SIS), 4345, 0, 1 },
 	{ "sis_ioctl_agp_alloc", "sis",
 	  IS_BUILTIN(CONFIG_DRM_SIS),
-	  IS_MODULE(CONFIG_DRM_SIS), 4328, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_SIS), 4346, 0, 1 },
 	{ "sis_ioctl_agp_init", "sis",
 	  IS_BUILTIN(CONFIG_DRM_SIS),
-	  IS_MODULE(CONFIG_DRM_SIS), 4329, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_SIS), 4347, 0, 1 },
 	{ "sisusb_compat_ioctl", "sisusbvga",
 	  IS_BUILTIN(CONFIG_USB_SISUSBVGA),
-	  IS_MODULE(CONFIG_USB_SISUSBVGA), 4330, 3, 0 },
+	  IS_MODULE(CONFIG_USB_SISUSBVGA), 4348, 3, 0 },
 	{ "sisusb_ioctl", "sisusbvga",
 	  IS_BUILTIN(CONFIG_USB_SISUSBVGA),
-	  IS_MODULE(CONFIG_USB_SISUSBVGA), 4333, 3, 0 },
+	  IS_MODULE(CONFIG_USB_SISUSBVGA), 4351, 3, 0 },
 	{ "sixpack_ioctl", "6pack",
 	  IS_BUILTIN(CONFIG_6PACK),
-	  IS_MODULE(CONFIG_6PACK), 4336, 24, 0 },
+	  IS_MODULE(CONFIG_6PACK), 4354, 24, 0 },
 	{ "slcan_ioctl", "slcan",
 	  IS_BUILTIN(CONFIG_CAN_SLCAN),
-	  IS_MODULE(CONFIG_CAN_SLCAN), 4360, 22, 0 },
+	  IS_MODULE(CONFIG_CAN_SLCAN), 4378, 22, 0 },
 	{ "slgt_compat_ioctl", "synclink_gt",
 	  IS_BUILTIN(CONFIG_SYNCLINK_GT),
-	  IS_MODULE(CONFIG_SYNCLINK_GT), 4382, 21, 0 },
-	{ "slip_ioctl", "slip", IS_BUILTIN(CONFIG_SLIP), IS_MODULE(CONFIG_SLIP), 4403, 28, 0 },
-	{ "smc_ioctl", "smc", IS_BUILTIN(CONFIG_SMC), IS_MODULE(CONFIG_SMC), 4431, 4, 0 },
+	  IS_MODULE(CONFIG_SYNCLINK_GT), 4400, 21, 0 },
+	{ "slip_ioctl", "slip", IS_BUILTIN(CONFIG_SLIP), IS_MODULE(CONFIG_SLIP), 4421, 28, 0 },
+	{ "smc_ioctl", "smc", IS_BUILTIN(CONFIG_SMC), IS_MODULE(CONFIG_SMC), 4449, 4, 0 },
 	{ "snapshot_compat_ioctl", "user",
 	  IS_BUILTIN(CONFIG_HIBERNATION_SNAPSHOT_DEV),
-	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4435, 14, 0 },
+	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4453, 14, 0 },
 	{ "snapshot_ioctl", "user",
 	  IS_BUILTIN(CONFIG_HIBERNATION_SNAPSHOT_DEV),
-	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4449, 14, 0 },
+	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4467, 14, 0 },
 	{ "snd_compr_ioctl", "snd_compress",
 	  IS_BUILTIN(CONFIG_SND_COMPRESS_OFFLOAD),
-	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4463, 0, 16 },
+	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4481, 0, 16 },
 	{ "snd_compr_ioctl_compat", "snd_compress",
 	  IS_BUILTIN(CONFIG_SND_COMPRESS_OFFLOAD),
-	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4479, 0, 16 },
-	{ "snd_ctl_ioctl", "snd", IS_BUILTIN(CONFIG_SND), IS_MODULE(CONFIG_SND), 4495, 17, 0 },
+	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4497, 0, 16 },
+	{ "snd_ctl_ioctl", "snd", IS_BUILTIN(CONFIG_SND), IS_MODULE(CONFIG_SND), 4513, 17, 0 },
 	{ "snd_ctl_ioctl_compat", "snd",
 	  IS_BUILTIN(CONFIG_SND),
-	  IS_MODULE(CONFIG_SND), 4512, 17, 0 },
+	  IS_MODULE(CONFIG_SND), 4530, 17, 0 },
+	{ "snd_disconnect_ioctl", "snd",
+	  IS_BUILTIN(CONFIG_SND),
+	  IS_MODULE(CONFIG_SND), 4547, 0, 0 },
 	{ "snd_hwdep_ioctl", "snd_hwdep",
 	  IS_BUILTIN(CONFIG_SND_HWDEP),
-	  IS_MODULE(CONFIG_SND_HWDEP), 4529, 4, 0 },
+	  IS_MODULE(CONFIG_SND_HWDEP), 4547, 4, 0 },
 	{ "snd_hwdep_ioctl_compat", "snd_hwdep",
 	  IS_BUILTIN(CONFIG_SND_HWDEP),
-	  IS_MODULE(CONFIG_SND_HWDEP), 4533, 4, 0 },
+	  IS_MODULE(CONFIG_SND_HWDEP), 4551, 4, 0 },
 	{ "snd_mixer_oss_ioctl", "snd_mixer_oss",
 	  IS_BUILTIN(CONFIG_SND_MIXER_OSS),
-	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4537, 10, 0 },
+	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4555, 10, 0 },
 	{ "snd_mixer_oss_ioctl_compat", "snd_mixer_oss",
 	  IS_BUILTIN(CONFIG_SND_MIXER_OSS),
-	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4547, 10, 0 },
+	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4565, 10, 0 },
 	{ "snd_pcm_ioctl", "snd_pcm",
 	  IS_BUILTIN(CONFIG_SND_PCM),
-	  IS_MODULE(CONFIG_SND_PCM), 4557, 36, 0 },
+	  IS_MODULE(CONFIG_SND_PCM), 4575, 36, 0 },
 	{ "snd_pcm_ioctl_compat", "snd_pcm",
 	  IS_BUILTIN(CONFIG_SND_PCM),
-	  IS_MODULE(CONFIG_SND_PCM), 4593, 34, 0 },
+	  IS_MODULE(CONFIG_SND_PCM), 4611, 34, 0 },
 	{ "snd_pcm_oss_ioctl", "snd_pcm_oss",
 	  IS_BUILTIN(CONFIG_SND_PCM_OSS),
-	  IS_MODULE(CONFIG_SND_PCM_OSS), 4627, 32, 0 },
+	  IS_MODULE(CONFIG_SND_PCM_OSS), 4645, 32, 0 },
 	{ "snd_pcm_oss_ioctl_compat", "snd_pcm_oss",
 	  IS_BUILTIN(CONFIG_SND_PCM_OSS),
-	  IS_MODULE(CONFIG_SND_PCM_OSS), 4659, 32, 0 },
+	  IS_MODULE(CONFIG_SND_PCM_OSS), 4677, 32, 0 },
 	{ "snd_rawmidi_ioctl", "snd_rawmidi",
 	  IS_BUILTIN(CONFIG_SND_RAWMIDI),
-	  IS_MODULE(CONFIG_SND_RAWMIDI), 4691, 8, 0 },
+	  IS_MODULE(CONFIG_SND_RAWMIDI), 4709, 8, 0 },
 	{ "snd_rawmidi_ioctl_compat", "snd_rawmidi",
 	  IS_BUILTIN(CONFIG_SND_RAWMIDI),
-	  IS_MODULE(CONFIG_SND_RAWMIDI), 4699, 7, 0 },
+	  IS_MODULE(CONFIG_SND_RAWMIDI), 4717, 7, 0 },
 	{ "snd_seq_ioctl", "snd_seq",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER),
-	  IS_MODULE(CONFIG_SND_SEQUENCER), 4706, 32, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER), 4724, 32, 0 },
 	{ "snd_seq_ioctl_compat", "snd_seq",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER),
-	  IS_MODULE(CONFIG_SND_SEQUENCER), 4738, 32, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER), 4756, 32, 0 },
 	{ "snd_timer_user_ioctl", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4770, 20, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4788, 20, 0 },
 	{ "snd_timer_user_ioctl_compat", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4790, 20, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4808, 20, 0 },
 	{ "snp_guest_ioctl", "sev_guest",
 	  IS_BUILTIN(CONFIG_SEV_GUEST),
-	  IS_MODULE(CONFIG_SEV_GUEST), 4810, 3, 0 },
-	{ "sock_do_ioctl", "socket", 1, 0, 4813, 36, 0 },
-	{ "sock_ioctl", "socket", 1, 0, 4849, 19, 0 },
+	  IS_MODULE(CONFIG_SEV_GUEST), 4828, 3, 0 },
+	{ "sock_do_ioctl", "socket", 1, 0, 4831, 36, 0 },
+	{ "sock_ioctl", "socket", 1, 0, 4867, 19, 0 },
+	{ "sock_no_ioctl", "sock", 1, 0, 4886, 0, 0 },
 	{ "sonypi_misc_ioctl", "sony_laptop",
 	  IS_BUILTIN(CONFIG_SONY_LAPTOP),
-	  IS_MODULE(CONFIG_SONY_LAPTOP), 4868, 12, 0 },
+	  IS_MODULE(CONFIG_SONY_LAPTOP), 4886, 12, 0 },
 	{ "spidev_compat_ioctl", "spidev",
 	  IS_BUILTIN(CONFIG_SPI_SPIDEV),
-	  IS_MODULE(CONFIG_SPI_SPIDEV), 4880, 10, 0 },
+	  IS_MODULE(CONFIG_SPI_SPIDEV), 4898, 10, 0 },
 	{ "spidev_ioctl", "spidev",
 	  IS_BUILTIN(CONFIG_SPI_SPIDEV),
-	  IS_MODULE(CONFIG_SPI_SPIDEV), 4890, 10, 0 },
+	  IS_MODULE(CONFIG_SPI_SPIDEV), 4908, 10, 0 },
 	{ "sr_block_ioctl", "sr_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_SR),
-	  IS_MODULE(CONFIG_BLK_DEV_SR), 4900, 59, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_SR), 4918, 59, 0 },
 	{ "ssam_cdev_device_ioctl", "surface_aggregator_cdev",
 	  IS_BUILTIN(CONFIG_SURFACE_AGGREGATOR_CDEV),
-	  IS_MODULE(CONFIG_SURFACE_AGGREGATOR_CDEV), 4959, 5, 0 },
+	  IS_MODULE(CONFIG_SURFACE_AGGREGATOR_CDEV), 4977, 5, 0 },
 	{ "st_compat_ioctl", "st",
 	  IS_BUILTIN(CONFIG_CHR_DEV_ST),
-	  IS_MODULE(CONFIG_CHR_DEV_ST), 4964, 25, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_ST), 4982, 25, 0 },
 	{ "st_ioctl", "st",
 	  IS_BUILTIN(CONFIG_CHR_DEV_ST),
-	  IS_MODULE(CONFIG_CHR_DEV_ST), 4989, 23, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_ST), 5007, 23, 0 },
 	{ "stm_char_ioctl", "stm_core",
 	  IS_BUILTIN(CONFIG_STM),
-	  IS_MODULE(CONFIG_STM), 5012, 3, 0 },
+	  IS_MODULE(CONFIG_STM), 5030, 3, 0 },
 	{ "surface_dtx_ioctl", "surface_dtx",
 	  IS_BUILTIN(CONFIG_SURFACE_DTX),
-	  IS_MODULE(CONFIG_SURFACE_DTX), 5015, 11, 0 },
-	{ "svc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5026, 34, 0 },
+	  IS_MODULE(CONFIG_SURFACE_DTX), 5033, 11, 0 },
+	{ "svc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5044, 34, 0 },
 	{ "sw_sync_ioctl", "sw_sync",
 	  IS_BUILTIN(CONFIG_SW_SYNC),
-	  IS_MODULE(CONFIG_SW_SYNC), 5060, 2, 0 },
+	  IS_MODULE(CONFIG_SW_SYNC), 5078, 2, 0 },
 	{ "switchtec_dev_ioctl", "switchtec",
 	  IS_BUILTIN(CONFIG_PCI_SW_SWITCHTEC),
-	  IS_MODULE(CONFIG_PCI_SW_SWITCHTEC), 5062, 7, 0 },
+	  IS_MODULE(CONFIG_PCI_SW_SWITCHTEC), 5080, 7, 0 },
 	{ "sync_file_ioctl", "sync_file",
 	  IS_BUILTIN(CONFIG_SYNC_FILE),
-	  IS_MODULE(CONFIG_SYNC_FILE), 5069, 2, 0 },
-	{ "tap_ioctl", "tap", IS_BUILTIN(CONFIG_TAP), IS_MODULE(CONFIG_TAP), 5071, 14, 0 },
-	{ "tcp_ioctl", "tcp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 5085, 4, 0 },
-	{ "tee_ioctl", "tee", IS_BUILTIN(CONFIG_TEE), IS_MODULE(CONFIG_TEE), 5089, 9, 0 },
+	  IS_MODULE(CONFIG_SYNC_FILE), 5087, 2, 0 },
+	{ "tap_ioctl", "tap", IS_BUILTIN(CONFIG_TAP), IS_MODULE(CONFIG_TAP), 5089, 14, 0 },
+	{ "tcp_ioctl", "tcp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 5103, 4, 0 },
+	{ "tee_ioctl", "tee", IS_BUILTIN(CONFIG_TEE), IS_MODULE(CONFIG_TEE), 5107, 9, 0 },
 	{ "timerfd_ioctl", "timerfd",
 	  IS_BUILTIN(CONFIG_TIMERFD),
-	  IS_MODULE(CONFIG_TIMERFD), 5098, 1, 0 },
-	{ "tipc_ioctl", "tipc", IS_BUILTIN(CONFIG_TIPC), IS_MODULE(CONFIG_TIPC), 5099, 2, 0 },
+	  IS_MODULE(CONFIG_TIMERFD), 5116, 1, 0 },
+	{ "tipc_ioctl", "tipc", IS_BUILTIN(CONFIG_TIPC), IS_MODULE(CONFIG_TIPC), 5117, 2, 0 },
 	{ "toshiba_acpi_ioctl", "toshiba_acpi",
 	  IS_BUILTIN(CONFIG_ACPI_TOSHIBA),
-	  IS_MODULE(CONFIG_ACPI_TOSHIBA), 5101, 2, 0 },
+	  IS_MODULE(CONFIG_ACPI_TOSHIBA), 5119, 2, 0 },
+	{ "tracing_buffers_ioctl", "trace",
+	  IS_BUILTIN(CONFIG_TRACING),
+	  IS_MODULE(CONFIG_TRACING), 5121, 0, 0 },
 	{ "tty_compat_ioctl", "tty_io",
 	  IS_BUILTIN(CONFIG_TTY),
-	  IS_MODULE(CONFIG_TTY), 5103, 58, 0 },
-	{ "tty_ioctl", "tty_io", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 5161, 29, 0 },
+	  IS_MODULE(CONFIG_TTY), 5121, 58, 0 },
+	{ "tty_ioctl", "tty_io", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 5179, 29, 0 },
 	{ "tun_chr_compat_ioctl", "tun",
 	  IS_BUILTIN(CONFIG_TUN),
-	  IS_MODULE(CONFIG_TUN), 5190, 31, 0 },
-	{ "tun_chr_ioctl", "tun", IS_BUILTIN(CONFIG_TUN), IS_MODULE(CONFIG_TUN), 5221, 31, 0 },
+	  IS_MODULE(CONFIG_TUN), 5208, 31, 0 },
+	{ "tun_chr_ioctl", "tun", IS_BUILTIN(CONFIG_TUN), IS_MODULE(CONFIG_TUN), 5239, 31, 0 },
 	{ "tw_chrdev_ioctl", "3w_xxxx",
 	  IS_BUILTIN(CONFIG_BLK_DEV_3W_XXXX_RAID),
-	  IS_MODULE(CONFIG_BLK_DEV_3W_XXXX_RAID), 5252, 3, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_3W_XXXX_RAID), 5270, 3, 0 },
 	{ "twa_chrdev_ioctl", "3w_9xxx",
 	  IS_BUILTIN(CONFIG_SCSI_3W_9XXX),
-	  IS_MODULE(CONFIG_SCSI_3W_9XXX), 5255, 8, 0 },
+	  IS_MODULE(CONFIG_SCSI_3W_9XXX), 5273, 8, 0 },
 	{ "twl_chrdev_ioctl", "3w_sas",
 	  IS_BUILTIN(CONFIG_SCSI_3W_SAS),
-	  IS_MODULE(CONFIG_SCSI_3W_SAS), 5263, 1, 0 },
+	  IS_MODULE(CONFIG_SCSI_3W_SAS), 5281, 1, 0 },
 	{ "uacce_fops_compat_ioctl", "uacce",
 	  IS_BUILTIN(CONFIG_UACCE),
-	  IS_MODULE(CONFIG_UACCE), 5264, 2, 0 },
+	  IS_MODULE(CONFIG_UACCE), 5282, 2, 0 },
 	{ "uacce_fops_unl_ioctl", "uacce",
 	  IS_BUILTIN(CONFIG_UACCE),
-	  IS_MODULE(CONFIG_UACCE), 5266, 2, 0 },
+	  IS_MODULE(CONFIG_UACCE), 5284, 2, 0 },
 	{ "uart_ioctl", "serial_core",
 	  IS_BUILTIN(CONFIG_SERIAL_CORE),
-	  IS_MODULE(CONFIG_SERIAL_CORE), 5268, 7, 0 },
+	  IS_MODULE(CONFIG_SERIAL_CORE), 5286, 7, 0 },
 	{ "ubi_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 5275, 6, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 5293, 6, 0 },
 	{ "ubifs_compat_ioctl", "ubifs",
 	  IS_BUILTIN(CONFIG_UBIFS_FS),
-	  IS_MODULE(CONFIG_UBIFS_FS), 5281, 10, 0 },
+	  IS_MODULE(CONFIG_UBIFS_FS), 5299, 10, 0 },
 	{ "ubifs_ioctl", "ubifs",
 	  IS_BUILTIN(CONFIG_UBIFS_FS),
-	  IS_MODULE(CONFIG_UBIFS_FS), 5291, 8, 0 },
-	{ "udf_ioctl", "udf", IS_BUILTIN(CONFIG_UDF_FS), IS_MODULE(CONFIG_UDF_FS), 5299, 4, 0 },
+	  IS_MODULE(CONFIG_UBIFS_FS), 5309, 8, 0 },
+	{ "udf_ioctl", "udf", IS_BUILTIN(CONFIG_UDF_FS), IS_MODULE(CONFIG_UDF_FS), 5317, 4, 0 },
 	{ "udmabuf_ioctl", "udmabuf",
 	  IS_BUILTIN(CONFIG_UDMABUF),
-	  IS_MODULE(CONFIG_UDMABUF), 5303, 2, 0 },
-	{ "udp_ioctl", "udp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 5305, 2, 0 },
+	  IS_MODULE(CONFIG_UDMABUF), 5321, 2, 0 },
+	{ "udp_ioctl", "udp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 5323, 2, 0 },
 	{ "uinput_compat_ioctl", "uinput",
 	  IS_BUILTIN(CONFIG_INPUT_UINPUT),
-	  IS_MODULE(CONFIG_INPUT_UINPUT), 5307, 22, 2 },
+	  IS_MODULE(CONFIG_INPUT_UINPUT), 5325, 22, 2 },
 	{ "uinput_ioctl", "uinput",
 	  IS_BUILTIN(CONFIG_INPUT_UINPUT),
-	  IS_MODULE(CONFIG_INPUT_UINPUT), 5331, 19, 2 },
-	{ "unix_ioctl", "unix", IS_BUILTIN(CONFIG_UNIX), IS_MODULE(CONFIG_UNIX), 5352, 4, 0 },
+	  IS_MODULE(CONFIG_INPUT_UINPUT), 5349, 19, 2 },
+	{ "unix_ioctl", "unix", IS_BUILTIN(CONFIG_UNIX), IS_MODULE(CONFIG_UNIX), 5370, 4, 0 },
 	{ "usb_pcwd_ioctl", "pcwd_usb",
 	  IS_BUILTIN(CONFIG_USBPCWATCHDOG),
-	  IS_MODULE(CONFIG_USBPCWATCHDOG), 5356, 9, 0 },
-	{ "usbdev_ioctl", "usbcore", IS_BUILTIN(CONFIG_USB), IS_MODULE(CONFIG_USB), 5365, 35, 0 },
+	  IS_MODULE(CONFIG_USBPCWATCHDOG), 5374, 9, 0 },
+	{ "usbdev_ioctl", "usbcore", IS_BUILTIN(CONFIG_USB), IS_MODULE(CONFIG_USB), 5383, 35, 0 },
 	{ "usblp_ioctl", "usblp",
 	  IS_BUILTIN(CONFIG_USB_PRINTER),
-	  IS_MODULE(CONFIG_USB_PRINTER), 5400, 2, 7 },
+	  IS_MODULE(CONFIG_USB_PRINTER), 5418, 2, 7 },
 	{ "usbtmc_ioctl", "usbtmc",
 	  IS_BUILTIN(CONFIG_USB_TMC),
-	  IS_MODULE(CONFIG_USB_TMC), 5409, 28, 0 },
+	  IS_MODULE(CONFIG_USB_TMC), 5427, 28, 0 },
 	{ "user_events_ioctl", "trace_events_user",
 	  IS_BUILTIN(CONFIG_USER_EVENTS),
-	  IS_MODULE(CONFIG_USER_EVENTS), 5437, 2, 0 },
+	  IS_MODULE(CONFIG_USER_EVENTS), 5455, 2, 0 },
 	{ "userfaultfd_dev_ioctl", "userfaultfd",
 	  IS_BUILTIN(CONFIG_USERFAULTFD),
-	  IS_MODULE(CONFIG_USERFAULTFD), 5439, 1, 0 },
+	  IS_MODULE(CONFIG_USERFAULTFD), 5457, 1, 0 },
 	{ "userfaultfd_ioctl", "userfaultfd",
 	  IS_BUILTIN(CONFIG_USERFAULTFD),
-	  IS_MODULE(CONFIG_USERFAULTFD), 5440, 8, 0 },
+	  IS_MODULE(CONFIG_USERFAULTFD), 5458, 8, 0 },
 	{ "uv_mmtimer_ioctl", "uv_mmtimer",
 	  IS_BUILTIN(CONFIG_UV_MMTIMER),
-	  IS_MODULE(CONFIG_UV_MMTIMER), 5448, 6, 0 },
+	  IS_MODULE(CONFIG_UV_MMTIMER), 5466, 6, 0 },
 	{ "v3d_create_bo_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5454, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5472, 0, 1 },
 	{ "v3d_get_bo_offset_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5455, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5473, 0, 1 },
 	{ "v3d_get_param_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5456, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5474, 0, 1 },
 	{ "v3d_mmap_bo_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5457, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5475, 0, 1 },
 	{ "v3d_perfmon_create_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5458, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5476, 0, 1 },
 	{ "v3d_perfmon_destroy_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5459, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5477, 0, 1 },
 	{ "v3d_perfmon_get_values_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5460, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5478, 0, 1 },
 	{ "v3d_submit_cl_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5461, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5479, 0, 1 },
 	{ "v3d_submit_csd_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5462, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5480, 0, 1 },
 	{ "v3d_submit_tfu_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5463, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5481, 0, 1 },
 	{ "v3d_wait_bo_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5464, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5482, 0, 1 },
+	{ "v4l2_compat_ioctl32", "videodev",
+	  IS_BUILTIN(CONFIG_VIDEO_DEV),
+	  IS_MODULE(CONFIG_VIDEO_DEV), 5483, 0, 0 },
+	{ "v4l2_ioctl", "videodev",
+	  IS_BUILTIN(CONFIG_VIDEO_DEV),
+	  IS_MODULE(CONFIG_VIDEO_DEV), 5483, 105, 2 },
 	{ "vbg_misc_device_ioctl", "vboxguest",
 	  IS_BUILTIN(CONFIG_VBOXGUEST),
-	  IS_MODULE(CONFIG_VBOXGUEST), 5465, 10, 4 },
+	  IS_MODULE(CONFIG_VBOXGUEST), 5590, 10, 4 },
 	{ "vc4_create_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5479, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5604, 0, 1 },
 	{ "vc4_create_shader_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5480, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5605, 0, 1 },
 	{ "vc4_gem_madvise_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5481, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5606, 0, 1 },
 	{ "vc4_get_hang_state_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5482, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5607, 0, 1 },
 	{ "vc4_get_param_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5483, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5608, 0, 1 },
 	{ "vc4_get_tiling_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5484, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5609, 0, 1 },
 	{ "vc4_label_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5485, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5610, 0, 1 },
 	{ "vc4_mmap_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5486, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5611, 0, 1 },
 	{ "vc4_perfmon_create_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5487, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5612, 0, 1 },
 	{ "vc4_perfmon_destroy_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5488, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5613, 0, 1 },
 	{ "vc4_perfmon_get_values_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5489, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5614, 0, 1 },
 	{ "vc4_set_tiling_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5490, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5615, 0, 1 },
 	{ "vc4_submit_cl_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5491, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5616, 0, 1 },
 	{ "vc4_wait_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5492, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5617, 0, 1 },
 	{ "vc4_wait_seqno_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5493, 0, 1 },
-	{ "vcc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5494, 32, 0 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5618, 0, 1 },
+	{ "vcc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5619, 32, 0 },
 	{ "vduse_dev_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 5526, 11, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5651, 11, 0 },
 	{ "vduse_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 5537, 4, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5662, 4, 0 },
 	{ "vfio_device_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5541, 1, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5666, 1, 0 },
 	{ "vfio_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5542, 3, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5667, 3, 0 },
 	{ "vfio_group_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5545, 4, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5670, 4, 0 },
 	{ "vgem_fence_attach_ioctl", "vgem",
 	  IS_BUILTIN(CONFIG_DRM_VGEM),
-	  IS_MODULE(CONFIG_DRM_VGEM), 5549, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VGEM), 5674, 0, 1 },
 	{ "vgem_fence_signal_ioctl", "vgem",
 	  IS_BUILTIN(CONFIG_DRM_VGEM),
-	  IS_MODULE(CONFIG_DRM_VGEM), 5550, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VGEM), 5675, 0, 1 },
 	{ "vhost_net_ioctl", "vhost_net",
 	  IS_BUILTIN(CONFIG_VHOST_NET),
-	  IS_MODULE(CONFIG_VHOST_NET), 5551, 21, 0 },
+	  IS_MODULE(CONFIG_VHOST_NET), 5676, 21, 0 },
 	{ "vhost_scsi_ioctl", "vhost_scsi",
 	  IS_BUILTIN(CONFIG_VHOST_SCSI),
-	  IS_MODULE(CONFIG_VHOST_SCSI), 5572, 22, 0 },
+	  IS_MODULE(CONFIG_VHOST_SCSI), 5697, 22, 0 },
 	{ "vhost_vdpa_unlocked_ioctl", "vhost_vdpa",
 	  IS_BUILTIN(CONFIG_VHOST_VDPA),
-	  IS_MODULE(CONFIG_VHOST_VDPA), 5594, 35, 0 },
+	  IS_MODULE(CONFIG_VHOST_VDPA), 5719, 35, 0 },
 	{ "vhost_vsock_dev_ioctl", "vhost_vsock",
 	  IS_BUILTIN(CONFIG_VHOST_VSOCK),
-	  IS_MODULE(CONFIG_VHOST_VSOCK), 5629, 21, 0 },
+	  IS_MODULE(CONFIG_VHOST_VSOCK), 5754, 21, 0 },
 	{ "via_agp_init", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5650, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5775, 0, 1 },
 	{ "via_cmdbuf_size", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5651, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5776, 0, 1 },
 	{ "via_cmdbuffer", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5652, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5777, 0, 1 },
 	{ "via_decoder_futex", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5653, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5778, 0, 1 },
 	{ "via_dma_blit", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5654, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5779, 0, 1 },
 	{ "via_dma_blit_sync", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5655, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5780, 0, 1 },
 	{ "via_dma_init", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5656, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5781, 0, 1 },
 	{ "via_fb_init", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5657, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5782, 0, 1 },
 	{ "via_flush_ioctl", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5658, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5783, 0, 1 },
 	{ "via_map_init", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5659, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5784, 0, 1 },
 	{ "via_mem_alloc", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5660, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5785, 0, 1 },
 	{ "via_mem_free", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5661, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5786, 0, 1 },
 	{ "via_pci_cmdbuffer", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5662, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5787, 0, 1 },
 	{ "via_wait_irq", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5663, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5788, 0, 1 },
 	{ "vidi_connection_ioctl", "exynosdrm",
 	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
-	  IS_MODULE(CONFIG_DRM_EXYNOS), 5664, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 5789, 0, 1 },
 	{ "virtio_gpu_context_init_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5665, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5790, 0, 1 },
 	{ "virtio_gpu_execbuffer_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5666, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5791, 0, 1 },
 	{ "virtio_gpu_get_caps_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5667, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5792, 0, 1 },
 	{ "virtio_gpu_getparam_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5668, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5793, 0, 1 },
 	{ "virtio_gpu_map_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5669, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5794, 0, 1 },
 	{ "virtio_gpu_resource_create_blob_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5670, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5795, 0, 1 },
 	{ "virtio_gpu_resource_create_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5671, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5796, 0, 1 },
 	{ "virtio_gpu_resource_info_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5672, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5797, 0, 1 },
 	{ "virtio_gpu_transfer_from_host_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5673, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5798, 0, 1 },
 	{ "virtio_gpu_transfer_to_host_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5674, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5799, 0, 1 },
 	{ "virtio_gpu_wait_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5675, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5800, 0, 1 },
 	{ "virtual_ncidev_ioctl", "virtual_ncidev",
 	  IS_BUILTIN(CONFIG_NFC_VIRTUAL_NCI),
-	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5676, 1, 0 },
+	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5801, 1, 0 },
 	{ "vmci_host_unlocked_ioctl", "vmw_vmci",
 	  IS_BUILTIN(CONFIG_VMWARE_VMCI),
-	  IS_MODULE(CONFIG_VMWARE_VMCI), 5677, 17, 0 },
+	  IS_MODULE(CONFIG_VMWARE_VMCI), 5802, 17, 0 },
 	{ "vme_user_unlocked_ioctl", "vme_user",
 	  IS_BUILTIN(CONFIG_VME_USER),
-	  IS_MODULE(CONFIG_VME_USER), 5694, 5, 0 },
+	  IS_MODULE(CONFIG_VME_USER), 5819, 5, 0 },
 	{ "vmw_bo_unref_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5699, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5824, 0, 1 },
 	{ "vmw_compat_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5700, 0, 108 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5825, 0, 108 },
 	{ "vmw_context_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5808, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5933, 0, 1 },
 	{ "vmw_context_destroy_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5809, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5934, 0, 1 },
 	{ "vmw_execbuf_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5810, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5935, 0, 1 },
 	{ "vmw_extended_context_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5811, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5936, 0, 1 },
 	{ "vmw_fence_event_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5812, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5937, 0, 1 },
 	{ "vmw_fence_obj_signaled_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5813, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5938, 0, 1 },
 	{ "vmw_fence_obj_unref_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5814, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5939, 0, 1 },
 	{ "vmw_fence_obj_wait_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5815, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5940, 0, 1 },
 	{ "vmw_gb_surface_define_ext_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5816, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5941, 0, 1 },
 	{ "vmw_gb_surface_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5817, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5942, 0, 1 },
 	{ "vmw_gb_surface_reference_ext_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5818, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5943, 0, 1 },
 	{ "vmw_gb_surface_reference_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5819, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5944, 0, 1 },
 	{ "vmw_gem_object_create_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5820, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5945, 0, 1 },
 	{ "vmw_get_cap_3d_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5821, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5946, 0, 1 },
 	{ "vmw_getparam_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5822, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5947, 0, 1 },
 	{ "vmw_kms_cursor_bypass_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5823, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5948, 0, 1 },
 	{ "vmw_kms_update_layout_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5824, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5949, 0, 1 },
 	{ "vmw_mksstat_add_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5825, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5950, 0, 1 },
 	{ "vmw_mksstat_remove_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5826, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5951, 0, 1 },
 	{ "vmw_mksstat_reset_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5827, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5952, 0, 1 },
 	{ "vmw_msg_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5828, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5953, 0, 1 },
 	{ "vmw_overlay_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5829, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5954, 0, 1 },
 	{ "vmw_present_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5830, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5955, 0, 1 },
 	{ "vmw_present_readback_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5831, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5956, 0, 1 },
 	{ "vmw_shader_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5832, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5957, 0, 1 },
 	{ "vmw_shader_destroy_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5833, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5958, 0, 1 },
 	{ "vmw_stream_claim_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5834, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5959, 0, 1 },
 	{ "vmw_stream_unref_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5835, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5960, 0, 1 },
 	{ "vmw_surface_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5836, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5961, 0, 1 },
 	{ "vmw_surface_destroy_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5837, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5962, 0, 1 },
 	{ "vmw_surface_reference_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5838, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5963, 0, 1 },
 	{ "vmw_unlocked_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5839, 0, 108 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5964, 0, 108 },
 	{ "vmw_user_bo_synccpu_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5947, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6072, 0, 1 },
 	{ "vol_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 5948, 9, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 6073, 9, 0 },
 	{ "vsock_dev_compat_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5957, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 6082, 1, 0 },
 	{ "vsock_dev_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5958, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 6083, 1, 0 },
 	{ "vt_compat_ioctl", "vt_ioctl",
 	  IS_BUILTIN(CONFIG_VT),
-	  IS_MODULE(CONFIG_VT), 5959, 57, 0 },
-	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 6016, 57, 0 },
+	  IS_MODULE(CONFIG_VT), 6084, 57, 0 },
+	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 6141, 57, 0 },
 	{ "vtpmx_fops_ioctl", "tpm_vtpm_proxy",
 	  IS_BUILTIN(CONFIG_TCG_VTPM_PROXY),
-	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 6073, 1, 0 },
+	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 6198, 1, 0 },
 	{ "wafwdt_ioctl", "wafer5823wdt",
 	  IS_BUILTIN(CONFIG_WAFER_WDT),
-	  IS_MODULE(CONFIG_WAFER_WDT), 6074, 7, 0 },
+	  IS_MODULE(CONFIG_WAFER_WDT), 6199, 7, 0 },
 	{ "watchdog_ioctl", "fschmd",
 	  IS_BUILTIN(CONFIG_SENSORS_FSCHMD),
-	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 6081, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 6206, 7, 0 },
 	{ "watchdog_ioctl", "w83793",
 	  IS_BUILTIN(CONFIG_SENSORS_W83793),
-	  IS_MODULE(CONFIG_SENSORS_W83793), 6088, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_W83793), 6213, 7, 0 },
 	{ "watchdog_ioctl", "watchdog",
 	  IS_BUILTIN(CONFIG_WATCHDOG_CORE),
-	  IS_MODULE(CONFIG_WATCHDOG_CORE), 6095, 10, 0 },
+	  IS_MODULE(CONFIG_WATCHDOG_CORE), 6220, 10, 0 },
 	{ "wb_smsc_wdt_ioctl", "smsc37b787_wdt",
 	  IS_BUILTIN(CONFIG_SMSC37B787_WDT),
-	  IS_MODULE(CONFIG_SMSC37B787_WDT), 6105, 7, 0 },
+	  IS_MODULE(CONFIG_SMSC37B787_WDT), 6230, 7, 0 },
 	{ "wdm_ioctl", "cdc_wdm",
 	  IS_BUILTIN(CONFIG_USB_WDM),
-	  IS_MODULE(CONFIG_USB_WDM), 6112, 1, 0 },
+	  IS_MODULE(CONFIG_USB_WDM), 6237, 1, 0 },
 	{ "wdt_ioctl", "w83977f_wdt",
 	  IS_BUILTIN(CONFIG_W83977F_WDT),
-	  IS_MODULE(CONFIG_W83977F_WDT), 6113, 7, 0 },
+	  IS_MODULE(CONFIG_W83977F_WDT), 6238, 7, 0 },
 	{ "wdt_unlocked_ioctl", "rtc_m41t80",
 	  IS_BUILTIN(CONFIG_RTC_DRV_M41T80),
-	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 6120, 7, 0 },
+	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 6245, 7, 0 },
 	{ "wdtpci_ioctl", "wdt_pci",
 	  IS_BUILTIN(CONFIG_WDTPCI),
-	  IS_MODULE(CONFIG_WDTPCI), 6127, 6, 0 },
+	  IS_MODULE(CONFIG_WDTPCI), 6252, 6, 0 },
+	{ "wmi_ioctl", "wmi",
+	  IS_BUILTIN(CONFIG_ACPI_WMI),
+	  IS_MODULE(CONFIG_ACPI_WMI), 6258, 0, 0 },
 	{ "wwan_port_fops_ioctl", "wwan",
 	  IS_BUILTIN(CONFIG_WWAN),
-	  IS_MODULE(CONFIG_WWAN), 6133, 14, 0 },
-	{ "x25_ioctl", "x25", IS_BUILTIN(CONFIG_X25), IS_MODULE(CONFIG_X25), 6147, 27, 0 },
+	  IS_MODULE(CONFIG_WWAN), 6258, 14, 0 },
+	{ "x25_ioctl", "x25", IS_BUILTIN(CONFIG_X25), IS_MODULE(CONFIG_X25), 6272, 27, 0 },
 	{ "xen_mce_chrdev_ioctl", "mcelog",
 	  IS_BUILTIN(CONFIG_XEN_MCE_LOG),
-	  IS_MODULE(CONFIG_XEN_MCE_LOG), 6174, 3, 0 },
+	  IS_MODULE(CONFIG_XEN_MCE_LOG), 6299, 3, 0 },
 	{ "xenbus_backend_ioctl", "xenbus_dev_backend",
 	  IS_BUILTIN(CONFIG_XEN_BACKEND),
-	  IS_MODULE(CONFIG_XEN_BACKEND), 6177, 2, 0 },
+	  IS_MODULE(CONFIG_XEN_BACKEND), 6302, 2, 0 },
 	{ "xfs_file_compat_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 6179, 57, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 6304, 57, 0 },
 	{ "xfs_file_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 6236, 42, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 6361, 42, 0 },
 	{ "xsdfec_dev_ioctl", "xilinx_sdfec",
 	  IS_BUILTIN(CONFIG_XILINX_SDFEC),
-	  IS_MODULE(CONFIG_XILINX_SDFEC), 6278, 14, 0 },
+	  IS_MODULE(CONFIG_XILINX_SDFEC), 6403, 14, 0 },
 	{ "zf_ioctl", "machzwd",
 	  IS_BUILTIN(CONFIG_MACHZ_WDT),
-	  IS_MODULE(CONFIG_MACHZ_WDT), 6292, 4, 0 },
+	  IS_MODULE(CONFIG_MACHZ_WDT), 6417, 4, 0 },
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 6296, 2232, 152
+	NULL, NULL, 0, 0, 6421, 2232, 152
 };
 
 /* filled in at boot from kallsyms, sorted by address */

@@ -4,12 +4,12 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 716 handlers (11 of them always built in), 4693 exact entries and 1372
+ * 752 handlers (15 of them always built in), 4823 exact entries and 1374
  * families; fallback: 2298 exact entries and 121 families, 1292 of them
- * values served by more than one handler. Left to the fallback: 15
+ * values served by more than one handler. Left to the fallback: 13
  * handlers not bound to one object, 0 ambiguous names.
- * Not in the table: 342 handlers of kinds the lookup does not reach.
- * Entries per class: read 2198, modify 5089, admin 1049, none (unknown) 148.
+ * Not in the table: 341 handlers of kinds the lookup does not reach.
+ * Entries per class: read 2254, modify 5159, admin 1053, none (unknown) 150.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -564,6 +564,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc020bc12, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE_V2 */
 	{ 0xc040bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_FS_USAGE */
 	{ 0xc118bc0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BCH_IOCTL_DEV_USAGE */
+	/* bcm_sock_no_ioctlcmd (net/can/bcm.c) */
+	/* no command of its own */
 	/* bcm_vk_ioctl (drivers/misc/bcm-vk/bcm_vk_dev.c) */
 	{ 0x40085e04, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VK_IOCTL_RESET */
 	{ 0x40445e02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VK_IOCTL_LOAD_IMAGE */
@@ -582,6 +584,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc018620b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_GET_NODE_DEBUG_INFO */
 	{ 0xc018620c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_GET_NODE_INFO_FOR_REF */
 	{ 0xc0306201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* BINDER_WRITE_READ */
+	/* blkdev_compat_ptr_ioctl (block/ioctl.c) */
+	/* no command of its own */
 	/* blkdev_ioctl (block/ioctl.c) */
 	{ 0x00000301, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HDIO_GETGEO */
 	{ 0x0000125d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* BLKROSET */
@@ -798,6 +802,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000000a, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_CALL */
 	/* ca8210_test_int_ioctl (drivers/net/ieee802154/ca8210.c) */
 	{ 0x00000000, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CA8210_IOCTL_HARD_RESET */
+	/* cache_ioctl_pipefs (net/sunrpc/cache.c) */
+	/* no command of its own */
 	/* cachefiles_ondemand_fd_ioctl (fs/cachefiles/ondemand.c) */
 	{ 0x40049801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CACHEFILES_IOC_READ_COMPLETE */
 	/* can327_ldisc_ioctl (drivers/net/can/can327.c) */
@@ -903,6 +909,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc011cf0a, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CIFS_DUMP_FULL_KEY */
 	{ 0xc018cf07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* CIFS_QUERY_INFO */
 	{ 0xc03acf08, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* CIFS_DUMP_KEY */
+	/* coda_pioctl (fs/coda/pioctl.c) */
+	/* no command of its own */
 	/* coda_psdev_ioctl (fs/coda/psdev.c) */
 	{ 0xc008630a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CIOC_KERNEL_VERSION */
 	/* comedi_compat_ioctl (drivers/comedi/comedi_fops.c) */
@@ -1035,6 +1043,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0546d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO1 */
 	{ 0xc0586d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO2 */
 	{ 0xc05c6d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
+	/* compat_ptr_ioctl (fs/ioctl.c) */
+	/* no command of its own */
 	/* compat_sock_ioctl (net/socket.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
 	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN */
@@ -1182,6 +1192,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* dccp_ioctl (net/dccp/proto.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
+	/* ddb_ioctl (drivers/media/pci/ddbridge/ddbridge-core.c) */
+	/* no command of its own */
 	/* dell_smbios_wmi_ioctl (drivers/platform/x86/dell/dell-smbios-wmi.c) */
 	{ 0xc0345700, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DELL_WMI_SMBIOS_CMD */
 	/* dgram_ioctl (net/ieee802154/socket.c) */
@@ -1193,6 +1205,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00000006, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_SET_CONFIG_DATA */
 	{ 0x00000009, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_VENDOR */
 	{ 0x0000000a, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* ND_CMD_CALL */
+	/* dm_blk_ioctl (drivers/md/dm.c) */
+	/* no command of its own */
 	/* dm_compat_ctl_ioctl (drivers/md/dm-ioctl.c) */
 	{ 0x0000fd00, 0x0000ffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* DM_VERSION_CMD */
 	/* dm_ctl_ioctl (drivers/md/dm-ioctl.c) */
@@ -1203,6 +1217,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40086201, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_BUF_SET_NAME_B */
 	{ 0x40086203, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_BUF_IOCTL_IMPORT_SYNC_FILE */
 	{ 0xc0086202, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* DMA_BUF_IOCTL_EXPORT_SYNC_FILE */
+	/* dma_heap_ioctl (drivers/dma-buf/dma-heap.c) */
+	/* no command of its own */
 	/* dmirror_fops_unlocked_ioctl (lib/test_hmm.c) */
 	{ 0xc0284800, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_READ */
 	{ 0xc0284801, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HMM_DMIRROR_WRITE */
@@ -2001,6 +2017,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0045706, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* WDIOC_SETTIMEOUT */
 	/* fsl_mc_uapi_dev_ioctl (drivers/bus/fsl-mc/fsl-mc-uapi.c) */
 	{ 0xc04052e0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FSL_MC_SEND_MC_COMMAND */
+	/* full_proxy_unlocked_ioctl (fs/debugfs/file.c) */
+	/* no command of its own */
 	/* fuse_dev_ioctl (fs/fuse/dev.c) */
 	{ 0x4004e502, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FUSE_DEV_IOC_BACKING_CLOSE */
 	{ 0x4010e501, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FUSE_DEV_IOC_BACKING_OPEN */
@@ -2017,6 +2035,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* fuse_file_ioctl (fs/fuse/ioctl.c) */
 	{ 0x40806685, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_ENABLE_VERITY */
 	{ 0xc0046686, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FS_IOC_MEASURE_VERITY */
+	/* fw_device_op_ioctl (drivers/firewire/core-cdev.c) */
+	/* no command of its own */
 	/* fw_mgmt_ioctl_unlocked (drivers/staging/greybus/fw-management.c) */
 	{ 0x00004605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_MODE_SWITCH */
 	{ 0x40044604, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_SET_TIMEOUT_MS */
@@ -2024,6 +2044,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc00b4603, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_BACKEND_FW_UPDATE */
 	{ 0xc00f4601, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FW_MGMT_IOC_GET_BACKEND_FW */
 	{ 0xc0104602, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FW_MGMT_IOC_INTF_LOAD_AND_VALIDATE */
+	/* gadget_dev_ioctl (drivers/usb/gadget/legacy/inode.c) */
+	/* no command of its own */
 	/* gb_tty_ioctl (drivers/staging/greybus/uart.c) */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
 	/* genwqe_ioctl (drivers/misc/genwqe/card_dev.c) */
@@ -2277,8 +2299,14 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x400c6b14, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HSC_GET_RX */
 	{ 0x40106b15, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* HSC_SET_TX */
 	{ 0x40106b16, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HSC_GET_TX */
+	/* hsmp_ioctl (drivers/platform/x86/amd/hsmp.c) */
+	/* no command of its own */
 	/* hso_serial_ioctl (drivers/net/usb/hso.c) */
 	{ 0x0000545c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCMIWAIT */
+	/* hung_up_tty_compat_ioctl (drivers/tty/tty_io.c) */
+	/* no command of its own */
+	/* hung_up_tty_ioctl (drivers/tty/tty_io.c) */
+	/* no command of its own */
 	/* i2cdev_ioctl (drivers/i2c/i2c-dev.c) */
 	{ 0x00000701, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_RETRIES */
 	{ 0x00000702, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* I2C_TIMEOUT */
@@ -2425,6 +2453,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40046992, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IIO_BUFFER_DMABUF_ATTACH_IOCTL */
 	{ 0x40046993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IIO_BUFFER_DMABUF_DETACH_IOCTL */
 	{ 0x40106994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IIO_BUFFER_DMABUF_ENQUEUE_IOCTL */
+	/* iio_ioctl (drivers/iio/industrialio-core.c) */
+	/* no command of its own */
 	/* inet6_ioctl (net/ipv6/af_inet6.c) */
 	/* SIOCADDRT */
 	{ 0x0000890b, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
@@ -2473,6 +2503,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* inotify_ioctl (fs/notify/inotify/inotify_user.c) */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	{ 0x40044900, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* INOTIFY_IOC_SETNEXTWD */
+	/* ioctl_dev (drivers/md/bcache/super.c) */
+	/* no command of its own */
 	/* ioctl_gem_info (drivers/gpu/drm/omapdrm/omap_drv.c) */
 	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_OMAP_GEM_INFO */
 	/* ioctl_gem_new (drivers/gpu/drm/omapdrm/omap_drv.c) */
@@ -2527,6 +2559,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIONREAD */
 	{ 0x80047437, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGCHAN */
 	{ 0x80047456, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PPPIOCGUNIT */
+	/* isotp_sock_no_ioctlcmd (net/can/isotp.c) */
+	/* no command of its own */
 	/* isst_if_def_ioctl (drivers/platform/x86/intel/speed_select_if/isst_if_common.c) */
 	{ 0x4008fe02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* ISST_IF_IO_CMD */
 	{ 0x8008fe00, 0xffffffff, SEL_IOCTL_READ, 0 }, /* ISST_IF_GET_PLATFORM_INFO */
@@ -2562,6 +2596,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006441, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_IVPU_SET_PARAM */
 	/* ivpu_submit_ioctl (drivers/accel/ivpu/ivpu_drv.c) */
 	{ 0x00006445, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_IVPU_SUBMIT */
+	/* j1939_sk_no_ioctlcmd (net/can/j1939/socket.c) */
+	/* no command of its own */
+	/* jffs2_ioctl (fs/jffs2/ioctl.c) */
+	/* no command of its own */
 	/* jfs_ioctl (fs/jfs/ioctl.c) */
 	{ 0xc0185879, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* FITRIM */
 	/* joydev_compat_ioctl (drivers/input/joydev.c) */
@@ -2671,6 +2709,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80046908, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_MIN_TIMEOUT */
 	{ 0x80046909, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_MAX_TIMEOUT */
 	{ 0x80046924, 0xffffffff, SEL_IOCTL_READ, 0 }, /* LIRC_GET_REC_TIMEOUT */
+	/* llc_ui_ioctl (net/llc/af_llc.c) */
+	/* no command of its own */
 	/* lo_compat_ioctl (drivers/block/loop.c) */
 	{ 0x00004c00, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_SET_FD */
 	{ 0x00004c01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* LOOP_CLR_FD */
@@ -2773,9 +2813,15 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80140912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_DISK_INFO */
 	{ 0x80480911, 0xffffffff, SEL_IOCTL_READ, 0 }, /* GET_ARRAY_INFO */
 	{ 0x90000915, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* GET_BITMAP_FILE */
+	/* media_compat_ioctl (drivers/media/mc/mc-devnode.c) */
+	/* no command of its own */
+	/* media_ioctl (drivers/media/mc/mc-devnode.c) */
+	/* no command of its own */
 	/* media_request_ioctl (drivers/media/mc/mc-request.c) */
 	{ 0x00007c80, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEDIA_REQUEST_IOC_QUEUE */
 	{ 0x00007c81, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEDIA_REQUEST_IOC_REINIT */
+	/* megadev_unlocked_ioctl (drivers/scsi/megaraid.c) */
+	/* no command of its own */
 	/* megasas_mgmt_compat_ioctl (drivers/scsi/megaraid/megaraid_sas_base.c) */
 	{ 0x400c4d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEGASAS_IOC_GET_AEN */
 	{ 0xc1144d01, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MEGASAS_IOC_FIRMWARE32 */
@@ -2873,6 +2919,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc0486d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MPTCOMMAND */
 	{ 0x80005a14, 0xc000ffff, SEL_IOCTL_MODIFY, 0 }, /* HP_GETHOSTINFO */
 	{ 0xc0006d11, 0xc000ffff, SEL_IOCTL_READ, 0 }, /* MPTIOCINFO */
+	/* mraid_mm_unlocked_ioctl (drivers/scsi/megaraid/megaraid_mm.c) */
+	/* no command of its own */
 	/* msm_ioctl_gem_cpu_fini (drivers/gpu/drm/msm/msm_drv.c) */
 	{ 0x00006445, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_MSM_GEM_CPU_FINI */
 	/* msm_ioctl_gem_cpu_prep (drivers/gpu/drm/msm/msm_drv.c) */
@@ -3080,6 +3128,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc010ae24, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_START_ENCLAVE */
 	/* ne_ioctl (drivers/virt/nitro_enclaves/ne_misc_dev.c) */
 	{ 0x8008ae20, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* NE_CREATE_VM */
+	/* netlink_ioctl (net/netlink/af_netlink.c) */
+	/* no command of its own */
 	/* nilfs_compat_ioctl (fs/nilfs2/ioctl.c) */
 	/* NILFS_IOCTL_DELETE_CHECKPOINT */
 	{ 0x40086e81, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
@@ -3784,6 +3834,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089e1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGETSGCNT */
 	{ 0x000089ee, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNADDRESOURCE */
 	{ 0x000089ef, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCPNDELRESOURCE */
+	/* posix_clock_compat_ioctl (kernel/time/posix-clock.c) */
+	/* no command of its own */
+	/* posix_clock_ioctl (kernel/time/posix-clock.c) */
+	/* no command of its own */
 	/* pp_ioctl (drivers/char/ppdev.c) */
 	{ 0x0000708b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPCLAIM */
 	{ 0x0000708c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PPRELEASE */
@@ -3945,8 +3999,33 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00305000, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* IOCTL_PRIVCMD_HYPERCALL */
 	{ 0x40185008, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_PRIVCMD_IRQFD */
 	{ 0x40305009, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* IOCTL_PRIVCMD_IOEVENTFD */
+	/* proc_reg_compat_ioctl (fs/proc/inode.c) */
+	/* no command of its own */
+	/* proc_reg_unlocked_ioctl (fs/proc/inode.c) */
+	/* no command of its own */
 	/* procfs_procmap_ioctl (fs/proc/task_mmu.c) */
 	{ 0xc0686611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PROCMAP_QUERY */
+	/* ptp_ioctl (drivers/ptp/ptp_chardev.c) */
+	{ 0x00003d13, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PTP_MASK_CLEAR_ALL */
+	{ 0x40043d04, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PTP_ENABLE_PPS */
+	{ 0x40043d0d, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_TIME }, /* PTP_ENABLE_PPS2 */
+	{ 0x40043d14, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PTP_MASK_EN_SINGLE */
+	{ 0x40103d02, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PTP_EXTTS_REQUEST */
+	{ 0x40103d0b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PTP_EXTTS_REQUEST2 */
+	{ 0x40383d03, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PTP_PEROUT_REQUEST */
+	{ 0x40383d0c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PTP_PEROUT_REQUEST2 */
+	{ 0x40603d07, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PTP_PIN_SETFUNC */
+	{ 0x40603d10, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* PTP_PIN_SETFUNC2 */
+	{ 0x43403d05, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_SYS_OFFSET */
+	{ 0x43403d0e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_SYS_OFFSET2 */
+	{ 0x80503d01, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PTP_CLOCK_GETCAPS */
+	{ 0x80503d0a, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* PTP_CLOCK_GETCAPS2 */
+	{ 0xc0403d08, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_SYS_OFFSET_PRECISE */
+	{ 0xc0403d11, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_SYS_OFFSET_PRECISE2 */
+	{ 0xc0603d06, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_PIN_GETFUNC */
+	{ 0xc0603d0f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_PIN_GETFUNC2 */
+	{ 0xc4c03d09, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_SYS_OFFSET_EXTENDED */
+	{ 0xc4c03d12, 0xffffffff, SEL_IOCTL_READ, 0 }, /* PTP_SYS_OFFSET_EXTENDED2 */
 	/* pty_bsd_compat_ioctl (drivers/tty/pty.c) */
 	{ 0x00005420, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCPKT */
 	{ 0x40045431, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPTLCK */
@@ -4229,6 +4308,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x83c0550b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* USB_RAW_IOCTL_EPS_INFO */
 	{ 0xc0085504, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP0_READ */
 	{ 0xc0085508, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* USB_RAW_IOCTL_EP_READ */
+	/* raw_sock_no_ioctlcmd (net/can/raw.c) */
+	/* no command of its own */
 	/* rawv6_ioctl (net/ipv6/raw.c) */
 	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCOUTQ */
 	{ 0x0000541b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCINQ */
@@ -4707,6 +4788,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0xc1105518, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_REPLACE32 */
 	{ 0xc2c45512, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_CTL_IOCTL_ELEM_READ32 */
 	{ 0xc2c45513, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_CTL_IOCTL_ELEM_WRITE32 */
+	/* snd_disconnect_ioctl (sound/core/init.c) */
+	/* no command of its own */
 	/* snd_hwdep_ioctl (sound/core/hwdep.c) */
 	{ 0x40604803, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_HWDEP_IOCTL_DSP_LOAD */
 	{ 0x80044800, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_HWDEP_IOCTL_PVERSION */
@@ -5107,6 +5190,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
+	/* sock_no_ioctl (net/core/sock.c) */
+	/* no command of its own */
 	/* sonypi_misc_ioctl (drivers/platform/x86/sony-laptop.c) */
 	{ 0x40017600, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBRT */
 	{ 0x40017609, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SONYPI_IOCSBLUE */
@@ -5406,6 +5491,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006442, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_TEGRA_SYNCPT_READ */
 	/* tegra_syncpt_wait (drivers/gpu/drm/tegra/drm.c) */
 	{ 0x00006444, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_TEGRA_SYNCPT_WAIT */
+	/* thread_with_stdio_ioctl (fs/bcachefs/thread_with_file.c) */
+	/* no command of its own */
 	/* timerfd_ioctl (fs/timerfd.c) */
 	{ 0x40085400, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TFD_IOC_SET_TICKS */
 	/* tipc_ioctl (net/tipc/socket.c) */
@@ -5840,6 +5927,126 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00006446, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_V3D_SUBMIT_TFU */
 	/* v3d_wait_bo_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
 	{ 0x00006441, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_V3D_WAIT_BO */
+	/* v4l2_compat_ioctl32 (drivers/media/v4l2-core/v4l2-compat-ioctl32.c) */
+	/* no command of its own */
+	/* v4l2_ioctl (drivers/media/v4l2-core/v4l2-dev.c) */
+	/* with every v4l2_file_operations.unlocked_ioctl's commands, merged */
+	{ 0x4004560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_OVERLAY */
+	{ 0x40045612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_STREAMON */
+	{ 0x40045613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_STREAMOFF */
+	{ 0x40045644, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_PRIORITY */
+	{ 0x40085618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_STD */
+	{ 0x4014563c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_CROP */
+	{ 0x4020565a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_SUBSCRIBE_EVENT */
+	{ 0x4020565b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_UNSUBSCRIBE_EVENT; 2 handlers */
+	{ 0x402c560b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FBUF32; 2 handlers */
+	{ 0x402c5639, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FREQUENCY */
+	{ 0x4030560b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FBUF */
+	{ 0x40305652, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_HW_FREQ_SEEK */
+	{ 0x40345622, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_AUDIO */
+	{ 0x40345632, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_AUDOUT */
+	/* VIDIOC_DBG_S_REGISTER; 2 handlers */
+	{ 0x4038564f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x40445637, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_MODULATOR */
+	{ 0x4054561e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_TUNER */
+	{ 0x408c563e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_JPEGCOMP */
+	{ 0x80045626, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_INPUT */
+	{ 0x8004562e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_OUTPUT */
+	{ 0x80045643, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_PRIORITY */
+	{ 0x80085617, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_STD */
+	{ 0x8008563f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QUERYSTD; 2 handlers */
+	{ 0x80085665, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_SUBDEV_G_CLIENT_CAP */
+	{ 0x802c560a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FBUF32; 2 handlers */
+	{ 0x8030560a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FBUF */
+	{ 0x80345621, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_AUDIO */
+	{ 0x80345631, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_AUDOUT */
+	{ 0x80405600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_SUBDEV_QUERYCAP */
+	{ 0x80685600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYCAP */
+	{ 0x80785659, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQEVENT32_TIME32; 2 handlers */
+	{ 0x80805659, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQEVENT32; 2 handlers */
+	/* VIDIOC_SUBDEV_QUERY_DV_TIMINGS; 2 handlers */
+	{ 0x80845663, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x80885659, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQEVENT; 2 handlers */
+	{ 0x808c563d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_JPEGCOMP */
+	{ 0x8818564c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_ENC_INDEX */
+	{ 0xc0045627, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_INPUT */
+	{ 0xc004562f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_OUTPUT */
+	{ 0xc008561b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_CTRL; 2 handlers */
+	{ 0xc008561c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_CTRL; 2 handlers */
+	{ 0xc0085666, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_SUBDEV_S_CLIENT_CAP */
+	{ 0xc0145608, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_REQBUFS */
+	{ 0xc014563b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_CROP */
+	{ 0xc0185647, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EXT_CTRLS32; 2 handlers */
+	{ 0xc0185648, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EXT_CTRLS32; 2 handlers */
+	{ 0xc0185649, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_TRY_EXT_CTRLS32; 2 handlers */
+	{ 0xc0205647, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EXT_CTRLS; 2 handlers */
+	{ 0xc0205648, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EXT_CTRLS; 2 handlers */
+	{ 0xc0205649, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_TRY_EXT_CTRLS; 2 handlers */
+	{ 0xc0245628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EDID32 */
+	{ 0xc0245629, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EDID32; 2 handlers */
+	{ 0xc0285628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EDID; 2 handlers */
+	{ 0xc0285629, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EDID; 2 handlers */
+	{ 0xc028564d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_ENCODER_CMD */
+	{ 0xc028564e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_ENCODER_CMD */
+	{ 0xc02c5625, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYMENU; 2 handlers */
+	{ 0xc02c5638, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FREQUENCY */
+	{ 0xc02c563a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_CROPCAP */
+	{ 0xc02c564a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FRAMESIZES */
+	{ 0xc0345641, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMAUDIO */
+	{ 0xc0345642, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMAUDOUT */
+	{ 0xc034564b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FRAMEINTERVALS */
+	/* VIDIOC_DBG_G_REGISTER; 2 handlers */
+	{ 0xc0385650, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0xc0405602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FMT */
+	{ 0xc0405610, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_EXPBUF */
+	{ 0xc0405619, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMSTD32 */
+	{ 0xc0405626, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_SUBDEV_G_ROUTING */
+	{ 0xc0405627, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_SUBDEV_S_ROUTING */
+	{ 0xc040565e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_SELECTION */
+	{ 0xc040565f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_SELECTION */
+	{ 0xc0405665, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FREQ_BANDS */
+	{ 0xc0405668, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_REMOVE_BUFS */
+	{ 0xc0445609, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYBUF32_TIME32 */
+	{ 0xc044560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QBUF32_TIME32; 2 handlers */
+	{ 0xc0445611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQBUF32_TIME32; 2 handlers */
+	{ 0xc0445624, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYCTRL; 2 handlers */
+	{ 0xc0445636, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_MODULATOR */
+	/* VIDIOC_PREPARE_BUF32_TIME32; 2 handlers */
+	{ 0xc044565d, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc0485619, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMSTD; 2 handlers */
+	{ 0xc0485630, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMOUTPUT */
+	{ 0xc0485660, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DECODER_CMD */
+	{ 0xc0485661, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_DECODER_CMD */
+	{ 0xc04c5609, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYBUF32 */
+	{ 0xc04c560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QBUF32; 2 handlers */
+	{ 0xc04c5611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQBUF32; 2 handlers */
+	{ 0xc04c561a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMINPUT32 */
+	{ 0xc04c565d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_PREPARE_BUF32; 2 handlers */
+	{ 0xc050561a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMINPUT */
+	{ 0xc054561d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_TUNER */
+	{ 0xc0585609, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYBUF; 2 handlers */
+	{ 0xc058560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QBUF; 2 handlers */
+	{ 0xc0585611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQBUF; 2 handlers */
+	{ 0xc058565d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_PREPARE_BUF; 2 handlers */
+	{ 0xc0745645, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_SLICED_VBI_CAP */
+	{ 0xc0845657, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_DV_TIMINGS */
+	{ 0xc0845658, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_DV_TIMINGS */
+	{ 0xc0905664, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_DV_TIMINGS_CAP */
+	{ 0xc0945662, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_DV_TIMINGS */
+	{ 0xc0c85666, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_DBG_G_CHIP_INFO; 2 handlers */
+	{ 0xc0cc5604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FMT32 */
+	{ 0xc0cc5605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FMT32; 2 handlers */
+	{ 0xc0cc5615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_PARM */
+	{ 0xc0cc5616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_PARM */
+	{ 0xc0cc5640, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_FMT32 */
+	{ 0xc0d05604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FMT */
+	{ 0xc0d05605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FMT */
+	{ 0xc0d05640, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_FMT */
+	{ 0xc0e85667, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERY_EXT_CTRL; 2 handlers */
+	{ 0xc0f8565c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_CREATE_BUFS32; 2 handlers */
+	{ 0xc100565c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_CREATE_BUFS */
+	{ 0x00005600, 0x0000ff00, SEL_IOCTL_MODIFY, 0 }, /* 'V' */
+	{ 0x00006400, 0x0000ff00, SEL_IOCTL_MODIFY, 0 }, /* 'd' */
 	/* vbg_misc_device_ioctl (drivers/virt/vboxguest/vboxguest_linux.c) */
 	/* VBG_IOCTL_INTERRUPT_ALL_WAIT_FOR_EVENTS */
 	{ 0xc018560b, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
@@ -9795,6 +10002,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "bch2_fs_file_ioctl", "bcachefs",
 	  IS_BUILTIN(CONFIG_BCACHEFS_FS),
 	  IS_MODULE(CONFIG_BCACHEFS_FS), 457, 28, 0 },
+	{ "bcm_sock_no_ioctlcmd", "can_bcm",
+	  IS_BUILTIN(CONFIG_CAN_BCM),
+	  IS_MODULE(CONFIG_CAN_BCM), 485, 0, 0 },
 	{ "bcm_vk_ioctl", "bcm_vk",
 	  IS_BUILTIN(CONFIG_BCM_VK),
 	  IS_MODULE(CONFIG_BCM_VK), 485, 2, 0 },
@@ -9804,6 +10014,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "binder_ioctl", "binder_linux",
 	  IS_BUILTIN(CONFIG_ANDROID_BINDER_IPC),
 	  IS_MODULE(CONFIG_ANDROID_BINDER_IPC), 488, 12, 0 },
+	{ "blkdev_compat_ptr_ioctl", "ioctl", 1, 0, 500, 0, 0 },
 	{ "blkdev_ioctl", "ioctl", 1, 0, 500, 43, 0 },
 	{ "blkif_ioctl", "xen_blkfront",
 	  IS_BUILTIN(CONFIG_XEN_BLKDEV_FRONTEND),
@@ -9833,6 +10044,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "ca8210_test_int_ioctl", "ca8210",
 	  IS_BUILTIN(CONFIG_IEEE802154_CA8210),
 	  IS_MODULE(CONFIG_IEEE802154_CA8210), 699, 1, 0 },
+	{ "cache_ioctl_pipefs", "sunrpc",
+	  IS_BUILTIN(CONFIG_SUNRPC),
+	  IS_MODULE(CONFIG_SUNRPC), 700, 0, 0 },
 	{ "cachefiles_ondemand_fd_ioctl", "cachefiles",
 	  IS_BUILTIN(CONFIG_CACHEFILES),
 	  IS_MODULE(CONFIG_CACHEFILES), 700, 1, 0 },
@@ -9852,6 +10066,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	  IS_BUILTIN(CONFIG_CHR_DEV_SCH),
 	  IS_MODULE(CONFIG_CHR_DEV_SCH), 751, 33, 0 },
 	{ "cifs_ioctl", "cifs", IS_BUILTIN(CONFIG_CIFS), IS_MODULE(CONFIG_CIFS), 784, 13, 0 },
+	{ "coda_pioctl", "coda",
+	  IS_BUILTIN(CONFIG_CODA_FS),
+	  IS_MODULE(CONFIG_CODA_FS), 797, 0, 0 },
 	{ "coda_psdev_ioctl", "coda",
 	  IS_BUILTIN(CONFIG_CODA_FS),
 	  IS_MODULE(CONFIG_CODA_FS), 797, 1, 0 },
@@ -9871,6 +10088,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "compat_mpctl_ioctl", "mptctl",
 	  IS_BUILTIN(CONFIG_FUSION_CTL),
 	  IS_MODULE(CONFIG_FUSION_CTL), 909, 13, 0 },
+	{ "compat_ptr_ioctl", "ioctl", 1, 0, 922, 0, 0 },
 	{ "compat_sock_ioctl", "socket", 1, 0, 922, 88, 0 },
 	{ "counter_chrdev_ioctl", "counter",
 	  IS_BUILTIN(CONFIG_COUNTER),
@@ -9902,6 +10120,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "dccp_ioctl", "dccp",
 	  IS_BUILTIN(CONFIG_IP_DCCP),
 	  IS_MODULE(CONFIG_IP_DCCP), 1038, 2, 0 },
+	{ "ddb_ioctl", "ddbridge",
+	  IS_BUILTIN(CONFIG_DVB_DDBRIDGE),
+	  IS_MODULE(CONFIG_DVB_DDBRIDGE), 1040, 0, 0 },
 	{ "dell_smbios_wmi_ioctl", "dell_smbios",
 	  IS_BUILTIN(CONFIG_DELL_SMBIOS),
 	  IS_MODULE(CONFIG_DELL_SMBIOS), 1040, 1, 0 },
@@ -9911,6 +10132,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "dimm_ioctl", "libnvdimm",
 	  IS_BUILTIN(CONFIG_LIBNVDIMM),
 	  IS_MODULE(CONFIG_LIBNVDIMM), 1043, 0, 5 },
+	{ "dm_blk_ioctl", "dm_mod",
+	  IS_BUILTIN(CONFIG_BLK_DEV_DM),
+	  IS_MODULE(CONFIG_BLK_DEV_DM), 1048, 0, 0 },
 	{ "dm_compat_ctl_ioctl", "dm_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_DM),
 	  IS_MODULE(CONFIG_BLK_DEV_DM), 1048, 0, 1 },
@@ -9920,6 +10144,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "dma_buf_ioctl", "dma_buf",
 	  IS_BUILTIN(CONFIG_DMA_SHARED_BUFFER),
 	  IS_MODULE(CONFIG_DMA_SHARED_BUFFER), 1050, 5, 0 },
+	{ "dma_heap_ioctl", "dma_heap",
+	  IS_BUILTIN(CONFIG_DMABUF_HEAPS),
+	  IS_MODULE(CONFIG_DMABUF_HEAPS), 1055, 0, 0 },
 	{ "dmirror_fops_unlocked_ioctl", "test_hmm",
 	  IS_BUILTIN(CONFIG_TEST_HMM),
 	  IS_MODULE(CONFIG_TEST_HMM), 1055, 8, 0 },
@@ -10134,6 +10361,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "fsl_mc_uapi_dev_ioctl", "fsl_mc_uapi",
 	  IS_BUILTIN(CONFIG_FSL_MC_UAPI_SUPPORT),
 	  IS_MODULE(CONFIG_FSL_MC_UAPI_SUPPORT), 1769, 1, 0 },
+	{ "full_proxy_unlocked_ioctl", "debugfs",
+	  IS_BUILTIN(CONFIG_DEBUG_FS),
+	  IS_MODULE(CONFIG_DEBUG_FS), 1770, 0, 0 },
 	{ "fuse_dev_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
 	  IS_MODULE(CONFIG_FUSE_FS), 1770, 3, 0 },
@@ -10149,9 +10379,15 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "fuse_file_ioctl", "fuse",
 	  IS_BUILTIN(CONFIG_FUSE_FS),
 	  IS_MODULE(CONFIG_FUSE_FS), 1779, 2, 0 },
+	{ "fw_device_op_ioctl", "firewire_core",
+	  IS_BUILTIN(CONFIG_FIREWIRE),
+	  IS_MODULE(CONFIG_FIREWIRE), 1781, 0, 0 },
 	{ "fw_mgmt_ioctl_unlocked", "gb_firmware",
 	  IS_BUILTIN(CONFIG_GREYBUS_FIRMWARE),
 	  IS_MODULE(CONFIG_GREYBUS_FIRMWARE), 1781, 6, 0 },
+	{ "gadget_dev_ioctl", "gadgetfs",
+	  IS_BUILTIN(CONFIG_USB_GADGETFS),
+	  IS_MODULE(CONFIG_USB_GADGETFS), 1787, 0, 0 },
 	{ "gb_tty_ioctl", "gb_uart",
 	  IS_BUILTIN(CONFIG_GREYBUS_UART),
 	  IS_MODULE(CONFIG_GREYBUS_UART), 1787, 1, 0 },
@@ -10223,9 +10459,18 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "hsc_ioctl", "hsi_char",
 	  IS_BUILTIN(CONFIG_HSI_CHAR),
 	  IS_MODULE(CONFIG_HSI_CHAR), 2008, 7, 0 },
+	{ "hsmp_ioctl", "amd_hsmp",
+	  IS_BUILTIN(CONFIG_AMD_HSMP),
+	  IS_MODULE(CONFIG_AMD_HSMP), 2015, 0, 0 },
 	{ "hso_serial_ioctl", "hso",
 	  IS_BUILTIN(CONFIG_USB_HSO),
 	  IS_MODULE(CONFIG_USB_HSO), 2015, 1, 0 },
+	{ "hung_up_tty_compat_ioctl", "tty_io",
+	  IS_BUILTIN(CONFIG_TTY),
+	  IS_MODULE(CONFIG_TTY), 2016, 0, 0 },
+	{ "hung_up_tty_ioctl", "tty_io",
+	  IS_BUILTIN(CONFIG_TTY),
+	  IS_MODULE(CONFIG_TTY), 2016, 0, 0 },
 	{ "i2cdev_ioctl", "i2c_dev",
 	  IS_BUILTIN(CONFIG_I2C_CHARDEV),
 	  IS_MODULE(CONFIG_I2C_CHARDEV), 2016, 9, 0 },
@@ -10289,11 +10534,17 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "iio_buffer_chrdev_ioctl", "industrialio",
 	  IS_BUILTIN(CONFIG_IIO),
 	  IS_MODULE(CONFIG_IIO), 2138, 3, 0 },
+	{ "iio_ioctl", "industrialio",
+	  IS_BUILTIN(CONFIG_IIO),
+	  IS_MODULE(CONFIG_IIO), 2141, 0, 0 },
 	{ "inet6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 2141, 9, 0 },
 	{ "inet_ioctl", "af_inet", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 2150, 21, 0 },
 	{ "inotify_ioctl", "inotify_user",
 	  IS_BUILTIN(CONFIG_INOTIFY_USER),
 	  IS_MODULE(CONFIG_INOTIFY_USER), 2171, 2, 0 },
+	{ "ioctl_dev", "bcache",
+	  IS_BUILTIN(CONFIG_BCACHE),
+	  IS_MODULE(CONFIG_BCACHE), 2173, 0, 0 },
 	{ "ioctl_gem_info", "omapdrm",
 	  IS_BUILTIN(CONFIG_DRM_OMAP),
 	  IS_MODULE(CONFIG_DRM_OMAP), 2173, 0, 1 },
@@ -10318,6 +10569,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "ipw_ioctl", "ipwireless",
 	  IS_BUILTIN(CONFIG_IPWIRELESS),
 	  IS_MODULE(CONFIG_IPWIRELESS), 2215, 4, 0 },
+	{ "isotp_sock_no_ioctlcmd", "can_isotp",
+	  IS_BUILTIN(CONFIG_CAN_ISOTP),
+	  IS_MODULE(CONFIG_CAN_ISOTP), 2219, 0, 0 },
 	{ "isst_if_def_ioctl", "isst_if_common",
 	  IS_BUILTIN(CONFIG_INTEL_SPEED_SELECT_INTERFACE),
 	  IS_MODULE(CONFIG_INTEL_SPEED_SELECT_INTERFACE), 2219, 5, 0 },
@@ -10354,6 +10608,12 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "ivpu_submit_ioctl", "intel_vpu",
 	  IS_BUILTIN(CONFIG_DRM_ACCEL_IVPU),
 	  IS_MODULE(CONFIG_DRM_ACCEL_IVPU), 2239, 0, 1 },
+	{ "j1939_sk_no_ioctlcmd", "can_j1939",
+	  IS_BUILTIN(CONFIG_CAN_J1939),
+	  IS_MODULE(CONFIG_CAN_J1939), 2240, 0, 0 },
+	{ "jffs2_ioctl", "jffs2",
+	  IS_BUILTIN(CONFIG_JFFS2_FS),
+	  IS_MODULE(CONFIG_JFFS2_FS), 2240, 0, 0 },
 	{ "jfs_ioctl", "jfs", IS_BUILTIN(CONFIG_JFS_FS), IS_MODULE(CONFIG_JFS_FS), 2240, 1, 0 },
 	{ "joydev_compat_ioctl", "joydev",
 	  IS_BUILTIN(CONFIG_INPUT_JOYDEV),
@@ -10411,6 +10671,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "lirc_ioctl", "rc_core",
 	  IS_BUILTIN(CONFIG_RC_CORE),
 	  IS_MODULE(CONFIG_RC_CORE), 2310, 18, 0 },
+	{ "llc_ui_ioctl", "llc2", IS_BUILTIN(CONFIG_LLC2), IS_MODULE(CONFIG_LLC2), 2328, 0, 0 },
 	{ "lo_compat_ioctl", "loop",
 	  IS_BUILTIN(CONFIG_BLK_DEV_LOOP),
 	  IS_MODULE(CONFIG_BLK_DEV_LOOP), 2328, 11, 0 },
@@ -10440,9 +10701,18 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "md_ioctl", "md_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_MD),
 	  IS_MODULE(CONFIG_BLK_DEV_MD), 2404, 15, 0 },
+	{ "media_compat_ioctl", "mc",
+	  IS_BUILTIN(CONFIG_MEDIA_SUPPORT),
+	  IS_MODULE(CONFIG_MEDIA_SUPPORT), 2419, 0, 0 },
+	{ "media_ioctl", "mc",
+	  IS_BUILTIN(CONFIG_MEDIA_SUPPORT),
+	  IS_MODULE(CONFIG_MEDIA_SUPPORT), 2419, 0, 0 },
 	{ "media_request_ioctl", "mc",
 	  IS_BUILTIN(CONFIG_MEDIA_SUPPORT),
 	  IS_MODULE(CONFIG_MEDIA_SUPPORT), 2419, 2, 0 },
+	{ "megadev_unlocked_ioctl", "megaraid",
+	  IS_BUILTIN(CONFIG_MEGARAID_LEGACY),
+	  IS_MODULE(CONFIG_MEGARAID_LEGACY), 2421, 0, 0 },
 	{ "megasas_mgmt_compat_ioctl", "megaraid_sas",
 	  IS_BUILTIN(CONFIG_MEGARAID_SAS),
 	  IS_MODULE(CONFIG_MEGARAID_SAS), 2421, 2, 0 },
@@ -10484,6 +10754,9 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "mptctl_ioctl", "mptctl",
 	  IS_BUILTIN(CONFIG_FUSION_CTL),
 	  IS_MODULE(CONFIG_FUSION_CTL), 2491, 10, 2 },
+	{ "mraid_mm_unlocked_ioctl", "megaraid_mm",
+	  IS_BUILTIN(CONFIG_MEGARAID_MM),
+	  IS_MODULE(CONFIG_MEGARAID_MM), 2503, 0, 0 },
 	{ "msm_ioctl_gem_cpu_fini", "msm",
 	  IS_BUILTIN(CONFIG_DRM_MSM),
 	  IS_MODULE(CONFIG_DRM_MSM), 2503, 0, 1 },
@@ -10555,6 +10828,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "ne_ioctl", "nitro_enclaves",
 	  IS_BUILTIN(CONFIG_NITRO_ENCLAVES),
 	  IS_MODULE(CONFIG_NITRO_ENCLAVES), 2684, 1, 0 },
+	{ "netlink_ioctl", "af_netlink", 1, 0, 2685, 0, 0 },
 	{ "nilfs_compat_ioctl", "nilfs2",
 	  IS_BUILTIN(CONFIG_NILFS2_FS),
 	  IS_MODULE(CONFIG_NILFS2_FS), 2685, 17, 0 },
@@ -10788,6 +11062,12 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "pn_socket_ioctl", "phonet",
 	  IS_BUILTIN(CONFIG_PHONET),
 	  IS_MODULE(CONFIG_PHONET), 3287, 4, 0 },
+	{ "posix_clock_compat_ioctl", "posix_clock",
+	  IS_BUILTIN(CONFIG_POSIX_TIMERS),
+	  IS_MODULE(CONFIG_POSIX_TIMERS), 3291, 0, 0 },
+	{ "posix_clock_ioctl", "posix_clock",
+	  IS_BUILTIN(CONFIG_POSIX_TIMERS),
+	  IS_MODULE(CONFIG_POSIX_TIMERS), 3291, 0, 0 },
 	{ "pp_ioctl", "ppdev", IS_BUILTIN(CONFIG_PPDEV), IS_MODULE(CONFIG_PPDEV), 3291, 25, 0 },
 	{ "ppp_asynctty_ioctl", "ppp_async",
 	  IS_BUILTIN(CONFIG_PPP_ASYNC),
@@ -10817,883 +11097,908 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	{ "privcmd_ioctl", "xen_privcmd",
 	  IS_BUILTIN(CONFIG_XEN_PRIVCMD),
 	  IS_MODULE(CONFIG_XEN_PRIVCMD), 3426, 10, 0 },
+	{ "proc_reg_compat_ioctl", "proc",
+	  IS_BUILTIN(CONFIG_PROC_FS),
+	  IS_MODULE(CONFIG_PROC_FS), 3436, 0, 0 },
+	{ "proc_reg_unlocked_ioctl", "proc",
+	  IS_BUILTIN(CONFIG_PROC_FS),
+	  IS_MODULE(CONFIG_PROC_FS), 3436, 0, 0 },
 	{ "procfs_procmap_ioctl", "proc",
 	  IS_BUILTIN(CONFIG_PROC_FS),
 	  IS_MODULE(CONFIG_PROC_FS), 3436, 1, 0 },
+	{ "ptp_ioctl", "ptp",
+	  IS_BUILTIN(CONFIG_PTP_1588_CLOCK),
+	  IS_MODULE(CONFIG_PTP_1588_CLOCK), 3437, 20, 0 },
 	{ "pty_bsd_compat_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3437, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3457, 6, 0 },
 	{ "pty_bsd_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3443, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3463, 6, 0 },
 	{ "pty_unix98_compat_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3449, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3469, 6, 0 },
 	{ "pty_unix98_ioctl", "pty",
 	  IS_BUILTIN(CONFIG_LEGACY_PTYS) || IS_BUILTIN(CONFIG_UNIX98_PTYS),
-	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3455, 6, 0 },
+	  IS_MODULE(CONFIG_LEGACY_PTYS) || IS_MODULE(CONFIG_UNIX98_PTYS), 3475, 6, 0 },
 	{ "qaic_attach_slice_bo_ioctl", "qaic",
 	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
-	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3461, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3481, 0, 1 },
 	{ "qaic_create_bo_ioctl", "qaic",
 	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
-	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3462, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3482, 0, 1 },
 	{ "qaic_detach_slice_bo_ioctl", "qaic",
 	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
-	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3463, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3483, 0, 1 },
 	{ "qaic_execute_bo_ioctl", "qaic",
 	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
-	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3464, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3484, 0, 1 },
 	{ "qaic_manage_ioctl", "qaic",
 	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
-	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3465, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3485, 0, 1 },
 	{ "qaic_mmap_bo_ioctl", "qaic",
 	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
-	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3466, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3486, 0, 1 },
 	{ "qaic_partial_execute_bo_ioctl", "qaic",
 	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
-	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3467, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3487, 0, 1 },
 	{ "qaic_perf_stats_bo_ioctl", "qaic",
 	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
-	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3468, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3488, 0, 1 },
 	{ "qaic_wait_bo_ioctl", "qaic",
 	  IS_BUILTIN(CONFIG_DRM_ACCEL_QAIC),
-	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3469, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_ACCEL_QAIC), 3489, 0, 1 },
 	{ "qat_vf_precopy_ioctl", "qat_vfio_pci",
 	  IS_BUILTIN(CONFIG_QAT_VFIO_PCI),
-	  IS_MODULE(CONFIG_QAT_VFIO_PCI), 3470, 1, 0 },
-	{ "qrtr_ioctl", "qrtr", IS_BUILTIN(CONFIG_QRTR), IS_MODULE(CONFIG_QRTR), 3471, 12, 0 },
+	  IS_MODULE(CONFIG_QAT_VFIO_PCI), 3490, 1, 0 },
+	{ "qrtr_ioctl", "qrtr", IS_BUILTIN(CONFIG_QRTR), IS_MODULE(CONFIG_QRTR), 3491, 12, 0 },
 	{ "qxl_alloc_ioctl", "qxl",
 	  IS_BUILTIN(CONFIG_DRM_QXL),
-	  IS_MODULE(CONFIG_DRM_QXL), 3483, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_QXL), 3503, 0, 1 },
 	{ "qxl_alloc_surf_ioctl", "qxl",
 	  IS_BUILTIN(CONFIG_DRM_QXL),
-	  IS_MODULE(CONFIG_DRM_QXL), 3484, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_QXL), 3504, 0, 1 },
 	{ "qxl_clientcap_ioctl", "qxl",
 	  IS_BUILTIN(CONFIG_DRM_QXL),
-	  IS_MODULE(CONFIG_DRM_QXL), 3485, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_QXL), 3505, 0, 1 },
 	{ "qxl_execbuffer_ioctl", "qxl",
 	  IS_BUILTIN(CONFIG_DRM_QXL),
-	  IS_MODULE(CONFIG_DRM_QXL), 3486, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_QXL), 3506, 0, 1 },
 	{ "qxl_getparam_ioctl", "qxl",
 	  IS_BUILTIN(CONFIG_DRM_QXL),
-	  IS_MODULE(CONFIG_DRM_QXL), 3487, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_QXL), 3507, 0, 1 },
 	{ "qxl_map_ioctl", "qxl",
 	  IS_BUILTIN(CONFIG_DRM_QXL),
-	  IS_MODULE(CONFIG_DRM_QXL), 3488, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_QXL), 3508, 0, 1 },
 	{ "qxl_update_area_ioctl", "qxl",
 	  IS_BUILTIN(CONFIG_DRM_QXL),
-	  IS_MODULE(CONFIG_DRM_QXL), 3489, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_QXL), 3509, 0, 1 },
 	{ "radeon_cs_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3490, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3510, 0, 1 },
 	{ "radeon_drm_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3491, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3511, 0, 75 },
 	{ "radeon_gem_busy_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3566, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3586, 0, 1 },
 	{ "radeon_gem_create_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3567, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3587, 0, 1 },
 	{ "radeon_gem_get_tiling_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3568, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3588, 0, 1 },
 	{ "radeon_gem_info_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3569, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3589, 0, 1 },
 	{ "radeon_gem_mmap_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3570, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3590, 0, 1 },
 	{ "radeon_gem_op_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3571, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3591, 0, 1 },
 	{ "radeon_gem_set_domain_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3572, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3592, 0, 1 },
 	{ "radeon_gem_set_tiling_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3573, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3593, 0, 1 },
 	{ "radeon_gem_userptr_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3574, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3594, 0, 1 },
 	{ "radeon_gem_va_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3575, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3595, 0, 1 },
 	{ "radeon_gem_wait_idle_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3576, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3596, 0, 1 },
 	{ "radeon_info_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3577, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3597, 0, 1 },
 	{ "radeon_kms_compat_ioctl", "radeon",
 	  IS_BUILTIN(CONFIG_DRM_RADEON),
-	  IS_MODULE(CONFIG_DRM_RADEON), 3578, 0, 75 },
-	{ "random_ioctl", "random", 1, 0, 3653, 6, 0 },
-	{ "raw_ioctl", "raw", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 3659, 4, 0 },
+	  IS_MODULE(CONFIG_DRM_RADEON), 3598, 0, 75 },
+	{ "random_ioctl", "random", 1, 0, 3673, 6, 0 },
+	{ "raw_ioctl", "raw", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 3679, 4, 0 },
 	{ "raw_ioctl", "raw_gadget",
 	  IS_BUILTIN(CONFIG_USB_RAW_GADGET),
-	  IS_MODULE(CONFIG_USB_RAW_GADGET), 3663, 16, 0 },
-	{ "rawv6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 3679, 4, 0 },
+	  IS_MODULE(CONFIG_USB_RAW_GADGET), 3683, 16, 0 },
+	{ "raw_sock_no_ioctlcmd", "can_raw",
+	  IS_BUILTIN(CONFIG_CAN_RAW),
+	  IS_MODULE(CONFIG_CAN_RAW), 3699, 0, 0 },
+	{ "rawv6_ioctl", "ipv6", IS_BUILTIN(CONFIG_IPV6), IS_MODULE(CONFIG_IPV6), 3699, 4, 0 },
 	{ "rdc321x_wdt_ioctl", "rdc321x_wdt",
 	  IS_BUILTIN(CONFIG_RDC321X_WDT),
-	  IS_MODULE(CONFIG_RDC321X_WDT), 3683, 4, 0 },
-	{ "rds_ioctl", "rds", IS_BUILTIN(CONFIG_RDS), IS_MODULE(CONFIG_RDS), 3687, 2, 0 },
+	  IS_MODULE(CONFIG_RDC321X_WDT), 3703, 4, 0 },
+	{ "rds_ioctl", "rds", IS_BUILTIN(CONFIG_RDS), IS_MODULE(CONFIG_RDS), 3707, 2, 0 },
 	{ "reiserfs_compat_ioctl", "reiserfs",
 	  IS_BUILTIN(CONFIG_REISERFS_FS),
-	  IS_MODULE(CONFIG_REISERFS_FS), 3689, 3, 0 },
+	  IS_MODULE(CONFIG_REISERFS_FS), 3709, 3, 0 },
 	{ "reiserfs_ioctl", "reiserfs",
 	  IS_BUILTIN(CONFIG_REISERFS_FS),
-	  IS_MODULE(CONFIG_REISERFS_FS), 3692, 3, 0 },
+	  IS_MODULE(CONFIG_REISERFS_FS), 3712, 3, 0 },
 	{ "rfcomm_sock_ioctl", "rfcomm",
 	  IS_BUILTIN(CONFIG_BT_RFCOMM),
-	  IS_MODULE(CONFIG_BT_RFCOMM), 3695, 6, 0 },
+	  IS_MODULE(CONFIG_BT_RFCOMM), 3715, 6, 0 },
 	{ "rfcomm_tty_ioctl", "rfcomm",
 	  IS_BUILTIN(CONFIG_BT_RFCOMM),
-	  IS_MODULE(CONFIG_BT_RFCOMM), 3701, 5, 0 },
+	  IS_MODULE(CONFIG_BT_RFCOMM), 3721, 5, 0 },
 	{ "rfkill_fop_ioctl", "rfkill",
 	  IS_BUILTIN(CONFIG_RFKILL),
-	  IS_MODULE(CONFIG_RFKILL), 3706, 0, 2 },
+	  IS_MODULE(CONFIG_RFKILL), 3726, 0, 2 },
 	{ "riocm_cdev_ioctl", "rio_cm",
 	  IS_BUILTIN(CONFIG_RAPIDIO_CHMAN),
-	  IS_MODULE(CONFIG_RAPIDIO_CHMAN), 3708, 11, 0 },
+	  IS_MODULE(CONFIG_RAPIDIO_CHMAN), 3728, 11, 0 },
 	{ "roccat_ioctl", "hid_roccat",
 	  IS_BUILTIN(CONFIG_HID_ROCCAT),
-	  IS_MODULE(CONFIG_HID_ROCCAT), 3719, 1, 0 },
-	{ "rose_ioctl", "rose", IS_BUILTIN(CONFIG_ROSE), IS_MODULE(CONFIG_ROSE), 3720, 20, 0 },
+	  IS_MODULE(CONFIG_HID_ROCCAT), 3739, 1, 0 },
+	{ "rose_ioctl", "rose", IS_BUILTIN(CONFIG_ROSE), IS_MODULE(CONFIG_ROSE), 3740, 20, 0 },
 	{ "rpc_pipe_ioctl", "sunrpc",
 	  IS_BUILTIN(CONFIG_SUNRPC),
-	  IS_MODULE(CONFIG_SUNRPC), 3740, 1, 0 },
+	  IS_MODULE(CONFIG_SUNRPC), 3760, 1, 0 },
 	{ "rpmsg_ctrldev_ioctl", "rpmsg_ctrl",
 	  IS_BUILTIN(CONFIG_RPMSG_CTRL),
-	  IS_MODULE(CONFIG_RPMSG_CTRL), 3741, 3, 0 },
+	  IS_MODULE(CONFIG_RPMSG_CTRL), 3761, 3, 0 },
 	{ "rpmsg_eptdev_ioctl", "rpmsg_char",
 	  IS_BUILTIN(CONFIG_RPMSG_CHAR),
-	  IS_MODULE(CONFIG_RPMSG_CHAR), 3744, 3, 0 },
+	  IS_MODULE(CONFIG_RPMSG_CHAR), 3764, 3, 0 },
 	{ "rproc_device_ioctl", "remoteproc_cdev",
 	  IS_BUILTIN(CONFIG_REMOTEPROC_CDEV),
-	  IS_MODULE(CONFIG_REMOTEPROC_CDEV), 3747, 2, 0 },
+	  IS_MODULE(CONFIG_REMOTEPROC_CDEV), 3767, 2, 0 },
 	{ "rtc_dev_compat_ioctl", "rtc_core",
 	  IS_BUILTIN(CONFIG_RTC_CLASS),
-	  IS_MODULE(CONFIG_RTC_CLASS), 3749, 20, 0 },
+	  IS_MODULE(CONFIG_RTC_CLASS), 3769, 20, 0 },
 	{ "rtc_dev_ioctl", "rtc_core",
 	  IS_BUILTIN(CONFIG_RTC_CLASS),
-	  IS_MODULE(CONFIG_RTC_CLASS), 3769, 17, 0 },
+	  IS_MODULE(CONFIG_RTC_CLASS), 3789, 17, 0 },
 	{ "sa1100dog_ioctl", "sa1100_wdt",
 	  IS_BUILTIN(CONFIG_SA1100_WATCHDOG),
-	  IS_MODULE(CONFIG_SA1100_WATCHDOG), 3786, 6, 0 },
+	  IS_MODULE(CONFIG_SA1100_WATCHDOG), 3806, 6, 0 },
 	{ "sbefifo_user_ioctl", "fsi_sbefifo",
 	  IS_BUILTIN(CONFIG_FSI_SBEFIFO),
-	  IS_MODULE(CONFIG_FSI_SBEFIFO), 3792, 2, 0 },
+	  IS_MODULE(CONFIG_FSI_SBEFIFO), 3812, 2, 0 },
 	{ "sc1200wdt_ioctl", "sc1200wdt",
 	  IS_BUILTIN(CONFIG_SC1200_WDT),
-	  IS_MODULE(CONFIG_SC1200_WDT), 3794, 7, 0 },
+	  IS_MODULE(CONFIG_SC1200_WDT), 3814, 7, 0 },
 	{ "sch311x_wdt_ioctl", "sch311x_wdt",
 	  IS_BUILTIN(CONFIG_SMSC_SCH311X_WDT),
-	  IS_MODULE(CONFIG_SMSC_SCH311X_WDT), 3801, 7, 0 },
+	  IS_MODULE(CONFIG_SMSC_SCH311X_WDT), 3821, 7, 0 },
 	{ "scom_ioctl", "fsi_scom",
 	  IS_BUILTIN(CONFIG_FSI_SCOM),
-	  IS_MODULE(CONFIG_FSI_SCOM), 3808, 4, 0 },
+	  IS_MODULE(CONFIG_FSI_SCOM), 3828, 4, 0 },
 	{ "sctp_ioctl", "sctp",
 	  IS_BUILTIN(CONFIG_IP_SCTP),
-	  IS_MODULE(CONFIG_IP_SCTP), 3812, 1, 0 },
+	  IS_MODULE(CONFIG_IP_SCTP), 3832, 1, 0 },
 	{ "scu_ipc_ioctl", "intel_scu_ipcutil",
 	  IS_BUILTIN(CONFIG_INTEL_SCU_IPC_UTIL),
-	  IS_MODULE(CONFIG_INTEL_SCU_IPC_UTIL), 3813, 3, 0 },
+	  IS_MODULE(CONFIG_INTEL_SCU_IPC_UTIL), 3833, 3, 0 },
 	{ "sd_ioctl", "sd_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_SD),
-	  IS_MODULE(CONFIG_BLK_DEV_SD), 3816, 44, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_SD), 3836, 44, 0 },
 	{ "seccomp_notify_ioctl", "seccomp",
 	  IS_BUILTIN(CONFIG_SECCOMP),
-	  IS_MODULE(CONFIG_SECCOMP), 3860, 5, 1 },
+	  IS_MODULE(CONFIG_SECCOMP), 3880, 5, 1 },
 	{ "serial_ioctl", "usbserial",
 	  IS_BUILTIN(CONFIG_USB_SERIAL),
-	  IS_MODULE(CONFIG_USB_SERIAL), 3866, 2, 0 },
+	  IS_MODULE(CONFIG_USB_SERIAL), 3886, 2, 0 },
 	{ "serport_ldisc_compat_ioctl", "serport",
 	  IS_BUILTIN(CONFIG_SERIO_SERPORT),
-	  IS_MODULE(CONFIG_SERIO_SERPORT), 3868, 1, 0 },
+	  IS_MODULE(CONFIG_SERIO_SERPORT), 3888, 1, 0 },
 	{ "serport_ldisc_ioctl", "serport",
 	  IS_BUILTIN(CONFIG_SERIO_SERPORT),
-	  IS_MODULE(CONFIG_SERIO_SERPORT), 3869, 1, 0 },
+	  IS_MODULE(CONFIG_SERIO_SERPORT), 3889, 1, 0 },
 	{ "sev_ioctl", "ccp",
 	  IS_BUILTIN(CONFIG_CRYPTO_DEV_CCP_DD),
-	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 3870, 1, 0 },
+	  IS_MODULE(CONFIG_CRYPTO_DEV_CCP_DD), 3890, 1, 0 },
 	{ "sg_ioctl", "sg",
 	  IS_BUILTIN(CONFIG_CHR_DEV_SG),
-	  IS_MODULE(CONFIG_CHR_DEV_SG), 3871, 44, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_SG), 3891, 44, 0 },
 	{ "sgx_compat_ioctl", "driver",
 	  IS_BUILTIN(CONFIG_X86_SGX),
-	  IS_MODULE(CONFIG_X86_SGX), 3915, 7, 0 },
+	  IS_MODULE(CONFIG_X86_SGX), 3935, 7, 0 },
 	{ "sgx_ioctl", "ioctl",
 	  IS_BUILTIN(CONFIG_X86_SGX),
-	  IS_MODULE(CONFIG_X86_SGX), 3922, 7, 0 },
+	  IS_MODULE(CONFIG_X86_SGX), 3942, 7, 0 },
 	{ "sgx_vepc_ioctl", "virt",
 	  IS_BUILTIN(CONFIG_X86_SGX_KVM),
-	  IS_MODULE(CONFIG_X86_SGX_KVM), 3929, 1, 0 },
+	  IS_MODULE(CONFIG_X86_SGX_KVM), 3949, 1, 0 },
 	{ "sisusb_compat_ioctl", "sisusbvga",
 	  IS_BUILTIN(CONFIG_USB_SISUSBVGA),
-	  IS_MODULE(CONFIG_USB_SISUSBVGA), 3930, 3, 0 },
+	  IS_MODULE(CONFIG_USB_SISUSBVGA), 3950, 3, 0 },
 	{ "sisusb_ioctl", "sisusbvga",
 	  IS_BUILTIN(CONFIG_USB_SISUSBVGA),
-	  IS_MODULE(CONFIG_USB_SISUSBVGA), 3933, 3, 0 },
+	  IS_MODULE(CONFIG_USB_SISUSBVGA), 3953, 3, 0 },
 	{ "sixpack_ioctl", "6pack",
 	  IS_BUILTIN(CONFIG_6PACK),
-	  IS_MODULE(CONFIG_6PACK), 3936, 24, 0 },
+	  IS_MODULE(CONFIG_6PACK), 3956, 24, 0 },
 	{ "slcan_ioctl", "slcan",
 	  IS_BUILTIN(CONFIG_CAN_SLCAN),
-	  IS_MODULE(CONFIG_CAN_SLCAN), 3960, 22, 0 },
-	{ "slip_ioctl", "slip", IS_BUILTIN(CONFIG_SLIP), IS_MODULE(CONFIG_SLIP), 3982, 28, 0 },
-	{ "smc_ioctl", "smc", IS_BUILTIN(CONFIG_SMC), IS_MODULE(CONFIG_SMC), 4010, 4, 0 },
+	  IS_MODULE(CONFIG_CAN_SLCAN), 3980, 22, 0 },
+	{ "slip_ioctl", "slip", IS_BUILTIN(CONFIG_SLIP), IS_MODULE(CONFIG_SLIP), 4002, 28, 0 },
+	{ "smc_ioctl", "smc", IS_BUILTIN(CONFIG_SMC), IS_MODULE(CONFIG_SMC), 4030, 4, 0 },
 	{ "snapshot_compat_ioctl", "user",
 	  IS_BUILTIN(CONFIG_HIBERNATION_SNAPSHOT_DEV),
-	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4014, 14, 0 },
+	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4034, 14, 0 },
 	{ "snapshot_ioctl", "user",
 	  IS_BUILTIN(CONFIG_HIBERNATION_SNAPSHOT_DEV),
-	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4028, 14, 0 },
+	  IS_MODULE(CONFIG_HIBERNATION_SNAPSHOT_DEV), 4048, 14, 0 },
 	{ "snd_compr_ioctl", "snd_compress",
 	  IS_BUILTIN(CONFIG_SND_COMPRESS_OFFLOAD),
-	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4042, 0, 16 },
+	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4062, 0, 16 },
 	{ "snd_compr_ioctl_compat", "snd_compress",
 	  IS_BUILTIN(CONFIG_SND_COMPRESS_OFFLOAD),
-	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4058, 0, 16 },
-	{ "snd_ctl_ioctl", "snd", IS_BUILTIN(CONFIG_SND), IS_MODULE(CONFIG_SND), 4074, 17, 0 },
+	  IS_MODULE(CONFIG_SND_COMPRESS_OFFLOAD), 4078, 0, 16 },
+	{ "snd_ctl_ioctl", "snd", IS_BUILTIN(CONFIG_SND), IS_MODULE(CONFIG_SND), 4094, 17, 0 },
 	{ "snd_ctl_ioctl_compat", "snd",
 	  IS_BUILTIN(CONFIG_SND),
-	  IS_MODULE(CONFIG_SND), 4091, 17, 0 },
+	  IS_MODULE(CONFIG_SND), 4111, 17, 0 },
+	{ "snd_disconnect_ioctl", "snd",
+	  IS_BUILTIN(CONFIG_SND),
+	  IS_MODULE(CONFIG_SND), 4128, 0, 0 },
 	{ "snd_hwdep_ioctl", "snd_hwdep",
 	  IS_BUILTIN(CONFIG_SND_HWDEP),
-	  IS_MODULE(CONFIG_SND_HWDEP), 4108, 4, 0 },
+	  IS_MODULE(CONFIG_SND_HWDEP), 4128, 4, 0 },
 	{ "snd_hwdep_ioctl_compat", "snd_hwdep",
 	  IS_BUILTIN(CONFIG_SND_HWDEP),
-	  IS_MODULE(CONFIG_SND_HWDEP), 4112, 4, 0 },
+	  IS_MODULE(CONFIG_SND_HWDEP), 4132, 4, 0 },
 	{ "snd_mixer_oss_ioctl", "snd_mixer_oss",
 	  IS_BUILTIN(CONFIG_SND_MIXER_OSS),
-	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4116, 10, 0 },
+	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4136, 10, 0 },
 	{ "snd_mixer_oss_ioctl_compat", "snd_mixer_oss",
 	  IS_BUILTIN(CONFIG_SND_MIXER_OSS),
-	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4126, 10, 0 },
+	  IS_MODULE(CONFIG_SND_MIXER_OSS), 4146, 10, 0 },
 	{ "snd_pcm_ioctl", "snd_pcm",
 	  IS_BUILTIN(CONFIG_SND_PCM),
-	  IS_MODULE(CONFIG_SND_PCM), 4136, 36, 0 },
+	  IS_MODULE(CONFIG_SND_PCM), 4156, 36, 0 },
 	{ "snd_pcm_ioctl_compat", "snd_pcm",
 	  IS_BUILTIN(CONFIG_SND_PCM),
-	  IS_MODULE(CONFIG_SND_PCM), 4172, 34, 0 },
+	  IS_MODULE(CONFIG_SND_PCM), 4192, 34, 0 },
 	{ "snd_pcm_oss_ioctl", "snd_pcm_oss",
 	  IS_BUILTIN(CONFIG_SND_PCM_OSS),
-	  IS_MODULE(CONFIG_SND_PCM_OSS), 4206, 32, 0 },
+	  IS_MODULE(CONFIG_SND_PCM_OSS), 4226, 32, 0 },
 	{ "snd_pcm_oss_ioctl_compat", "snd_pcm_oss",
 	  IS_BUILTIN(CONFIG_SND_PCM_OSS),
-	  IS_MODULE(CONFIG_SND_PCM_OSS), 4238, 32, 0 },
+	  IS_MODULE(CONFIG_SND_PCM_OSS), 4258, 32, 0 },
 	{ "snd_rawmidi_ioctl", "snd_rawmidi",
 	  IS_BUILTIN(CONFIG_SND_RAWMIDI),
-	  IS_MODULE(CONFIG_SND_RAWMIDI), 4270, 8, 0 },
+	  IS_MODULE(CONFIG_SND_RAWMIDI), 4290, 8, 0 },
 	{ "snd_rawmidi_ioctl_compat", "snd_rawmidi",
 	  IS_BUILTIN(CONFIG_SND_RAWMIDI),
-	  IS_MODULE(CONFIG_SND_RAWMIDI), 4278, 9, 0 },
+	  IS_MODULE(CONFIG_SND_RAWMIDI), 4298, 9, 0 },
 	{ "snd_seq_ioctl", "snd_seq",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER),
-	  IS_MODULE(CONFIG_SND_SEQUENCER), 4287, 34, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER), 4307, 34, 0 },
 	{ "snd_seq_ioctl_compat", "snd_seq",
 	  IS_BUILTIN(CONFIG_SND_SEQUENCER),
-	  IS_MODULE(CONFIG_SND_SEQUENCER), 4321, 34, 0 },
+	  IS_MODULE(CONFIG_SND_SEQUENCER), 4341, 34, 0 },
 	{ "snd_timer_user_ioctl", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4355, 21, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4375, 21, 0 },
 	{ "snd_timer_user_ioctl_compat", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4376, 21, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4396, 21, 0 },
 	{ "snd_utimer_ioctl", "snd_timer",
 	  IS_BUILTIN(CONFIG_SND_TIMER),
-	  IS_MODULE(CONFIG_SND_TIMER), 4397, 1, 0 },
+	  IS_MODULE(CONFIG_SND_TIMER), 4417, 1, 0 },
 	{ "snp_guest_ioctl", "sev_guest",
 	  IS_BUILTIN(CONFIG_SEV_GUEST),
-	  IS_MODULE(CONFIG_SEV_GUEST), 4398, 3, 0 },
-	{ "sock_do_ioctl", "socket", 1, 0, 4401, 52, 0 },
-	{ "sock_ioctl", "socket", 1, 0, 4453, 19, 0 },
+	  IS_MODULE(CONFIG_SEV_GUEST), 4418, 3, 0 },
+	{ "sock_do_ioctl", "socket", 1, 0, 4421, 52, 0 },
+	{ "sock_ioctl", "socket", 1, 0, 4473, 19, 0 },
+	{ "sock_no_ioctl", "sock", 1, 0, 4492, 0, 0 },
 	{ "sonypi_misc_ioctl", "sony_laptop",
 	  IS_BUILTIN(CONFIG_SONY_LAPTOP),
-	  IS_MODULE(CONFIG_SONY_LAPTOP), 4472, 12, 0 },
+	  IS_MODULE(CONFIG_SONY_LAPTOP), 4492, 12, 0 },
 	{ "spidev_compat_ioctl", "spidev",
 	  IS_BUILTIN(CONFIG_SPI_SPIDEV),
-	  IS_MODULE(CONFIG_SPI_SPIDEV), 4484, 10, 0 },
+	  IS_MODULE(CONFIG_SPI_SPIDEV), 4504, 10, 0 },
 	{ "spidev_ioctl", "spidev",
 	  IS_BUILTIN(CONFIG_SPI_SPIDEV),
-	  IS_MODULE(CONFIG_SPI_SPIDEV), 4494, 10, 0 },
+	  IS_MODULE(CONFIG_SPI_SPIDEV), 4514, 10, 0 },
 	{ "sr_block_ioctl", "sr_mod",
 	  IS_BUILTIN(CONFIG_BLK_DEV_SR),
-	  IS_MODULE(CONFIG_BLK_DEV_SR), 4504, 59, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_SR), 4524, 59, 0 },
 	{ "ssam_cdev_device_ioctl", "surface_aggregator_cdev",
 	  IS_BUILTIN(CONFIG_SURFACE_AGGREGATOR_CDEV),
-	  IS_MODULE(CONFIG_SURFACE_AGGREGATOR_CDEV), 4563, 5, 0 },
+	  IS_MODULE(CONFIG_SURFACE_AGGREGATOR_CDEV), 4583, 5, 0 },
 	{ "st_compat_ioctl", "st",
 	  IS_BUILTIN(CONFIG_CHR_DEV_ST),
-	  IS_MODULE(CONFIG_CHR_DEV_ST), 4568, 25, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_ST), 4588, 25, 0 },
 	{ "st_ioctl", "st",
 	  IS_BUILTIN(CONFIG_CHR_DEV_ST),
-	  IS_MODULE(CONFIG_CHR_DEV_ST), 4593, 23, 0 },
+	  IS_MODULE(CONFIG_CHR_DEV_ST), 4613, 23, 0 },
 	{ "stm_char_ioctl", "stm_core",
 	  IS_BUILTIN(CONFIG_STM),
-	  IS_MODULE(CONFIG_STM), 4616, 3, 0 },
+	  IS_MODULE(CONFIG_STM), 4636, 3, 0 },
 	{ "surface_dtx_ioctl", "surface_dtx",
 	  IS_BUILTIN(CONFIG_SURFACE_DTX),
-	  IS_MODULE(CONFIG_SURFACE_DTX), 4619, 11, 0 },
-	{ "svc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 4630, 34, 0 },
+	  IS_MODULE(CONFIG_SURFACE_DTX), 4639, 11, 0 },
+	{ "svc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 4650, 34, 0 },
 	{ "sw_sync_ioctl", "sw_sync",
 	  IS_BUILTIN(CONFIG_SW_SYNC),
-	  IS_MODULE(CONFIG_SW_SYNC), 4664, 3, 0 },
+	  IS_MODULE(CONFIG_SW_SYNC), 4684, 3, 0 },
 	{ "switchtec_dev_ioctl", "switchtec",
 	  IS_BUILTIN(CONFIG_PCI_SW_SWITCHTEC),
-	  IS_MODULE(CONFIG_PCI_SW_SWITCHTEC), 4667, 7, 0 },
+	  IS_MODULE(CONFIG_PCI_SW_SWITCHTEC), 4687, 7, 0 },
 	{ "sync_file_ioctl", "sync_file",
 	  IS_BUILTIN(CONFIG_SYNC_FILE),
-	  IS_MODULE(CONFIG_SYNC_FILE), 4674, 3, 0 },
-	{ "tap_ioctl", "tap", IS_BUILTIN(CONFIG_TAP), IS_MODULE(CONFIG_TAP), 4677, 14, 0 },
+	  IS_MODULE(CONFIG_SYNC_FILE), 4694, 3, 0 },
+	{ "tap_ioctl", "tap", IS_BUILTIN(CONFIG_TAP), IS_MODULE(CONFIG_TAP), 4697, 14, 0 },
 	{ "tcp_bpf_ioctl", "tcp_bpf",
 	  IS_BUILTIN(CONFIG_NET_SOCK_MSG),
-	  IS_MODULE(CONFIG_NET_SOCK_MSG), 4691, 4, 0 },
-	{ "tcp_ioctl", "tcp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4695, 4, 0 },
+	  IS_MODULE(CONFIG_NET_SOCK_MSG), 4711, 4, 0 },
+	{ "tcp_ioctl", "tcp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4715, 4, 0 },
 	{ "tdx_guest_ioctl", "tdx_guest",
 	  IS_BUILTIN(CONFIG_TDX_GUEST_DRIVER),
-	  IS_MODULE(CONFIG_TDX_GUEST_DRIVER), 4699, 1, 0 },
-	{ "tee_ioctl", "tee", IS_BUILTIN(CONFIG_TEE), IS_MODULE(CONFIG_TEE), 4700, 9, 0 },
+	  IS_MODULE(CONFIG_TDX_GUEST_DRIVER), 4719, 1, 0 },
+	{ "tee_ioctl", "tee", IS_BUILTIN(CONFIG_TEE), IS_MODULE(CONFIG_TEE), 4720, 9, 0 },
 	{ "tegra_close_channel", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4709, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4729, 0, 1 },
 	{ "tegra_drm_ioctl_channel_close", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4710, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4730, 0, 1 },
 	{ "tegra_drm_ioctl_channel_map", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4711, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4731, 0, 1 },
 	{ "tegra_drm_ioctl_channel_open", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4712, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4732, 0, 1 },
 	{ "tegra_drm_ioctl_channel_submit", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4713, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4733, 0, 1 },
 	{ "tegra_drm_ioctl_channel_unmap", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4714, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4734, 0, 1 },
 	{ "tegra_drm_ioctl_syncpoint_allocate", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4715, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4735, 0, 1 },
 	{ "tegra_drm_ioctl_syncpoint_free", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4716, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4736, 0, 1 },
 	{ "tegra_drm_ioctl_syncpoint_wait", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4717, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4737, 0, 1 },
 	{ "tegra_gem_create", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4718, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4738, 0, 1 },
 	{ "tegra_gem_get_flags", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4719, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4739, 0, 1 },
 	{ "tegra_gem_get_tiling", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4720, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4740, 0, 1 },
 	{ "tegra_gem_mmap", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4721, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4741, 0, 1 },
 	{ "tegra_gem_set_flags", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4722, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4742, 0, 1 },
 	{ "tegra_gem_set_tiling", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4723, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4743, 0, 1 },
 	{ "tegra_get_syncpt", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4724, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4744, 0, 1 },
 	{ "tegra_get_syncpt_base", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4725, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4745, 0, 1 },
 	{ "tegra_open_channel", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4726, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4746, 0, 1 },
 	{ "tegra_submit", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4727, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4747, 0, 1 },
 	{ "tegra_syncpt_incr", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4728, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4748, 0, 1 },
 	{ "tegra_syncpt_read", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4729, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4749, 0, 1 },
 	{ "tegra_syncpt_wait", "tegra_drm",
 	  IS_BUILTIN(CONFIG_DRM_TEGRA),
-	  IS_MODULE(CONFIG_DRM_TEGRA), 4730, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_TEGRA), 4750, 0, 1 },
+	{ "thread_with_stdio_ioctl", "bcachefs",
+	  IS_BUILTIN(CONFIG_BCACHEFS_FS),
+	  IS_MODULE(CONFIG_BCACHEFS_FS), 4751, 0, 0 },
 	{ "timerfd_ioctl", "timerfd",
 	  IS_BUILTIN(CONFIG_TIMERFD),
-	  IS_MODULE(CONFIG_TIMERFD), 4731, 1, 0 },
-	{ "tipc_ioctl", "tipc", IS_BUILTIN(CONFIG_TIPC), IS_MODULE(CONFIG_TIPC), 4732, 2, 0 },
+	  IS_MODULE(CONFIG_TIMERFD), 4751, 1, 0 },
+	{ "tipc_ioctl", "tipc", IS_BUILTIN(CONFIG_TIPC), IS_MODULE(CONFIG_TIPC), 4752, 2, 0 },
 	{ "toshiba_acpi_ioctl", "toshiba_acpi",
 	  IS_BUILTIN(CONFIG_ACPI_TOSHIBA),
-	  IS_MODULE(CONFIG_ACPI_TOSHIBA), 4734, 2, 0 },
+	  IS_MODULE(CONFIG_ACPI_TOSHIBA), 4754, 2, 0 },
 	{ "tps6594_pfsm_ioctl", "tps6594_pfsm",
 	  IS_BUILTIN(CONFIG_TPS6594_PFSM),
-	  IS_MODULE(CONFIG_TPS6594_PFSM), 4736, 6, 0 },
+	  IS_MODULE(CONFIG_TPS6594_PFSM), 4756, 6, 0 },
 	{ "tracing_buffers_ioctl", "trace",
 	  IS_BUILTIN(CONFIG_TRACING),
-	  IS_MODULE(CONFIG_TRACING), 4742, 1, 0 },
+	  IS_MODULE(CONFIG_TRACING), 4762, 1, 0 },
 	{ "tty_compat_ioctl", "tty_io",
 	  IS_BUILTIN(CONFIG_TTY),
-	  IS_MODULE(CONFIG_TTY), 4743, 58, 0 },
-	{ "tty_ioctl", "tty_io", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 4801, 29, 0 },
+	  IS_MODULE(CONFIG_TTY), 4763, 58, 0 },
+	{ "tty_ioctl", "tty_io", IS_BUILTIN(CONFIG_TTY), IS_MODULE(CONFIG_TTY), 4821, 29, 0 },
 	{ "tun_chr_compat_ioctl", "tun",
 	  IS_BUILTIN(CONFIG_TUN),
-	  IS_MODULE(CONFIG_TUN), 4830, 31, 0 },
-	{ "tun_chr_ioctl", "tun", IS_BUILTIN(CONFIG_TUN), IS_MODULE(CONFIG_TUN), 4861, 31, 0 },
+	  IS_MODULE(CONFIG_TUN), 4850, 31, 0 },
+	{ "tun_chr_ioctl", "tun", IS_BUILTIN(CONFIG_TUN), IS_MODULE(CONFIG_TUN), 4881, 31, 0 },
 	{ "tw_chrdev_ioctl", "3w_xxxx",
 	  IS_BUILTIN(CONFIG_BLK_DEV_3W_XXXX_RAID),
-	  IS_MODULE(CONFIG_BLK_DEV_3W_XXXX_RAID), 4892, 3, 0 },
+	  IS_MODULE(CONFIG_BLK_DEV_3W_XXXX_RAID), 4912, 3, 0 },
 	{ "twa_chrdev_ioctl", "3w_9xxx",
 	  IS_BUILTIN(CONFIG_SCSI_3W_9XXX),
-	  IS_MODULE(CONFIG_SCSI_3W_9XXX), 4895, 8, 0 },
+	  IS_MODULE(CONFIG_SCSI_3W_9XXX), 4915, 8, 0 },
 	{ "twl_chrdev_ioctl", "3w_sas",
 	  IS_BUILTIN(CONFIG_SCSI_3W_SAS),
-	  IS_MODULE(CONFIG_SCSI_3W_SAS), 4903, 1, 0 },
+	  IS_MODULE(CONFIG_SCSI_3W_SAS), 4923, 1, 0 },
 	{ "uacce_fops_compat_ioctl", "uacce",
 	  IS_BUILTIN(CONFIG_UACCE),
-	  IS_MODULE(CONFIG_UACCE), 4904, 2, 0 },
+	  IS_MODULE(CONFIG_UACCE), 4924, 2, 0 },
 	{ "uacce_fops_unl_ioctl", "uacce",
 	  IS_BUILTIN(CONFIG_UACCE),
-	  IS_MODULE(CONFIG_UACCE), 4906, 2, 0 },
+	  IS_MODULE(CONFIG_UACCE), 4926, 2, 0 },
 	{ "uart_ioctl", "serial_base",
 	  IS_BUILTIN(CONFIG_SERIAL_CORE),
-	  IS_MODULE(CONFIG_SERIAL_CORE), 4908, 7, 0 },
+	  IS_MODULE(CONFIG_SERIAL_CORE), 4928, 7, 0 },
 	{ "ubi_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 4915, 6, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 4935, 6, 0 },
 	{ "ubifs_compat_ioctl", "ubifs",
 	  IS_BUILTIN(CONFIG_UBIFS_FS),
-	  IS_MODULE(CONFIG_UBIFS_FS), 4921, 10, 0 },
+	  IS_MODULE(CONFIG_UBIFS_FS), 4941, 10, 0 },
 	{ "ubifs_ioctl", "ubifs",
 	  IS_BUILTIN(CONFIG_UBIFS_FS),
-	  IS_MODULE(CONFIG_UBIFS_FS), 4931, 8, 0 },
-	{ "udf_ioctl", "udf", IS_BUILTIN(CONFIG_UDF_FS), IS_MODULE(CONFIG_UDF_FS), 4939, 4, 0 },
+	  IS_MODULE(CONFIG_UBIFS_FS), 4951, 8, 0 },
+	{ "udf_ioctl", "udf", IS_BUILTIN(CONFIG_UDF_FS), IS_MODULE(CONFIG_UDF_FS), 4959, 4, 0 },
 	{ "udmabuf_ioctl", "udmabuf",
 	  IS_BUILTIN(CONFIG_UDMABUF),
-	  IS_MODULE(CONFIG_UDMABUF), 4943, 2, 0 },
+	  IS_MODULE(CONFIG_UDMABUF), 4963, 2, 0 },
 	{ "udp_bpf_ioctl", "udp_bpf",
 	  IS_BUILTIN(CONFIG_BPF_SYSCALL),
-	  IS_MODULE(CONFIG_BPF_SYSCALL), 4945, 2, 0 },
-	{ "udp_ioctl", "udp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4947, 2, 0 },
+	  IS_MODULE(CONFIG_BPF_SYSCALL), 4965, 2, 0 },
+	{ "udp_ioctl", "udp", IS_BUILTIN(CONFIG_INET), IS_MODULE(CONFIG_INET), 4967, 2, 0 },
 	{ "uinput_compat_ioctl", "uinput",
 	  IS_BUILTIN(CONFIG_INPUT_UINPUT),
-	  IS_MODULE(CONFIG_INPUT_UINPUT), 4949, 22, 2 },
+	  IS_MODULE(CONFIG_INPUT_UINPUT), 4969, 22, 2 },
 	{ "uinput_ioctl", "uinput",
 	  IS_BUILTIN(CONFIG_INPUT_UINPUT),
-	  IS_MODULE(CONFIG_INPUT_UINPUT), 4973, 19, 2 },
-	{ "unix_ioctl", "unix", IS_BUILTIN(CONFIG_UNIX), IS_MODULE(CONFIG_UNIX), 4994, 4, 0 },
+	  IS_MODULE(CONFIG_INPUT_UINPUT), 4993, 19, 2 },
+	{ "unix_ioctl", "unix", IS_BUILTIN(CONFIG_UNIX), IS_MODULE(CONFIG_UNIX), 5014, 4, 0 },
 	{ "usb_pcwd_ioctl", "pcwd_usb",
 	  IS_BUILTIN(CONFIG_USBPCWATCHDOG),
-	  IS_MODULE(CONFIG_USBPCWATCHDOG), 4998, 9, 0 },
-	{ "usbdev_ioctl", "usbcore", IS_BUILTIN(CONFIG_USB), IS_MODULE(CONFIG_USB), 5007, 35, 0 },
+	  IS_MODULE(CONFIG_USBPCWATCHDOG), 5018, 9, 0 },
+	{ "usbdev_ioctl", "usbcore", IS_BUILTIN(CONFIG_USB), IS_MODULE(CONFIG_USB), 5027, 35, 0 },
 	{ "usblp_ioctl", "usblp",
 	  IS_BUILTIN(CONFIG_USB_PRINTER),
-	  IS_MODULE(CONFIG_USB_PRINTER), 5042, 2, 7 },
+	  IS_MODULE(CONFIG_USB_PRINTER), 5062, 2, 7 },
 	{ "usbtmc_ioctl", "usbtmc",
 	  IS_BUILTIN(CONFIG_USB_TMC),
-	  IS_MODULE(CONFIG_USB_TMC), 5051, 28, 0 },
+	  IS_MODULE(CONFIG_USB_TMC), 5071, 28, 0 },
 	{ "user_events_ioctl", "trace_events_user",
 	  IS_BUILTIN(CONFIG_USER_EVENTS),
-	  IS_MODULE(CONFIG_USER_EVENTS), 5079, 3, 0 },
+	  IS_MODULE(CONFIG_USER_EVENTS), 5099, 3, 0 },
 	{ "userfaultfd_dev_ioctl", "userfaultfd",
 	  IS_BUILTIN(CONFIG_USERFAULTFD),
-	  IS_MODULE(CONFIG_USERFAULTFD), 5082, 1, 0 },
+	  IS_MODULE(CONFIG_USERFAULTFD), 5102, 1, 0 },
 	{ "userfaultfd_ioctl", "userfaultfd",
 	  IS_BUILTIN(CONFIG_USERFAULTFD),
-	  IS_MODULE(CONFIG_USERFAULTFD), 5083, 10, 0 },
+	  IS_MODULE(CONFIG_USERFAULTFD), 5103, 10, 0 },
 	{ "uv_mmtimer_ioctl", "uv_mmtimer",
 	  IS_BUILTIN(CONFIG_UV_MMTIMER),
-	  IS_MODULE(CONFIG_UV_MMTIMER), 5093, 6, 0 },
+	  IS_MODULE(CONFIG_UV_MMTIMER), 5113, 6, 0 },
 	{ "v3d_create_bo_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5099, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5119, 0, 1 },
 	{ "v3d_get_bo_offset_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5100, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5120, 0, 1 },
 	{ "v3d_get_param_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5101, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5121, 0, 1 },
 	{ "v3d_mmap_bo_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5102, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5122, 0, 1 },
 	{ "v3d_perfmon_create_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5103, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5123, 0, 1 },
 	{ "v3d_perfmon_destroy_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5104, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5124, 0, 1 },
 	{ "v3d_perfmon_get_counter_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5105, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5125, 0, 1 },
 	{ "v3d_perfmon_get_values_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5106, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5126, 0, 1 },
 	{ "v3d_submit_cl_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5107, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5127, 0, 1 },
 	{ "v3d_submit_cpu_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5108, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5128, 0, 1 },
 	{ "v3d_submit_csd_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5109, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5129, 0, 1 },
 	{ "v3d_submit_tfu_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5110, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5130, 0, 1 },
 	{ "v3d_wait_bo_ioctl", "v3d",
 	  IS_BUILTIN(CONFIG_DRM_V3D),
-	  IS_MODULE(CONFIG_DRM_V3D), 5111, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_V3D), 5131, 0, 1 },
+	{ "v4l2_compat_ioctl32", "videodev",
+	  IS_BUILTIN(CONFIG_VIDEO_DEV),
+	  IS_MODULE(CONFIG_VIDEO_DEV), 5132, 0, 0 },
+	{ "v4l2_ioctl", "videodev",
+	  IS_BUILTIN(CONFIG_VIDEO_DEV),
+	  IS_MODULE(CONFIG_VIDEO_DEV), 5132, 110, 2 },
 	{ "vbg_misc_device_ioctl", "vboxguest",
 	  IS_BUILTIN(CONFIG_VBOXGUEST),
-	  IS_MODULE(CONFIG_VBOXGUEST), 5112, 10, 4 },
+	  IS_MODULE(CONFIG_VBOXGUEST), 5244, 10, 4 },
 	{ "vc4_create_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5126, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5258, 0, 1 },
 	{ "vc4_create_shader_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5127, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5259, 0, 1 },
 	{ "vc4_gem_madvise_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5128, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5260, 0, 1 },
 	{ "vc4_get_hang_state_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5129, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5261, 0, 1 },
 	{ "vc4_get_param_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5130, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5262, 0, 1 },
 	{ "vc4_get_tiling_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5131, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5263, 0, 1 },
 	{ "vc4_label_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5132, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5264, 0, 1 },
 	{ "vc4_mmap_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5133, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5265, 0, 1 },
 	{ "vc4_perfmon_create_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5134, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5266, 0, 1 },
 	{ "vc4_perfmon_destroy_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5135, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5267, 0, 1 },
 	{ "vc4_perfmon_get_values_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5136, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5268, 0, 1 },
 	{ "vc4_set_tiling_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5137, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5269, 0, 1 },
 	{ "vc4_submit_cl_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5138, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5270, 0, 1 },
 	{ "vc4_wait_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5139, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5271, 0, 1 },
 	{ "vc4_wait_seqno_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5140, 0, 1 },
-	{ "vcc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5141, 32, 0 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5272, 0, 1 },
+	{ "vcc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5273, 32, 0 },
 	{ "vduse_dev_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 5173, 11, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5305, 11, 0 },
 	{ "vduse_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 5184, 4, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5316, 4, 0 },
 	{ "vfio_device_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5188, 4, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5320, 4, 0 },
 	{ "vfio_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5192, 3, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5324, 3, 0 },
 	{ "vfio_group_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5195, 4, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5327, 4, 0 },
 	{ "vgem_fence_attach_ioctl", "vgem",
 	  IS_BUILTIN(CONFIG_DRM_VGEM),
-	  IS_MODULE(CONFIG_DRM_VGEM), 5199, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VGEM), 5331, 0, 1 },
 	{ "vgem_fence_signal_ioctl", "vgem",
 	  IS_BUILTIN(CONFIG_DRM_VGEM),
-	  IS_MODULE(CONFIG_DRM_VGEM), 5200, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VGEM), 5332, 0, 1 },
 	{ "vhost_net_ioctl", "vhost_net",
 	  IS_BUILTIN(CONFIG_VHOST_NET),
-	  IS_MODULE(CONFIG_VHOST_NET), 5201, 23, 0 },
+	  IS_MODULE(CONFIG_VHOST_NET), 5333, 23, 0 },
 	{ "vhost_scsi_ioctl", "vhost_scsi",
 	  IS_BUILTIN(CONFIG_VHOST_SCSI),
-	  IS_MODULE(CONFIG_VHOST_SCSI), 5224, 28, 0 },
+	  IS_MODULE(CONFIG_VHOST_SCSI), 5356, 28, 0 },
 	{ "vhost_vdpa_unlocked_ioctl", "vhost_vdpa",
 	  IS_BUILTIN(CONFIG_VHOST_VDPA),
-	  IS_MODULE(CONFIG_VHOST_VDPA), 5252, 40, 0 },
+	  IS_MODULE(CONFIG_VHOST_VDPA), 5384, 40, 0 },
 	{ "vhost_vsock_dev_ioctl", "vhost_vsock",
 	  IS_BUILTIN(CONFIG_VHOST_VSOCK),
-	  IS_MODULE(CONFIG_VHOST_VSOCK), 5292, 23, 0 },
+	  IS_MODULE(CONFIG_VHOST_VSOCK), 5424, 23, 0 },
 	{ "vidi_connection_ioctl", "exynosdrm",
 	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
-	  IS_MODULE(CONFIG_DRM_EXYNOS), 5315, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 5447, 0, 1 },
 	{ "virtio_gpu_context_init_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5316, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5448, 0, 1 },
 	{ "virtio_gpu_execbuffer_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5317, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5449, 0, 1 },
 	{ "virtio_gpu_get_caps_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5318, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5450, 0, 1 },
 	{ "virtio_gpu_getparam_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5319, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5451, 0, 1 },
 	{ "virtio_gpu_map_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5320, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5452, 0, 1 },
 	{ "virtio_gpu_resource_create_blob_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5321, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5453, 0, 1 },
 	{ "virtio_gpu_resource_create_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5322, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5454, 0, 1 },
 	{ "virtio_gpu_resource_info_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5323, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5455, 0, 1 },
 	{ "virtio_gpu_transfer_from_host_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5324, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5456, 0, 1 },
 	{ "virtio_gpu_transfer_to_host_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5325, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5457, 0, 1 },
 	{ "virtio_gpu_wait_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5326, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5458, 0, 1 },
 	{ "virtual_ncidev_ioctl", "virtual_ncidev",
 	  IS_BUILTIN(CONFIG_NFC_VIRTUAL_NCI),
-	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5327, 1, 0 },
+	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5459, 1, 0 },
 	{ "vmci_host_unlocked_ioctl", "vmw_vmci",
 	  IS_BUILTIN(CONFIG_VMWARE_VMCI),
-	  IS_MODULE(CONFIG_VMWARE_VMCI), 5328, 17, 0 },
+	  IS_MODULE(CONFIG_VMWARE_VMCI), 5460, 17, 0 },
 	{ "vme_user_unlocked_ioctl", "vme_user",
 	  IS_BUILTIN(CONFIG_VME_USER),
-	  IS_MODULE(CONFIG_VME_USER), 5345, 5, 0 },
+	  IS_MODULE(CONFIG_VME_USER), 5477, 5, 0 },
 	{ "vmw_bo_unref_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5350, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5482, 0, 1 },
 	{ "vmw_compat_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5351, 0, 77 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5483, 0, 77 },
 	{ "vmw_context_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5428, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5560, 0, 1 },
 	{ "vmw_context_destroy_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5429, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5561, 0, 1 },
 	{ "vmw_execbuf_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5430, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5562, 0, 1 },
 	{ "vmw_extended_context_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5431, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5563, 0, 1 },
 	{ "vmw_fence_event_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5432, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5564, 0, 1 },
 	{ "vmw_fence_obj_signaled_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5433, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5565, 0, 1 },
 	{ "vmw_fence_obj_unref_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5434, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5566, 0, 1 },
 	{ "vmw_fence_obj_wait_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5435, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5567, 0, 1 },
 	{ "vmw_gb_surface_define_ext_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5436, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5568, 0, 1 },
 	{ "vmw_gb_surface_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5437, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5569, 0, 1 },
 	{ "vmw_gb_surface_reference_ext_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5438, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5570, 0, 1 },
 	{ "vmw_gb_surface_reference_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5439, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5571, 0, 1 },
 	{ "vmw_gem_object_create_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5440, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5572, 0, 1 },
 	{ "vmw_get_cap_3d_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5441, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5573, 0, 1 },
 	{ "vmw_getparam_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5442, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5574, 0, 1 },
 	{ "vmw_kms_cursor_bypass_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5443, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5575, 0, 1 },
 	{ "vmw_kms_update_layout_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5444, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5576, 0, 1 },
 	{ "vmw_mksstat_add_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5445, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5577, 0, 1 },
 	{ "vmw_mksstat_remove_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5446, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5578, 0, 1 },
 	{ "vmw_mksstat_reset_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5447, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5579, 0, 1 },
 	{ "vmw_msg_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5448, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5580, 0, 1 },
 	{ "vmw_overlay_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5449, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5581, 0, 1 },
 	{ "vmw_present_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5450, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5582, 0, 1 },
 	{ "vmw_present_readback_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5451, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5583, 0, 1 },
 	{ "vmw_shader_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5452, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5584, 0, 1 },
 	{ "vmw_shader_destroy_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5453, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5585, 0, 1 },
 	{ "vmw_stream_claim_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5454, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5586, 0, 1 },
 	{ "vmw_stream_unref_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5455, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5587, 0, 1 },
 	{ "vmw_surface_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5456, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5588, 0, 1 },
 	{ "vmw_surface_destroy_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5457, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5589, 0, 1 },
 	{ "vmw_surface_reference_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5458, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5590, 0, 1 },
 	{ "vmw_unlocked_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5459, 0, 77 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5591, 0, 77 },
 	{ "vmw_user_bo_synccpu_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5536, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5668, 0, 1 },
 	{ "vol_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 5537, 9, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 5669, 9, 0 },
 	{ "vsock_dev_compat_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5546, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5678, 1, 0 },
 	{ "vsock_dev_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5547, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5679, 1, 0 },
 	{ "vsock_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5548, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5680, 1, 0 },
 	{ "vt_compat_ioctl", "vt_ioctl",
 	  IS_BUILTIN(CONFIG_VT),
-	  IS_MODULE(CONFIG_VT), 5549, 57, 0 },
-	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 5606, 57, 0 },
+	  IS_MODULE(CONFIG_VT), 5681, 57, 0 },
+	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 5738, 57, 0 },
 	{ "vtpmx_fops_ioctl", "tpm_vtpm_proxy",
 	  IS_BUILTIN(CONFIG_TCG_VTPM_PROXY),
-	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 5663, 1, 0 },
+	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 5795, 1, 0 },
 	{ "wafwdt_ioctl", "wafer5823wdt",
 	  IS_BUILTIN(CONFIG_WAFER_WDT),
-	  IS_MODULE(CONFIG_WAFER_WDT), 5664, 7, 0 },
+	  IS_MODULE(CONFIG_WAFER_WDT), 5796, 7, 0 },
 	{ "watchdog_ioctl", "fschmd",
 	  IS_BUILTIN(CONFIG_SENSORS_FSCHMD),
-	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 5671, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 5803, 7, 0 },
 	{ "watchdog_ioctl", "w83793",
 	  IS_BUILTIN(CONFIG_SENSORS_W83793),
-	  IS_MODULE(CONFIG_SENSORS_W83793), 5678, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_W83793), 5810, 7, 0 },
 	{ "watchdog_ioctl", "watchdog",
 	  IS_BUILTIN(CONFIG_WATCHDOG_CORE),
-	  IS_MODULE(CONFIG_WATCHDOG_CORE), 5685, 10, 0 },
+	  IS_MODULE(CONFIG_WATCHDOG_CORE), 5817, 10, 0 },
 	{ "wb_smsc_wdt_ioctl", "smsc37b787_wdt",
 	  IS_BUILTIN(CONFIG_SMSC37B787_WDT),
-	  IS_MODULE(CONFIG_SMSC37B787_WDT), 5695, 7, 0 },
+	  IS_MODULE(CONFIG_SMSC37B787_WDT), 5827, 7, 0 },
 	{ "wdm_ioctl", "cdc_wdm",
 	  IS_BUILTIN(CONFIG_USB_WDM),
-	  IS_MODULE(CONFIG_USB_WDM), 5702, 1, 0 },
+	  IS_MODULE(CONFIG_USB_WDM), 5834, 1, 0 },
 	{ "wdt_ioctl", "w83977f_wdt",
 	  IS_BUILTIN(CONFIG_W83977F_WDT),
-	  IS_MODULE(CONFIG_W83977F_WDT), 5703, 7, 0 },
+	  IS_MODULE(CONFIG_W83977F_WDT), 5835, 7, 0 },
 	{ "wdt_unlocked_ioctl", "rtc_m41t80",
 	  IS_BUILTIN(CONFIG_RTC_DRV_M41T80),
-	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 5710, 7, 0 },
+	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 5842, 7, 0 },
 	{ "wdtpci_ioctl", "wdt_pci",
 	  IS_BUILTIN(CONFIG_WDTPCI),
-	  IS_MODULE(CONFIG_WDTPCI), 5717, 6, 0 },
+	  IS_MODULE(CONFIG_WDTPCI), 5849, 6, 0 },
 	{ "wwan_port_fops_ioctl", "wwan",
 	  IS_BUILTIN(CONFIG_WWAN),
-	  IS_MODULE(CONFIG_WWAN), 5723, 14, 0 },
-	{ "x25_ioctl", "x25", IS_BUILTIN(CONFIG_X25), IS_MODULE(CONFIG_X25), 5737, 27, 0 },
+	  IS_MODULE(CONFIG_WWAN), 5855, 14, 0 },
+	{ "x25_ioctl", "x25", IS_BUILTIN(CONFIG_X25), IS_MODULE(CONFIG_X25), 5869, 27, 0 },
 	{ "xe_drm_compat_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5764, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_XE), 5896, 0, 75 },
 	{ "xe_drm_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5839, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_XE), 5971, 0, 75 },
 	{ "xe_exec_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5914, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6046, 0, 1 },
 	{ "xe_exec_queue_create_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5915, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6047, 0, 1 },
 	{ "xe_exec_queue_destroy_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5916, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6048, 0, 1 },
 	{ "xe_exec_queue_get_property_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5917, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6049, 0, 1 },
 	{ "xe_gem_create_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5918, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6050, 0, 1 },
 	{ "xe_gem_mmap_offset_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5919, 0, 1 },
-	{ "xe_oa_ioctl", "xe", IS_BUILTIN(CONFIG_DRM_XE), IS_MODULE(CONFIG_DRM_XE), 5920, 5, 0 },
+	  IS_MODULE(CONFIG_DRM_XE), 6051, 0, 1 },
+	{ "xe_oa_ioctl", "xe", IS_BUILTIN(CONFIG_DRM_XE), IS_MODULE(CONFIG_DRM_XE), 6052, 5, 0 },
 	{ "xe_observation_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5925, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6057, 0, 1 },
 	{ "xe_query_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5926, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6058, 0, 1 },
 	{ "xe_vm_bind_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5927, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6059, 0, 1 },
 	{ "xe_vm_create_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5928, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6060, 0, 1 },
 	{ "xe_vm_destroy_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5929, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6061, 0, 1 },
 	{ "xe_wait_user_fence_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5930, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6062, 0, 1 },
 	{ "xen_mce_chrdev_ioctl", "mcelog",
 	  IS_BUILTIN(CONFIG_XEN_MCE_LOG),
-	  IS_MODULE(CONFIG_XEN_MCE_LOG), 5931, 3, 0 },
+	  IS_MODULE(CONFIG_XEN_MCE_LOG), 6063, 3, 0 },
 	{ "xenbus_backend_ioctl", "xenbus_dev_backend",
 	  IS_BUILTIN(CONFIG_XEN_BACKEND),
-	  IS_MODULE(CONFIG_XEN_BACKEND), 5934, 2, 0 },
+	  IS_MODULE(CONFIG_XEN_BACKEND), 6066, 2, 0 },
 	{ "xfs_file_compat_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 5936, 63, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 6068, 63, 0 },
 	{ "xfs_file_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 5999, 48, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 6131, 48, 0 },
 	{ "xsdfec_dev_ioctl", "xilinx_sdfec",
 	  IS_BUILTIN(CONFIG_XILINX_SDFEC),
-	  IS_MODULE(CONFIG_XILINX_SDFEC), 6047, 14, 0 },
+	  IS_MODULE(CONFIG_XILINX_SDFEC), 6179, 14, 0 },
 	{ "zf_ioctl", "machzwd",
 	  IS_BUILTIN(CONFIG_MACHZ_WDT),
-	  IS_MODULE(CONFIG_MACHZ_WDT), 6061, 4, 0 },
+	  IS_MODULE(CONFIG_MACHZ_WDT), 6193, 4, 0 },
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 6065, 2298, 121
+	NULL, NULL, 0, 0, 6197, 2298, 121
 };
 
 /* filled in at boot from kallsyms, sorted by address */
