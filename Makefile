@@ -36,7 +36,7 @@ DEPS_ANALYZER := gcc make libclang-14-dev clang-14 llvm-14 lld-14 libjansson-dev
 # git: make-series.sh builds the series with git am and format-patch
 DEPS_KERNEL := linux-source-6.1 linux-source-6.12 linux-source-$(KVER) linux-config-$(KVER) \
 	flex bison bc libelf-dev libssl-dev xz-utils git
-DEPS_QEMU := qemu-system-x86 busybox-static checkpolicy cpio ccache sparse libc6-dev
+DEPS_QEMU := qemu-system-x86 busybox-static checkpolicy cpio ccache sparse libc6-dev kmod
 # perl runs checkpatch.pl, patch applies the series (t60), man-db formats
 # the man pages (t47), python3 damages cache entries (t41), secilc and m4
 # compile and expand the xperm rules (t46), GNU time measures make bench:

@@ -164,19 +164,36 @@ guest() {
 	"$g/set_policycap" "$g/rootfs/policy-nocap.bin" "$semantics" "$g/rootfs/policy.bin" ||
 		fail "declaring ioctl_semantics ($semantics)"
 	cp /bin/busybox "$g/rootfs/bin/busybox"
-	# the loop driver, a module the guest loads (and reloads) after boot,
-	# and vgem with the GEM helper it needs, loaded in this order
+	# the loop driver, a module the guest loads (and reloads) after boot;
+	# the drivers of the other devices, each after the modules it needs
+	# (modinfo's depends=), in /modules's order: vgem (DRM), e1000e (its
+	# PTP clock is /dev/ptp0), vivid (V4L2)
 	cp "$QBUILD/obj-$variant/drivers/block/loop.ko" "$g/rootfs/loop.ko" ||
 		fail "no loop.ko in the $variant build"
+	find "$QBUILD/obj-$variant" -name '*.ko' > "$g/modules.found"
+	listed=" "
 	local m
-	for m in drivers/gpu/drm/drm_shmem_helper.ko drivers/gpu/drm/vgem/vgem.ko; do
-		cp "$QBUILD/obj-$variant/$m" "$g/rootfs/" || fail "no $m in the $variant build"
-		echo "/$(basename "$m")" >> "$g/rootfs/modules"
+	for m in vgem e1000e vivid; do
+		list_module "$variant" "$m" || fail "no $m.ko (or a module it needs) in the $variant build"
 	done
 	mknod "$g/rootfs/dev/console" c 5 1 || fail "mknod /dev/console (run as root)"
 	(cd "$g/rootfs" && find . | sort | cpio -o -H newc -R 0:0 --quiet) > "$g/initramfs.cpio" ||
 		fail "packing the initramfs"
 	gzip -9n < "$g/initramfs.cpio" > "$g/initramfs.gz"
+}
+
+# Lists module $2 of variant $1 in the guest's /modules after the modules
+# it depends on; $listed holds the names already listed.
+list_module() {
+	local variant=$1 name=$2 ko dep g=$QBUILD/guest
+	case "$listed" in *" $name "*) return 0 ;; esac
+	ko=$(grep -E "/(${name//[-_]/[-_]})\.ko$" "$g/modules.found" | head -1)
+	[ -n "$ko" ] || return 1
+	for dep in $(modinfo -F depends "$ko" | tr , ' '); do
+		list_module "$variant" "$dep" || return 1
+	done
+	cp "$ko" "$g/rootfs/" && echo "/$(basename "$ko")" >> "$g/rootfs/modules" || return 1
+	listed="$listed$name "
 }
 
 # The number of a policy capability: its position in the patched tree's
@@ -208,7 +225,9 @@ boot() {
 	[ "$accel" = kvm ] && opts=(-enable-kvm -cpu host)
 	log "booting the $variant kernel ($accel)"
 	start=$SECONDS
+	# an e1000e NIC for its PTP clock, on an isolated user-mode network
 	timeout "$QEMU_TIMEOUT" qemu-system-x86_64 "${opts[@]}" -m 512M -smp 1 -nographic -no-reboot \
+		-nic none -netdev user,id=n0,restrict=on -device e1000e,netdev=n0 \
 		-kernel "$kernel" -initrd "$QBUILD/guest/initramfs.gz" \
 		-append "console=ttyS0 loglevel=5 panic=-1 selinux=1 enforcing=0 audit_backlog_limit=8192" \
 		< /dev/null > "$out" 2>&1

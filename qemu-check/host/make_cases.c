@@ -18,7 +18,10 @@
  * dev_ioctl() (dev_ioctl in their path), which the kernel tries only after
  * the protocol's handlers, as the table generator lists them; for a DRM
  * device drm_ioctl and then the driver's table (vgem_ioctls), whose
- * commands a record names by their entry's function. The command's value is
+ * commands a record names by their entry's function; NAME=KIND for a file
+ * handler under which the table lists every KIND handler's commands, each
+ * value merged to the most restrictive class (a V4L2 device:
+ * v4l2_ioctl=v4l2_file_operations.unlocked_ioctl). The command's value is
  * found by name in the chain; the report's class is the one the patched
  * kernel applies: the first handler of do_vfs_ioctl + chain whose entries
  * match the value (exact value first, then the families, most specific
@@ -129,6 +132,75 @@ static json_t *command_named(json_t *h, const char *chain_name, const char *name
 	return NULL;
 }
 
+/*
+ * A chain element NAME=KIND: the table lists under the file handler NAME
+ * the commands of every handler of KIND, each value merged to the most
+ * restrictive class (the generator's merged_kinds, analyzer/src/cmd_table.c:
+ * v4l2_ioctl=v4l2_file_operations.unlocked_ioctl). Unknown commands and
+ * families wider than a type are not merged.
+ */
+static const char *merged_kind(const char *chain_name)
+{
+	const char *eq = strchr(chain_name, '=');
+
+	return eq ? eq + 1 : NULL;
+}
+
+static int class_rank(json_t *c)
+{
+	static const char *const order[] = { "read", "modify", "admin" };
+	const char *cls = json_string_value(json_object_get(c, "class"));
+
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(cls, order[i]))
+			return i + 1;
+	return 0;
+}
+
+/* The first command called name of a handler of kind (by-name search). */
+static json_t *merged_command_named(const char *kind, const char *name)
+{
+	json_t *h, *c;
+	size_t i, j;
+
+	json_array_foreach(json_object_get(report, "handlers"), i, h) {
+		if (strcmp(json_string_value(json_object_get(h, "kind")), kind))
+			continue;
+		json_array_foreach(json_object_get(h, "commands"), j, c)
+			if (!strcmp(json_string_value(json_object_get(c, "name")), name))
+				return c;
+	}
+	return NULL;
+}
+
+/* The merged entry the kernel takes for value: the most specific mask that
+ * matches, and of the kind's commands with it the most restrictive. */
+static json_t *merged_entry_for(const char *kind, unsigned long value)
+{
+	json_t *h, *c, *best = NULL;
+	int best_bits = -1;
+	size_t i, j;
+
+	json_array_foreach(json_object_get(report, "handlers"), i, h) {
+		if (strcmp(json_string_value(json_object_get(h, "kind")), kind))
+			continue;
+		json_array_foreach(json_object_get(h, "commands"), j, c) {
+			unsigned long v = hex(json_object_get(c, "value"));
+			unsigned long m = hex(json_object_get(c, "mask"));
+			int bits = __builtin_popcountl(m);
+
+			if ((value & m) != v || !class_rank(c) ||
+			    (m != 0xfffffffful && (m & 0xff00ul) != 0xff00ul))
+				continue;
+			if (bits > best_bits || (bits == best_bits && class_rank(c) > class_rank(best))) {
+				best = c;
+				best_bits = bits;
+			}
+		}
+	}
+	return best;
+}
+
 /* The entry of h that the kernel's lookup takes for value, or NULL. */
 static json_t *entry_for(json_t *h, const char *chain_name, unsigned long value)
 {
@@ -180,6 +252,10 @@ static int classify(char *chain, int compat, const char *name, unsigned long *va
 	for (int k = 0; k < n && !cmd; k++) {
 		int i = (nvfs + k) % n;
 
+		if (merged_kind(names[i])) {
+			cmd = merged_command_named(merged_kind(names[i]), name);
+			continue;
+		}
 		h = handler_named(report_name(names[i]), compat);
 		if (!h) {
 			fprintf(stderr, "make_cases: no handler %s in the report\n", names[i]);
@@ -208,15 +284,20 @@ lookup:
 		json_t *e;
 		const char *cls, *c;
 
-		h = handler_named(report_name(names[i]), compat);
-		e = h ? entry_for(h, names[i], *value) : NULL;
+		if (merged_kind(names[i])) {
+			e = merged_entry_for(merged_kind(names[i]), *value);
+		} else {
+			h = handler_named(report_name(names[i]), compat);
+			e = h ? entry_for(h, names[i], *value) : NULL;
+		}
 		if (!e)
 			continue;
 		cls = json_string_value(json_object_get(e, "class"));
 		snprintf(ch->cls, sizeof(ch->cls), "%s", strcmp(cls, "unknown") ? cls : "none");
 		snprintf(ch->said, sizeof(ch->said), "%s", strcmp(cls, "unknown") ? "" :
 			 "unknown (not in the table)");
-		snprintf(ch->handler, sizeof(ch->handler), "%s", names[i]);
+		snprintf(ch->handler, sizeof(ch->handler), "%.*s", (int)strcspn(names[i], "="),
+			 names[i]);
 		snprintf(ch->lookup, sizeof(ch->lookup), "%s", i < nvfs ? "vfs" :
 			 i == nvfs ? "file" :
 			 !strcmp(names[nvfs], "sock_ioctl") ? "socket" :

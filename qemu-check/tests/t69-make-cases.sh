@@ -6,7 +6,8 @@
 # kernel build: the installed release's report agrees with cases.conf, every
 # case cites a line for both series (a line of that series' tree, where it
 # is extracted), and a scratch copy of cases.conf with
-# a wrong class, a wrong capability, a capability checked in the wrong
+# a wrong class (also for a posix clock driver's command and for one the
+# table merges under v4l2_ioctl), a wrong capability, a capability checked in the wrong
 # user namespace, a class for a value nothing serves, no
 # class, a line that does not exist, no line for this release, or too few
 # commands per class makes make_cases exit non-zero with a message naming
@@ -121,6 +122,10 @@ mutant no-such-namespace '/^userns .* FIFREEZE /s/:user_ns /:userns /' \
 	'FIFREEZE: "admin:CAP_SYS_ADMIN:userns": a capability is checked in the initial namespace'
 mutant compat-wrong-class '/^compat .* LOOP_SET_CAPACITY modify /s/ modify / read /' \
 	"compat LOOP_SET_CAPACITY (lo_compat_ioctl): the report says modify, the hand-checked class is read"
+mutant merged-wrong-class '/ VIDIOC_S_INPUT modify /s/ modify / read /' \
+	"case VIDIOC_S_INPUT (v4l2_ioctl): the report says modify, the hand-checked class is read"
+mutant clock-driver-wrong-class '/ PTP_ENABLE_PPS admin:CAP_SYS_TIME /s/ admin:CAP_SYS_TIME / read /' \
+	"case PTP_ENABLE_PPS (ptp_ioctl): the report says admin CAP_SYS_TIME, the hand-checked class is read"
 mutant read-for-unserved '/ 0x7000ffff none /s/ none / read /' \
 	"case 0x7000ffff (-): the report says none (no handler of the chain serves it), the hand-checked class is read (drivers/rtc/dev.c:457"
 mutant no-class '/ TIOCGPTN read /s/ read .*//' \

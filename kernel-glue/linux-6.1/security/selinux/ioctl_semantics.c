@@ -20,6 +20,10 @@
  * whose semantics the generator could not establish has a SEL_IOCTL_NONE
  * entry in its handler's slice: the search ends there and the command keeps
  * today's checks.
+ * A handler that serves no command itself, handing every one to another
+ * function (posix_clock_ioctl(), fuse's), is in the table all the same,
+ * with no entries of its own: its files never take the fallback, and a
+ * command found nowhere keeps today's checks.
  *
  * The ioctl path does no allocation and does not sleep: two binary searches
  * over read-only data and a short scan of the size-encoded families.  A
