@@ -49,6 +49,9 @@ struct dispatch_walk {
 	int nlevels;
 	int level_base[DISPATCH_MAX_DEPTH + 1];
 	VEC(struct deferred) deferred;
+	/* the labels the walk made for truth tests of the command (`if
+	 * (cmd)`), which name command 0; freed with the walk */
+	VEC(struct case_label *) zero_labels;
 	int depth;
 	int default_seen;
 	/* the label that fixed every bit of the command on the path walked
@@ -456,12 +459,26 @@ static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 	for (size_t i = 0; i < s->kids.len; i++)
 		if (s->kids.items[i]->kind == ST_CALL)
 			n += follow_call(w, fn, s->kids.items[i], param, *c);
-	if (s->cond != COND_PARAM_CMP || s->cmp_view.param != param || !s->segs.len) {
+	/* `if (cmd) return -ENOIOCTLCMD;` (tracing_buffers_ioctl): a truth
+	 * test is cmd != 0, and what follows serves command 0 */
+	int truth = s->cond == COND_PARAM_TRUTH && !s->cmp_eq && s->cmp_view.param == param;
+	struct case_label *zero = NULL;
+
+	if (truth) {
+		zero = xcalloc(1, sizeof(*zero));
+		zero->name = xstrdup("0");
+		zero->line = s->line;
+		vec_push(&w->zero_labels, zero);
+	}
+	if (!truth && (s->cond != COND_PARAM_CMP || s->cmp_view.param != param || !s->segs.len)) {
 		n += walk_block(w, fn, s->then_s, param, *c);
 		n += walk_block(w, fn, s->else_s, param, *c);
 		return n;
 	}
-	const VEC(struct case_label) *labs = (const void *)&s->segs.items[0].labels;
+	const struct {
+		const struct case_label *items;
+		size_t len;
+	} labs_of_truth = { zero, 1 }, *labs = truth ? &labs_of_truth : (const void *)&s->segs.items[0].labels;
 
 	if (s->cmp_eq) {
 		for (size_t j = 0; j < labs->len; j++) {
@@ -816,6 +833,11 @@ void dispatch_commands(struct handler *h, const struct function_index *fi,
 	w.bound_param[0] = -1;
 	walk_block(&w, h->fn, h->fn->body, h->cmd_param, c);
 	vec_free(&w.deferred);
+	for (size_t i = 0; i < w.zero_labels.len; i++) {
+		free(w.zero_labels.items[i]->name);
+		free(w.zero_labels.items[i]);
+	}
+	vec_free(&w.zero_labels);
 	if (!h->default_action)
 		h->default_action = xstrdup("none");
 }

@@ -52,6 +52,7 @@ fi
 # holds FIRST, or a part of the name of two words or more
 # (DRM_IOCTL_DEF_DRV(AMDGPU_CTX, ...), MEDIA_IOC(ENUM_LINKS, ...)), or its
 # last word as a macro's first argument (PANFROST_IOCTL(SUBMIT, ...)).
+# Command 0 of a truth test (`if (cmd) return -ENOIOCTLCMD;`) is at the test.
 misplaced=$(python3 - "$fresh/report.json" "$KSRC" <<'EOF'
 import json, re, sys
 report, tree = json.load(open(sys.argv[1])), sys.argv[2]
@@ -70,7 +71,9 @@ for h in report["handlers"]:
         names = ["_".join(words[i:]) for i in range(max(1, len(words) - 1))]
         near = files[f][max(0, line - 3):line]
         first_arg = re.compile(r"\w\(\s*" + re.escape(words[-1]) + r"\s*,")
-        if not any(n in l for n in names for l in near) and \
+        # command 0 of a truth test of the command, `if (cmd) return -E;`
+        truth = c["name"] == "0" and any(re.search(r"\bif\s*\(\s*\w+\s*\)", l) for l in near)
+        if not truth and not any(n in l for n in names for l in near) and \
            not any(first_arg.search(l) for l in near):
             bad.append("%s %s at %s:%d" % (h["name"], c["name"], f, line))
 print(n, len(bad), "; ".join(bad[:5]))
