@@ -204,17 +204,19 @@ const char *macro_body_callee(struct macro_table *mt, const char *name)
 static char *designated_paste(struct macro_table *mt, const char *name, const strvec *args,
 			      const char *field, int depth);
 
-/* The identifier tokens of m's body from *i up to the next "," or ")",
+/* The identifier tokens of m's body from *i up to the next "," or `end`,
  * pasted together with ## and with the invocation's arguments put in for
  * the parameters (ETNA_IOCTL's `ETNAVIV_##n`: ETNAVIV_GET_PARAM); NULL
- * for any other form. *i ends on the "," or ")". */
-static char *paste_argument(const struct macro_def *m, const strvec *args, size_t *i)
+ * for any other form, or a parameter the invocation gives no argument.
+ * *i ends on the token that ended it. */
+static char *paste_tokens(const struct macro_def *m, const strvec *args, size_t *i,
+			  const char *end)
 {
 	struct strbuf sb = {0};
 	int paste = 1;
 
 	for (; *i < m->body.len && strcmp(m->body.items[*i], ",") &&
-	       strcmp(m->body.items[*i], ")"); (*i)++) {
+	       strcmp(m->body.items[*i], end); (*i)++) {
 		const char *t = m->body.items[*i];
 		size_t p;
 
@@ -222,16 +224,20 @@ static char *paste_argument(const struct macro_def *m, const strvec *args, size_
 			paste = 1;
 			continue;
 		}
-		if (!paste || !is_ident(t)) {
-			free(sb_detach(&sb));
-			return NULL;
-		}
+		if (!paste || !is_ident(t))
+			goto fail;
 		for (p = 0; p < m->params.len && strcmp(m->params.items[p], t); p++)
 			;
-		sb_add(&sb, p < m->params.len && p < args->len ? args->items[p] : t);
+		if (p < m->params.len && p >= args->len)
+			goto fail;
+		sb_add(&sb, p < m->params.len ? args->items[p] : t);
 		paste = 0;
 	}
-	return sb.buf && sb.buf[0] ? sb_detach(&sb) : (free(sb_detach(&sb)), NULL);
+	if (sb.buf && sb.buf[0])
+		return sb_detach(&sb);
+fail:
+	free(sb_detach(&sb));
+	return NULL;
 }
 
 /* A body that is one invocation of another macro (MEDIA_IOC's
@@ -249,7 +255,7 @@ static char *paste_through(struct macro_table *mt, const struct macro_def *m, co
 	if (m->body.len < 3 || !is_ident(m->body.items[0]) || strcmp(m->body.items[1], "("))
 		return NULL;
 	for (i = 2; i < m->body.len; i++) {
-		char *a = paste_argument(m, args, &i);
+		char *a = paste_tokens(m, args, &i, ")");
 
 		if (!a)
 			break;
@@ -272,42 +278,16 @@ static char *designated_paste(struct macro_table *mt, const char *name, const st
 			      const char *field, int depth)
 {
 	struct macro_def *m = lookup(mt, name);
-	struct strbuf sb = {0};
 
 	if (!m || !m->function_like || depth > 4)
 		return NULL;
 	for (size_t i = 0; i + 3 < m->body.len; i++) {
-		int paste = 1, ok = 1;
+		size_t j = i + 3;
 
 		if (strcmp(m->body.items[i], ".") || strcmp(m->body.items[i + 1], field) ||
 		    strcmp(m->body.items[i + 2], "="))
 			continue;
-		for (size_t j = i + 3; j < m->body.len && strcmp(m->body.items[j], ",") &&
-		     strcmp(m->body.items[j], "}"); j++) {
-			const char *t = m->body.items[j];
-			size_t p;
-
-			if (!strcmp(t, "##")) {
-				paste = 1;
-				continue;
-			}
-			if (!paste || !is_ident(t)) {
-				ok = 0;
-				break;
-			}
-			for (p = 0; p < m->params.len && strcmp(m->params.items[p], t); p++)
-				;
-			if (p < m->params.len && p < args->len)
-				t = args->items[p];
-			else if (p < m->params.len)
-				ok = 0;
-			sb_add(&sb, t);
-			paste = 0;
-		}
-		if (ok && sb.buf && sb.buf[0])
-			return sb_detach(&sb);
-		free(sb_detach(&sb));
-		return NULL;
+		return paste_tokens(m, args, &j, "}");
 	}
 	return paste_through(mt, m, args, field, depth);
 }
