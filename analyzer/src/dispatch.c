@@ -1,5 +1,7 @@
 #include "dispatch.h"
 
+#include <inttypes.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,6 +196,15 @@ static int add_command(struct dispatch_walk *w, const struct case_label *lab, co
 		struct command *o = &w->h->commands.items[i];
 
 		if (o->value == c.value && o->mask == c.mask) {
+			/* a name the tree writes over an array element's
+			 * (walk_indexed): ix2_compat_ioctls[0x2] is IX_PEEK */
+			if (strchr(o->name, '[') && !strchr(lab->name, '[') && !w->sites_only) {
+				free(o->name);
+				free(o->file);
+				o->name = xstrdup(lab->name);
+				o->file = xstrdup(file);
+				o->line = lab->line;
+			}
 			/* the same code through another chain of calls is
 			 * another site: one chain's tests on the command may
 			 * keep it off that path (sock_ioctl's SIOCDEVPRIVATE
@@ -724,6 +735,58 @@ static int walk_table(struct dispatch_walk *w, const struct function_facts *fn,
 	return n;
 }
 
+/* A call through an element of a static array of functions that a field
+ * of the command picks (firewire's `ioctl_handlers[_IOC_NR(cmd)](client,
+ * buffer)`, whose entries name no command): each element naming a
+ * function serves the commands whose field is its index, under what the
+ * tests before the call fixed (the type). The command is named for the
+ * element, ARRAY[INDEX], at the element's line; its path goes through the
+ * element to its function. */
+static int walk_indexed(struct dispatch_walk *w, const struct function_facts *fn,
+			const struct stmt *call, int param, struct constraint c)
+{
+	const struct table_init *a;
+	int n = 0, d0 = w->depth;
+	size_t top = w->top_index[d0];
+
+	if (!call->callee_array || call->callee_array_field || call->callee_index.param != param ||
+	    w->depth + 1 > DISPATCH_MAX_DEPTH)
+		return 0;
+	a = function_index_find_fn_array(w->fi, call->callee_array, NULL, fn->unit);
+	if (!a)
+		return 0;
+	for (size_t i = 0; i < a->entries.len; i++) {
+		const struct table_entry *e = &a->entries.items[i];
+		const struct function_facts *entry;
+		struct constraint cc;
+		struct case_label lab;
+		char name[128];
+
+		if (!e->function ||
+		    !constrain(c, call->callee_index, e->value - (uint64_t)call->callee_index_offset, &cc))
+			continue;
+		entry = function_index_find(w->fi, e->function, a->unit);
+		if (!entry || !entry->body) {
+			if (!strvec_contains(w->wanted, e->function))
+				strvec_push(w->wanted, e->function);
+			continue;
+		}
+		snprintf(name, sizeof(name), "%s[%#" PRIx64 "]", a->var, e->value);
+		lab = (struct case_label){ e->value, e->value, name, e->line };
+		w->top_index[d0] = top_holding(fn, call);
+		w->stack[++w->depth] = entry;
+		w->param[w->depth] = -1;
+		w->call[w->depth] = call;
+		w->bound_param[w->depth] = -1;
+		w->top_index[w->depth] = 0;
+		w->level_base[w->depth] = w->nlevels;
+		n += emit_site(w, &lab, a->file, cc, entry, entry->body, NULL, 0, a->var);
+		w->depth = d0;
+	}
+	w->top_index[d0] = top;
+	return n;
+}
+
 static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 		      const struct stmt *b, int param, struct constraint c)
 {
@@ -776,6 +839,7 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 			break;
 		case ST_CALL:
 			n += follow_call(w, fn, s, param, c);
+			n += walk_indexed(w, fn, s, param, c);
 			break;
 		case ST_TABLE:
 			n += walk_table(w, fn, s, param, c);

@@ -2731,32 +2731,125 @@ static void note_flag_test(struct walk *w, CXCursor cond, struct stmt *s)
 	}
 }
 
+/* One if statement: its condition, its then-branch and its else-branch
+ * (NULL for none). */
+static struct stmt *if_stmt(struct walk *w, unsigned line, CXCursor cond, CXCursor then,
+			    const CXCursor *els)
+{
+	struct stmt *s = stmt_new(ST_IF, line);
+
+	s->cond = classify_cond(w, cond, s);
+	if (s->cond == COND_OTHER && w->flags) {
+		note_flag_test(w, cond, s);
+		note_local_test(w, cond, s);
+	}
+	note_mode_tests(w, cond, s);
+	forget_negated(w);
+	/* inside unlikely()/likely(): the operators are the
+	 * argument's, written in the source */
+	find_negated_calls(w, expected_condition(w, cond), 0);
+	find_premised_calls(w, expected_condition(w, cond));
+	walk_expr(w, cond, s);
+	forget_negated(w);
+	s->then_s = stmt_new(ST_BLOCK, cursor_line(then));
+	walk_into(w, then, s->then_s);
+	if (els) {
+		s->else_s = stmt_new(ST_BLOCK, cursor_line(*els));
+		walk_into(w, *els, s->else_s);
+	}
+	return s;
+}
+
+/* A then-branch that only leaves: `return;`, `return K;` for a constant,
+ * `goto L;`, alone or alone in braces. Walking it twice records the same. */
+static int only_leaves(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	cursorvec kids = children_of(c);
+	int64_t v;
+	int r = 0;
+
+	if (k == CXCursor_CompoundStmt)
+		r = kids.len == 1 && only_leaves(kids.items[0]);
+	else if (k == CXCursor_GotoStmt)
+		r = 1;
+	else if (k == CXCursor_ReturnStmt)
+		r = !kids.len || eval_int(kids.items[0], &v);
+	vec_free(&kids);
+	return r;
+}
+
+/* The operands of a chain of || (a || b || c), in order. */
+static void disjuncts(struct walk *w, CXCursor c, cursorvec *out)
+{
+	cursorvec kids;
+	char *op;
+
+	if (!binary_parts(w, c, &kids, &op)) {
+		vec_push(out, c);
+		return;
+	}
+	if (!strcmp(op, "||")) {
+		disjuncts(w, kids.items[0], out);
+		disjuncts(w, kids.items[1], out);
+	} else {
+		vec_push(out, c);
+	}
+	free(op);
+	vec_free(&kids);
+}
+
+static int tests_param(struct walk *w, CXCursor c)
+{
+	struct stmt *probe = stmt_new(ST_IF, 0);
+	enum cond_kind k = classify_cond(w, c, probe);
+
+	stmt_free(probe);
+	return k != COND_OTHER && k != COND_CALL && k != COND_NOT_CALL;
+}
+
+/*
+ * `if (A || B || ...) return E;` (or goto L; no else) is `if (A) return E;
+ * if (B) return E; ...`: each operand is tested only when those before it
+ * are false. Written so, in a block of ifs spliced into the enclosing one,
+ * when the condition as a whole tests no parameter and an operand does
+ * (firewire's dispatch_ioctl: `if (_IOC_TYPE(cmd) != '#' || _IOC_NR(cmd) >=
+ * ARRAY_SIZE(ioctl_handlers) || ...) return -ENOTTY;`), so that what
+ * follows knows what the tests fixed (the command's type). NULL when not
+ * of that form.
+ */
+static struct stmt *split_disjunction(struct walk *w, CXCursor c, const cursorvec *kids)
+{
+	CXCursor cond = expected_condition(w, kids->items[0]);
+	cursorvec ds = {0};
+	struct stmt *b = NULL;
+	int any = 0;
+
+	if (kids->len != 2 || !only_leaves(kids->items[1]) || tests_param(w, kids->items[0]))
+		return NULL;
+	disjuncts(w, cond, &ds);
+	for (size_t i = 0; ds.len > 1 && i < ds.len && !any; i++)
+		any = tests_param(w, ds.items[i]);
+	if (any) {
+		b = stmt_new(ST_BLOCK, cursor_line(c));
+		for (size_t i = 0; i < ds.len; i++)
+			vec_push(&b->kids, if_stmt(w, cursor_line(ds.items[i]), ds.items[i],
+						   kids->items[1], NULL));
+	}
+	vec_free(&ds);
+	return b;
+}
+
 static struct stmt *walk_if(struct walk *w, CXCursor c)
 {
 	cursorvec kids = children_of(c);
-	struct stmt *s = stmt_new(ST_IF, cursor_line(c));
+	struct stmt *s = split_disjunction(w, c, &kids);
 
-	if (kids.len >= 2) {
-		s->cond = classify_cond(w, kids.items[0], s);
-		if (s->cond == COND_OTHER && w->flags) {
-			note_flag_test(w, kids.items[0], s);
-			note_local_test(w, kids.items[0], s);
-		}
-		note_mode_tests(w, kids.items[0], s);
-		forget_negated(w);
-		/* inside unlikely()/likely(): the operators are the
-		 * argument's, written in the source */
-		find_negated_calls(w, expected_condition(w, kids.items[0]), 0);
-		find_premised_calls(w, expected_condition(w, kids.items[0]));
-		walk_expr(w, kids.items[0], s);
-		forget_negated(w);
-		s->then_s = stmt_new(ST_BLOCK, cursor_line(kids.items[1]));
-		walk_into(w, kids.items[1], s->then_s);
-		if (kids.len >= 3) {
-			s->else_s = stmt_new(ST_BLOCK, cursor_line(kids.items[2]));
-			walk_into(w, kids.items[2], s->else_s);
-		}
-	}
+	if (!s && kids.len >= 2)
+		s = if_stmt(w, cursor_line(c), kids.items[0], kids.items[1],
+			    kids.len >= 3 ? &kids.items[2] : NULL);
+	if (!s)
+		s = stmt_new(ST_IF, cursor_line(c));
 	vec_free(&kids);
 	return s;
 }

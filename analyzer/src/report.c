@@ -52,7 +52,10 @@ static json_t *reach_path(const struct command *c)
 
 	for (int d = 0; s && d < s->chain_len; d++) {
 		if (s->table && d == s->chain_len - 1) {
-			char *entry = xasprintf("%s[%s]", s->table, c->name);
+			/* an element of an array of functions is named so */
+			size_t n = strlen(s->table);
+			char *entry = !strncmp(c->name, s->table, n) && c->name[n] == '[' ?
+				      xstrdup(c->name) : xasprintf("%s[%s]", s->table, c->name);
 
 			json_array_append_new(a, json_string(entry));
 			free(entry);

@@ -52,7 +52,9 @@ fi
 # holds FIRST, or a part of the name of two words or more
 # (DRM_IOCTL_DEF_DRV(AMDGPU_CTX, ...), MEDIA_IOC(ENUM_LINKS, ...)), or its
 # last word as a macro's first argument (PANFROST_IOCTL(SUBMIT, ...)).
-# Command 0 of a truth test (`if (cmd) return -ENOIOCTLCMD;`) is at the test.
+# Command 0 of a truth test (`if (cmd) return -ENOIOCTLCMD;`) is at the test;
+# an element of an array of functions (ioctl_handlers[0x1]) at its
+# designator ([0x01] = ..., or a macro: [DRM_I915_GETPARAM] = ...).
 misplaced=$(python3 - "$fresh/report.json" "$KSRC" <<'EOF'
 import json, re, sys
 report, tree = json.load(open(sys.argv[1])), sys.argv[2]
@@ -73,6 +75,17 @@ for h in report["handlers"]:
         first_arg = re.compile(r"\w\(\s*" + re.escape(words[-1]) + r"\s*,")
         # command 0 of a truth test of the command, `if (cmd) return -E;`
         truth = c["name"] == "0" and any(re.search(r"\bif\s*\(\s*\w+\s*\)", l) for l in near)
+        # an element of an array of functions, ARRAY[N]: at its designator
+        e = re.match(r"\w+\[(0x[0-9a-f]+|\d+)\]$", c["name"])
+        if e:
+            want = int(e.group(1), 0)
+            for l in near:
+                d = re.match(r"\s*\[\s*([^\]]+?)\s*\]\s*=", l)
+                # a number must be the index; a macro ([DRM_I915_GETPARAM])
+                # is taken as written
+                if d and (not re.match(r"(0x[0-9a-fA-F]+|\d+)$", d.group(1)) or
+                          int(d.group(1), 0) == want):
+                    truth = True
         if not truth and not any(n in l for n in names for l in near) and \
            not any(first_arg.search(l) for l in near):
             bad.append("%s %s at %s:%d" % (h["name"], c["name"], f, line))
