@@ -671,6 +671,26 @@ static size_t top_holding(const struct function_facts *fn, const struct stmt *s)
  * function, reached through the dispatcher's call of it (entry_call). A
  * table handler (drm_driver.ioctls) walks its own table alone; any other
  * handler the static tables its dispatcher reads. */
+/* The command an entry's function serves (a table entry's, an array
+ * element's), called by `call`: the function as the chain's last link,
+ * then back to where the walk was. */
+static int emit_entry(struct dispatch_walk *w, const struct case_label *lab, const char *file,
+		      struct constraint c, const struct function_facts *entry,
+		      const struct stmt *call, const char *table)
+{
+	int d0 = w->depth, n;
+
+	w->stack[++w->depth] = entry;
+	w->param[w->depth] = -1;
+	w->call[w->depth] = call;
+	w->bound_param[w->depth] = -1;
+	w->top_index[w->depth] = 0;
+	w->level_base[w->depth] = w->nlevels;
+	n = emit_site(w, lab, file, c, entry, entry->body, NULL, 0, table);
+	w->depth = d0;
+	return n;
+}
+
 static int walk_table(struct dispatch_walk *w, const struct function_facts *fn,
 		      const struct stmt *s, int param, struct constraint c)
 {
@@ -722,13 +742,7 @@ static int walk_table(struct dispatch_walk *w, const struct function_facts *fn,
 			w->top_index[w->depth] = top_holding(ec.via, ec.inner);
 			w->level_base[w->depth] = w->nlevels;
 		}
-		w->stack[++w->depth] = entry;
-		w->param[w->depth] = -1;
-		w->call[w->depth] = ec.via ? ec.inner : ec.outer;
-		w->bound_param[w->depth] = -1;
-		w->top_index[w->depth] = 0;
-		w->level_base[w->depth] = w->nlevels;
-		n += emit_site(w, &lab, t->file, cc, entry, entry->body, NULL, 0, t->var);
+		n += emit_entry(w, &lab, t->file, cc, entry, ec.via ? ec.inner : ec.outer, t->var);
 		w->depth = d0;
 	}
 	w->top_index[d0] = top;
@@ -774,14 +788,7 @@ static int walk_indexed(struct dispatch_walk *w, const struct function_facts *fn
 		snprintf(name, sizeof(name), "%s[%#" PRIx64 "]", a->var, e->value);
 		lab = (struct case_label){ e->value, e->value, name, e->line };
 		w->top_index[d0] = top_holding(fn, call);
-		w->stack[++w->depth] = entry;
-		w->param[w->depth] = -1;
-		w->call[w->depth] = call;
-		w->bound_param[w->depth] = -1;
-		w->top_index[w->depth] = 0;
-		w->level_base[w->depth] = w->nlevels;
-		n += emit_site(w, &lab, a->file, cc, entry, entry->body, NULL, 0, a->var);
-		w->depth = d0;
+		n += emit_entry(w, &lab, a->file, cc, entry, call, a->var);
 	}
 	w->top_index[d0] = top;
 	return n;
