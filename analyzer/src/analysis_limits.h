@@ -70,6 +70,11 @@
  * interface query handed from sock_ioctl through a protocol's ioctl, a
  * layered socket's inner one (SMC) and an ATM device to its PHY. */
 #define MAX_EXTRA_LINKS 8
+/* A call passing a constant is summarised for it when the callee tests
+ * the parameter, itself or in a function it hands the parameter on to
+ * unchanged, this many calls deep (compat_r128_init's DRM_ROOT_ONLY
+ * reaches drm_ioctl_kernel, which hands it to drm_ioctl_permit). */
+#define CONST_PARAM_HOPS 2
 /* Labels remembered as jumped to, per command or summary. */
 #define MAX_GOTOS 256
 /* The values a return may hand back, kept one by one up to this many

@@ -255,19 +255,54 @@ struct summary *summarise(struct classifier *c, const struct function_facts *fn)
 struct param_use {
 	int param;
 	const char *name;
+	/* with fi: a call handing the parameter on unchanged to a function
+	 * that tests it counts, `hops` calls deep at most */
+	const struct function_index *fi;
+	const struct function_facts *fn;
+	int hops;
 };
+
+static int tests_param(const struct function_index *fi, const struct function_facts *fn,
+		       int param, int hops);
 
 static int tests_param_pred(const struct stmt *s, void *ctx)
 {
 	const struct param_use *u = ctx;
+	const struct function_facts *callee;
 
 	/* a premise of a call: `(flags & DRM_ROOT_ONLY) && !capable(X)` */
 	for (size_t i = 0; s->kind == ST_CALL && i < s->premises.len; i++)
 		if (tests_param_pred(s->premises.items[i], ctx))
 			return 1;
+	/* handed on: drm_ioctl_kernel's drm_ioctl_permit(flags, file_priv) */
+	for (size_t j = 0; s->kind == ST_CALL && u->fi && u->hops > 0 && s->callee &&
+	     j < s->args.len; j++) {
+		const struct call_arg *a = &s->args.items[j];
+
+		if (a->view.param == u->param && !a->view.shift && !a->is_const &&
+		    (callee = function_index_find(u->fi, s->callee, u->fn->unit)) &&
+		    callee != u->fn && tests_param(u->fi, callee, (int)j, u->hops - 1))
+			return 1;
+	}
 	return (s->kind == ST_IF && s->cmp_view.param == u->param &&
 		(s->cond == COND_PARAM_TRUTH || (s->cond == COND_PARAM_CMP && s->segs.len))) ||
 	       (s->kind == ST_SWITCH && s->on.param == u->param);
+}
+
+static int stores_param_pred(const struct stmt *s, void *ctx);
+
+/* Does fn test its parameter `param` (itself, or through the calls it
+ * hands it to unchanged, `hops` deep), and never assign it? */
+static int tests_param(const struct function_index *fi, const struct function_facts *fn,
+		       int param, int hops)
+{
+	struct param_use u = { param, NULL, fi, fn, hops };
+
+	if (!fn->body || (size_t)param >= fn->params.len || !fn->params.items[param][0])
+		return 0;
+	u.name = fn->params.items[param];
+	return stmt_any(fn->body, tests_param_pred, &u) &&
+	       !stmt_any(fn->body, stores_param_pred, &u);
 }
 
 static int stores_param_pred(const struct stmt *s, void *ctx)
@@ -283,16 +318,25 @@ static int stores_param_pred(const struct stmt *s, void *ctx)
  * is summarised for that constant: only the branches it takes count.
  * Returns the summary, or NULL when no argument is such a constant.
  */
-/* Is v a parameter of fn that the command's dispatch bound to a constant
- * (chain_link.has_const)? Then *value is it. */
-static int bound_constant(const struct classifier *c, const struct function_facts *fn,
+/* Is v a parameter of fn known to hold a constant: bound by the
+ * command's dispatch (chain_link.has_const), or the one the summary
+ * being made is for (drm_ioctl_kernel summarised for the flags
+ * compat_r128_init passes hands them on to drm_ioctl_permit)? Then
+ * *value is it. */
+static int known_constant(const struct classifier *c, const struct function_facts *fn,
 			  const struct param_view *v, int64_t *value)
 {
 	const struct chain_link *l = v->shift ? NULL : bound_link(c, fn, v->param);
 
-	if (l)
+	if (l) {
 		*value = (int64_t)((uint64_t)l->const_value & v->mask);
-	return l != NULL;
+		return 1;
+	}
+	if (fn == c->const_fn && v->param >= 0 && v->param == c->const_param && !v->shift) {
+		*value = (int64_t)((uint64_t)c->const_value & v->mask);
+		return 1;
+	}
+	return 0;
 }
 
 struct summary *const_param_summary(struct classifier *c, const struct function_facts *fn,
@@ -303,11 +347,11 @@ struct summary *const_param_summary(struct classifier *c, const struct function_
 
 	for (size_t j = 0; j < call->args.len && j < callee->params.len; j++) {
 		const struct call_arg *a = &call->args.items[j];
-		struct param_use u = { (int)j, callee->params.items[j] };
 		int64_t value = a->value;
 
-		if (!a->is_const && bound_constant(c, fn, &a->view, &value)) {
-			/* a table entry's flags, handed on (drm_ioctl_kernel's
+		if (!a->is_const && known_constant(c, fn, &a->view, &value)) {
+			/* a table entry's flags, or a caller's constant flags,
+			 * handed on (drm_ioctl_kernel's
 			 * drm_ioctl_permit(flags, file_priv)) */
 		} else if (!a->is_const) {
 			/* `cmd == MOXA_SET_OP_MODE` on the command's path */
@@ -321,8 +365,7 @@ struct summary *const_param_summary(struct classifier *c, const struct function_
 				continue;
 			value = (m == MATCH_YES) == a->cmp_eq;
 		}
-		if (!u.name[0] || !stmt_any(callee->body, tests_param_pred, &u) ||
-		    stmt_any(callee->body, stores_param_pred, &u))
+		if (!tests_param(c->fi, callee, (int)j, CONST_PARAM_HOPS))
 			continue;
 		return summarise_for(c, callee, (int)j, value);
 	}
