@@ -28,11 +28,11 @@ d=$ANALYZER/tests/labels/linux-6.1
 reach="$d/drm.labels $d/net-ptp-gpio.labels $d/sound-media.labels $d/random-sample-10.labels
 	$d/random-sample-11.labels $d/random-sample-12.labels $d/random-sample-13.labels
 	$d/random-sample-14.labels $d/random-sample-15.labels $d/random-sample-17.labels
-	$d/random-sample-18.labels"
+	$d/random-sample-18.labels $d/random-sample-22.labels"
 first=$(ls $d/*.labels | grep -v -e /drm.labels -e /net-ptp-gpio.labels -e /sound-media.labels \
 	-e /random-sample-10.labels -e /random-sample-11.labels -e /random-sample-12.labels \
 	-e /random-sample-13.labels -e /random-sample-14.labels -e /random-sample-15.labels \
-	-e /random-sample-17.labels -e /random-sample-18.labels)
+	-e /random-sample-17.labels -e /random-sample-18.labels -e /random-sample-22.labels)
 files=$(cat $d/*.labels | grep -v '^#' | cut -f1 | sort -u)
 # the block drivers that reach cdrom_ioctl
 "$ANALYZER/ioctl-scan" -q --build-dir "$KOBJ" -o "$w/report.json" "$KSRC" $files drivers/scsi/sr.c

@@ -5,11 +5,11 @@
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
  * 720 handlers (14 of them always built in), 4669 exact entries and 1784
- * families; fallback: 2232 exact entries and 180 families, 1335 of them
+ * families; fallback: 2231 exact entries and 180 families, 1335 of them
  * values served by more than one handler. Left to the fallback: 14
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 356 handlers of kinds the lookup does not reach.
- * Entries per class: read 2359, modify 5039, admin 1350, none (unknown) 117.
+ * Entries per class: read 2361, modify 5036, admin 1351, none (unknown) 116.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -1637,7 +1637,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* etnaviv_ioctl_gem_userptr (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
 	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_GEM_USERPTR */
 	/* etnaviv_ioctl_gem_wait (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x00006449, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_ETNAVIV_GEM_WAIT */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_GEM_WAIT */
 	/* etnaviv_ioctl_get_param (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
 	{ 0x00006440, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_GET_PARAM */
 	/* etnaviv_ioctl_pm_query_dom (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
@@ -1645,7 +1645,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* etnaviv_ioctl_pm_query_sig (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
 	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_PM_QUERY_SIG */
 	/* etnaviv_ioctl_wait_fence (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x00006447, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_ETNAVIV_WAIT_FENCE */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_WAIT_FENCE */
 	/* eurwdt_ioctl (drivers/watchdog/eurotechwdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -4448,7 +4448,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000064cc, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TRANSFER */
 	{ 0x000064cd, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL */
 	{ 0x000064ce, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_MODE_GETFB2 */
-	{ 0x00000040, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* r128_compat_ioctls[0] */
+	{ 0x00000040, 0x000000ff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN }, /* r128_compat_ioctls[0] */
 	{ 0x0000004c, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* r128_compat_ioctls[0xc] */
 	{ 0x0000004d, 0x000000ff, SEL_IOCTL_MODIFY, 0 }, /* r128_compat_ioctls[0xd] */
 	{ 0x00000052, 0x000000ff, SEL_IOCTL_NONE, 0 }, /* r128_compat_ioctls[0x12] */
@@ -5293,7 +5293,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40184152, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_WRITEN_FRAMES */
 	{ 0x80044100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_PVERSION */
 	{ 0x80084121, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_DELAY */
-	{ 0x80184132, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_CHANNEL_INFO */
+	{ 0x80184132, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_CHANNEL_INFO */
 	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
 	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x806c4120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS32 */
@@ -9189,7 +9189,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80146306, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGPARAMS */
 	{ 0x8014690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND */
 	{ 0x80180217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET32 */
-	{ 0x80184132, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_CHANNEL_INFO */
 	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
 	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO; 2 handlers */
@@ -12134,7 +12133,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 6453, 2232, 180
+	NULL, NULL, 0, 0, 6453, 2231, 180
 };
 
 /* filled in at boot from kallsyms, sorted by address */

@@ -5,11 +5,11 @@
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
  * 752 handlers (15 of them always built in), 4825 exact entries and 1400
- * families; fallback: 2298 exact entries and 150 families, 1298 of them
+ * families; fallback: 2297 exact entries and 150 families, 1298 of them
  * values served by more than one handler. Left to the fallback: 13
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 341 handlers of kinds the lookup does not reach.
- * Entries per class: read 2257, modify 5206, admin 1057, none (unknown) 153.
+ * Entries per class: read 2259, modify 5204, admin 1057, none (unknown) 152.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -1563,7 +1563,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* etnaviv_ioctl_gem_userptr (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
 	{ 0x00006448, 0x0000ffff, SEL_IOCTL_MODIFY, 0 }, /* DRM_IOCTL_ETNAVIV_GEM_USERPTR */
 	/* etnaviv_ioctl_gem_wait (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x00006449, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_ETNAVIV_GEM_WAIT */
+	{ 0x00006449, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_GEM_WAIT */
 	/* etnaviv_ioctl_get_param (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
 	{ 0x00006440, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_GET_PARAM */
 	/* etnaviv_ioctl_pm_query_dom (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
@@ -1571,7 +1571,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* etnaviv_ioctl_pm_query_sig (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
 	{ 0x0000644b, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_PM_QUERY_SIG */
 	/* etnaviv_ioctl_wait_fence (drivers/gpu/drm/etnaviv/etnaviv_drv.c) */
-	{ 0x00006447, 0x0000ffff, SEL_IOCTL_NONE, 0 }, /* DRM_IOCTL_ETNAVIV_WAIT_FENCE */
+	{ 0x00006447, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_ETNAVIV_WAIT_FENCE */
 	/* eurwdt_ioctl (drivers/watchdog/eurotechwdt.c) */
 	{ 0x80045701, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETSTATUS */
 	{ 0x80045702, 0xffffffff, SEL_IOCTL_READ, 0 }, /* WDIOC_GETBOOTSTATUS */
@@ -4869,7 +4869,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x40184152, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_WRITEN_FRAMES */
 	{ 0x80044100, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SNDRV_PCM_IOCTL_PVERSION */
 	{ 0x80084121, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_DELAY */
-	{ 0x80184132, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_CHANNEL_INFO */
+	{ 0x80184132, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SNDRV_PCM_IOCTL_CHANNEL_INFO */
 	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
 	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x806c4120, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_STATUS32 */
@@ -9046,7 +9046,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x80146306, 0xffffffff, SEL_IOCTL_READ, 0 }, /* CHIOGPARAMS */
 	{ 0x8014690d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* COMPAT_IPMICTL_SEND_COMMAND */
 	{ 0x80180217, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FDWERRORGET32 */
-	{ 0x80184132, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_CHANNEL_INFO */
 	{ 0x80184151, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READI_FRAMES */
 	{ 0x80184153, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SNDRV_PCM_IOCTL_READN_FRAMES */
 	{ 0x80186803, 0xffffffff, SEL_IOCTL_READ, 0 }, /* HPET_INFO; 2 handlers */
@@ -12059,7 +12058,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 6225, 2298, 150
+	NULL, NULL, 0, 0, 6225, 2297, 150
 };
 
 /* filled in at boot from kallsyms, sorted by address */
