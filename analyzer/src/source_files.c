@@ -248,14 +248,27 @@ static int only_blanks(const char *p, const char *end)
 	return 1;
 }
 
-/* Is the member word at w..w+n assigned through an embedded structure,
- * `hw->ops.ioctl = f` or `x.ops.ioctl = f`? The structure that holds the
- * handler is then a member of another, and the file need not name it
- * (sound's `struct snd_hwdep` embeds its `struct snd_hwdep_ops ops`). */
+/* Does an assignment (not a comparison) follow at a, blanks aside? */
+static int assigned_at(const char *a)
+{
+	while (*a == ' ' || *a == '\t')
+		a++;
+	return a[0] == '=' && a[1] != '=';
+}
+
+/* Is the member word at w..w+n assigned through a member path, in a way
+ * that need not name the structure that holds it: through an embedded
+ * structure, `hw->ops.ioctl = f` or `x.ops.ioctl = f` (sound's `struct
+ * snd_hwdep` embeds its `struct snd_hwdep_ops ops`), or through a
+ * pointer, `p->ioctl = f`, whose type a header declares (iio's
+ * `iio_dev_opaque->buffer_ioctl_handler->ioctl = iio_device_buffer_ioctl`
+ * in 6.1)? */
 static int assigned_through_member(const char *text, const char *w, size_t n)
 {
-	const char *b = w, *a = w + n;
+	const char *b = w;
 
+	if (b - text >= 2 && b[-1] == '>' && b[-2] == '-')
+		return assigned_at(w + n);
 	if (b == text || b[-1] != '.')
 		return 0;
 	b--;
@@ -265,9 +278,7 @@ static int assigned_through_member(const char *text, const char *w, size_t n)
 		return 0;
 	if (b[-1] != '.' && !(b[-1] == '>' && b - 1 > text && b[-2] == '-'))
 		return 0;
-	while (*a == ' ' || *a == '\t')
-		a++;
-	return a[0] == '=' && a[1] != '=';
+	return assigned_at(w + n);
 }
 
 static void find_words(struct candidate_words *cw, const char *text)
@@ -302,8 +313,8 @@ static void find_words(struct candidate_words *cw, const char *text)
 }
 
 /* A file that may install a handler: it names the ops structure and the
- * member, or assigns the member through an embedded structure (or is a
- * fixed entry's file). */
+ * member, or assigns the member through a member path (or is a fixed
+ * entry's file). */
 static int is_candidate(struct candidate_words *cw, const char *text, const char *rel,
 			const struct knowledge *kn)
 {
