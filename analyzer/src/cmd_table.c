@@ -110,7 +110,13 @@ static const char *const private_kinds[] = {
  * handler calls the one its own private structure names. v4l2_ioctl()
  * calls vdev->fops->unlocked_ioctl, and a file's video_device is
  * videodev's to find (video_devdata() reads a static array; the cdev has
- * no parent), out of SELinux's reach when videodev is a module. The
+ * no parent), out of SELinux's reach when videodev is a module;
+ * media_ioctl() and media_compat_ioctl() hand the command to the media
+ * device node's devnode->fops->ioctl or ->compat_ioctl (mc-devnode.c,
+ * __media_ioctl()), whose one implementation in the tree is the media
+ * controller's own table (mc-device.c); iio_ioctl() offers the command to
+ * each iio_ioctl_handler the device registered, in turn, until one takes
+ * it (industrialio-core.c). The
  * commands of every handler of such a kind are listed under the core's
  * handler, each value merged over the kind's handlers to the most
  * restrictive class, as the fallback merges over every handler: never
@@ -122,6 +128,9 @@ static const struct merged_kind {
 	const char *under;	/* the core's file handler that calls them */
 } merged_kinds[] = {
 	{ "v4l2_file_operations.unlocked_ioctl", "v4l2_ioctl" },
+	{ "media_file_operations.ioctl", "media_ioctl" },
+	{ "media_file_operations.compat_ioctl", "media_compat_ioctl" },
+	{ "iio_ioctl_handler.ioctl", "iio_ioctl" },
 };
 
 #define NR_MERGED_KINDS (sizeof(merged_kinds) / sizeof(merged_kinds[0]))

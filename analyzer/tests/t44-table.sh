@@ -134,6 +134,19 @@ grep -q '0x8004fd03, 0xffffffff, SEL_IOCTL_READ' "$w/table.c" &&
 ! grep -q "^fallback 0x8004fd0\|^fix_video_ioctl \|^fix_subdev_ioctl " "$w/links" &&
 	echo "ok - a merged kind's commands are not in the fallback, and its handlers are not in the table" ||
 	echo "not ok - $(grep 'fd0\|fix_video\|fix_subdev' "$w/links" | tr '\n' ';')"
+# a media device node's handler (media_ioctl, which calls
+# devnode->fops->ioctl): the media_file_operations.ioctl handler's commands
+# under it, with their own classes; not under the handler itself
+want "entry media_ioctl 0xc004fa01" "a second merged kind's command is listed under its core's handler (media_ioctl)"
+grep -q '0xc004fa02, 0xffffffff, SEL_IOCTL_MODIFY' "$w/table.c" &&
+	echo "ok - ... with the class of the one handler that serves it" ||
+	echo "not ok - media 0xc004fa02: $(grep '0xc004fa02' "$w/table.c")"
+! grep -q "^fallback 0xc004fa0\|^fix_media_device_ioctl " "$w/links" &&
+	echo "ok - the media kind's commands are not in the fallback, and its handler is not in the table" ||
+	echo "not ok - $(grep 'fa0\|fix_media' "$w/links" | tr '\n' ';')"
+# an IIO device's handler (iio_ioctl, which offers the command to each
+# registered iio_ioctl_handler in turn)
+want "entry iio_ioctl 0x8004f901" "a third merged kind's command is listed under its core's handler (iio_ioctl)"
 ! grep -qi "fb01" "$w/table.c" && echo "ok - a kind the lookup does not reach is not in the table" ||
 	echo "not ok - v4l2_ioctl_ops.vidioc_default's command is in the table"
 
@@ -153,8 +166,8 @@ fig "  built in: 8 handlers; entries by lookup: syscall 0, file 2, disk, tty, cl
 	"built in: fix_ioctl of otherdrv and sock_ioctl (file), twin_ioctl (tty), core_ioctl (disk), fix_clock_ioctl (clock), proto_ioctl and sock_do_ioctl (socket), fix_a_ioctl (DRM driver)"
 fig "  modules: 1 handlers; entries by lookup: syscall 0, file 2, disk, tty, clock, socket or DRM driver 0" \
 	"a module: fix_ioctl of fixmod, two entries"
-fig "  not built: 2 handlers; entries by lookup: syscall 0, file 4, disk, tty, clock, socket or DRM driver 0" \
-	"not built: absent_ioctl, and v4l2_ioctl (CONFIG_VIDEO_DEV unset) with its three merged entries"
+fig "  not built: 4 handlers; entries by lookup: syscall 0, file 7, disk, tty, clock, socket or DRM driver 0" \
+	"not built: absent_ioctl, v4l2_ioctl (CONFIG_VIDEO_DEV unset) with its three merged entries, media_ioctl (CONFIG_MEDIA_SUPPORT unset) with its two, iio_ioctl (CONFIG_IIO unset) with its one"
 fig "  not bound to one object (fallback): 2 handlers" "the two unbound handlers"
 "$scan" table "$r" -o "$w/table3.c" --config "$w/nosuch.config" > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && [ ! -e "$w/table3.c" ] &&
