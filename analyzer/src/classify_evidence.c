@@ -6,16 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const effect_kind_names[] = {
-	[EF_CAP_GUARD] = "capability_check", [EF_CAP_COND] = "conditional_capability",
-	[EF_STORE] = "store", [EF_API_MODIFY] = "modifying_call", [EF_LINK] = "modifying_call",
-	[EF_HARDWARE] = "hardware_write", [EF_LIFETIME] = "object_lifetime",
-	[EF_MODE_WRITE] = "fmode_write_check", [EF_USER_OUT] = "user_copy_out",
-	[EF_USER_IN] = "user_copy_in", [EF_UNKNOWN] = "unanalysed_call",
-	[EF_UNFOLLOWED] = "unfollowed_flow",
-	[EF_RESOLVED] = "indirect_call_resolved", [EF_QUERY] = "query_request",
-	[EF_REF_GET] = "reference_get", [EF_REF_PUT] = "object_lifetime",
+#define EFFECT_KIND_INFO(kind, name, role, doubt, rank) [kind] = { name, role, doubt, rank },
+const struct effect_kind_info effect_kind_info[EF_KIND_COUNT] = {
+	EFFECT_KINDS(EFFECT_KIND_INFO)
 };
+#undef EFFECT_KIND_INFO
 
 void effect_add_mapped(effect_list *l, enum effect_kind k, char *what, const char *file,
 		       unsigned line, const strvec *caps, int param, const signed char *cbmap)
@@ -92,7 +87,7 @@ void effects_filter(effect_list *l, int (*keep)(const struct effect *, const voi
 static void add_evidence(struct command *cmd, const struct effect *e)
 {
 	struct evidence ev = {
-		.kind = xstrdup(effect_kind_names[e->kind]),
+		.kind = xstrdup(effect_kind_info[e->kind].evidence),
 		.what = xstrdup(e->what),
 		.file = xstrdup(e->file),
 		.line = e->line,
@@ -116,15 +111,6 @@ static void add_evidence_of(struct command *cmd, const effect_list *l, enum effe
 	for (size_t i = 0; i < l->len && cmd->evidence.len < MAX_EVIDENCE; i++)
 		if (l->items[i].kind == k)
 			add_evidence(cmd, &l->items[i]);
-}
-
-static int count_kind(const effect_list *l, enum effect_kind k)
-{
-	int n = 0;
-
-	for (size_t i = 0; i < l->len; i++)
-		n += l->items[i].kind == k;
-	return n;
 }
 
 /* A command's capabilities from its path's capability checks: those that
@@ -160,52 +146,61 @@ static void list_capabilities(struct command *cmd, const effect_list *l)
 	strvec_clear(&in_user_ns);
 }
 
-/* The class from the effects on the command's path (doc/classes.md). */
+/* The evidence of the kinds of a role (and, with puts, the drops of
+ * references the path took none of), in their rank's order. */
+static void add_evidence_of_role(struct command *cmd, const effect_list *l,
+				 enum effect_role role, int puts)
+{
+	int max_rank = 0;
+
+	for (int k = 0; k < EF_KIND_COUNT; k++)
+		if (effect_kind_info[k].rank > max_rank)
+			max_rank = effect_kind_info[k].rank;
+	for (int r = 0; r <= max_rank; r++)
+		for (int k = 0; k < EF_KIND_COUNT; k++)
+			if (effect_kind_info[k].rank == r &&
+			    (effect_kind_info[k].role == role ||
+			     (puts && role == ROLE_MODIFY && effect_kind_info[k].role == ROLE_PUT)))
+				add_evidence_of(cmd, l, (enum effect_kind)k);
+}
+
+/* The class from the effects on the command's path (doc/classes.md),
+ * each kind counting as its role says (effect_kinds.h). */
 void decide(struct command *cmd, const effect_list *l)
 {
-	int unknown = count_kind(l, EF_UNKNOWN) + count_kind(l, EF_UNFOLLOWED);
-	/* calls through function pointers decided on the tree's targets:
-	 * right for this tree, not for a module from outside it */
-	int resolved = count_kind(l, EF_RESOLVED);
-	int modifies = count_kind(l, EF_STORE) + count_kind(l, EF_API_MODIFY) +
-		count_kind(l, EF_LINK) +
-		count_kind(l, EF_HARDWARE) + count_kind(l, EF_LIFETIME) +
-		count_kind(l, EF_MODE_WRITE);
+	int count[EF_KIND_COUNT] = {0}, unknown = 0, modifies = 0, doubt = 0, puts;
+
+	for (size_t i = 0; i < l->len; i++)
+		count[l->items[i].kind]++;
+	for (int k = 0; k < EF_KIND_COUNT; k++) {
+		unknown += effect_kind_info[k].role == ROLE_UNKNOWN ? count[k] : 0;
+		modifies += effect_kind_info[k].role == ROLE_MODIFY ? count[k] : 0;
+		doubt += effect_kind_info[k].doubt ? count[k] : 0;
+	}
 	/* A put with no get anywhere on the path drops a reference someone
 	 * else holds: the one a create or open took (rio_mport_free_dma's
 	 * kref_put of the DMA mapping, a handle's unref). With a get on the
 	 * path, it is taken to be the lookup's reference, given back. */
-	int puts = count_kind(l, EF_REF_GET) ? 0 : count_kind(l, EF_REF_PUT);
-
+	puts = count[EF_REF_GET] ? 0 : count[EF_REF_PUT];
 	modifies += puts;
 
 	list_capabilities(cmd, l);
 	if (cmd->capabilities.len) {
 		cmd->class = CLASS_ADMIN;
 		cmd->confidence = xstrdup("high");
-		add_evidence_of(cmd, l, EF_CAP_GUARD);
+		add_evidence_of_role(cmd, l, ROLE_GUARD, 0);
 	} else if (modifies) {
 		cmd->class = CLASS_MODIFY;
-		cmd->confidence = xstrdup(unknown || resolved ? "low" : "high");
-		add_evidence_of(cmd, l, EF_MODE_WRITE);
-		add_evidence_of(cmd, l, EF_HARDWARE);
-		add_evidence_of(cmd, l, EF_LIFETIME);
-		if (puts)
-			add_evidence_of(cmd, l, EF_REF_PUT);
-		add_evidence_of(cmd, l, EF_API_MODIFY);
-		add_evidence_of(cmd, l, EF_LINK);
-		add_evidence_of(cmd, l, EF_STORE);
+		cmd->confidence = xstrdup(doubt ? "low" : "high");
+		add_evidence_of_role(cmd, l, ROLE_MODIFY, puts);
 	} else if (unknown) {
 		cmd->class = CLASS_UNKNOWN;
 		cmd->confidence = xstrdup("low");
-		add_evidence_of(cmd, l, EF_UNFOLLOWED);
-		add_evidence_of(cmd, l, EF_UNKNOWN);
+		add_evidence_of_role(cmd, l, ROLE_UNKNOWN, 0);
 	} else {
 		cmd->class = CLASS_READ;
-		cmd->confidence = xstrdup(resolved ? "low" : "high");
-		add_evidence_of(cmd, l, EF_RESOLVED);
-		add_evidence_of(cmd, l, EF_QUERY);
-		add_evidence_of(cmd, l, EF_USER_OUT);
+		cmd->confidence = xstrdup(doubt ? "low" : "high");
+		add_evidence_of_role(cmd, l, ROLE_READ, 0);
 		if (!cmd->evidence.len) {
 			struct evidence ev = {
 				.kind = xstrdup("no_state_change"),
@@ -217,5 +212,5 @@ void decide(struct command *cmd, const effect_list *l)
 			vec_push(&cmd->evidence, ev);
 		}
 	}
-	add_evidence_of(cmd, l, EF_CAP_COND);
+	add_evidence_of_role(cmd, l, ROLE_COND, 0);
 }

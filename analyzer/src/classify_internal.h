@@ -9,27 +9,9 @@
 
 #include "analysis_limits.h"
 #include "dispatch.h"
+#include "effect_kinds.h"
 
 #define VALUES_BUCKETS 1024
-
-enum effect_kind {
-	EF_CAP_GUARD,		/* capability check guarding what follows */
-	EF_CAP_COND,		/* capability check on some paths only */
-	EF_STORE,
-	EF_API_MODIFY,
-	EF_LINK,		/* a list entry linked or unlinked */
-	EF_HARDWARE,
-	EF_LIFETIME,
-	EF_MODE_WRITE,		/* the driver tests FMODE_WRITE */
-	EF_USER_OUT,
-	EF_USER_IN,
-	EF_UNKNOWN,		/* a call that could not be analysed */
-	EF_UNFOLLOWED,		/* control flow the walk cannot follow */
-	EF_RESOLVED,		/* a call through a member, all its targets analysed */
-	EF_QUERY,		/* a request the device only answers (request_call.h) */
-	EF_REF_GET,		/* a reference taken */
-	EF_REF_PUT,		/* a reference dropped: counts when none is taken */
-};
 
 /* A callback's arguments: where the pointer argument j of a call through
  * a parameter points, as seen in the function making that call
