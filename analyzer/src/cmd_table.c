@@ -72,7 +72,6 @@ struct table_handler {
 	json_t *objects;	/* the report's, for --config */
 	int ambiguous;		/* another function of the same name and object */
 	int private;		/* a kind of private_kinds: not in the fallback */
-	const char *merged_from; /* a merged kind whose commands it lists */
 	entryvec ents;
 };
 
@@ -116,7 +115,14 @@ static const char *const private_kinds[] = {
  * __media_ioctl()), whose one implementation in the tree is the media
  * controller's own table (mc-device.c); iio_ioctl() offers the command to
  * each iio_ioctl_handler the device registered, in turn, until one takes
- * it (industrialio-core.c). The
+ * it (industrialio-core.c); v4l2_compat_ioctl32() hands a 32-bit call's
+ * V4L2 core command ('V', below BASE_VIDIOC_PRIVATE) to the file's
+ * unlocked_ioctl, v4l2_ioctl(), and any other to the device's
+ * vdev->fops->compat_ioctl32 (v4l2-compat-ioctl32.c): both kinds under
+ * it. A 32-bit command whose argument has another size than the native
+ * one has another value, which only the native handler's translation
+ * knows (video_translate_cmd()): it is not listed and keeps today's
+ * checks. The
  * commands of every handler of such a kind are listed under the core's
  * handler, each value merged over the kind's handlers to the most
  * restrictive class, as the fallback merges over every handler: never
@@ -131,6 +137,8 @@ static const struct merged_kind {
 	{ "media_file_operations.ioctl", "media_ioctl" },
 	{ "media_file_operations.compat_ioctl", "media_compat_ioctl" },
 	{ "iio_ioctl_handler.ioctl", "iio_ioctl" },
+	{ "v4l2_file_operations.unlocked_ioctl", "v4l2_compat_ioctl32" },
+	{ "v4l2_file_operations.compat_ioctl32", "v4l2_compat_ioctl32" },
 };
 
 #define NR_MERGED_KINDS (sizeof(merged_kinds) / sizeof(merged_kinds[0]))
@@ -403,7 +411,6 @@ static void merge_kinds(handlervec *hs, entryvec merged[NR_MERGED_KINDS])
 
 			if (strcmp(hd->name, merged_kinds[k].under))
 				continue;
-			hd->merged_from = merged_kinds[k].kind;
 			for (size_t e = 0; e < merged[k].len; e++)
 				entry_merge_shared(&hd->ents, merged[k].items[e],
 						   merged[k].items[e].sharers);
@@ -545,9 +552,10 @@ static void emit(FILE *body, handlervec *hs, entryvec *fb, struct counts *n, str
 		vec_sort(&h->ents, entry_cmp);
 		fprintf(body, "\t/* %s (%s) */\n%s", h->name, h->file,
 			h->ents.len ? "" : "\t/* no command of its own */\n");
-		if (h->merged_from)
-			fprintf(body, "\t/* with every %s's commands, merged */\n",
-				h->merged_from);
+		for (size_t k = 0; k < NR_MERGED_KINDS; k++)
+			if (!strcmp(h->name, merged_kinds[k].under))
+				fprintf(body, "\t/* with every %s's commands, merged */\n",
+					merged_kinds[k].kind);
 		emit_entries(body, &h->ents, n, 0);
 		n->always += !strcmp(h->builtin, "1");
 		head = xasprintf("\t{ \"%s\", \"%s\",", h->name, h->object);

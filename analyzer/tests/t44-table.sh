@@ -144,6 +144,15 @@ grep -q '0xc004fa02, 0xffffffff, SEL_IOCTL_MODIFY' "$w/table.c" &&
 ! grep -q "^fallback 0xc004fa0\|^fix_media_device_ioctl " "$w/links" &&
 	echo "ok - the media kind's commands are not in the fallback, and its handler is not in the table" ||
 	echo "not ok - $(grep 'fa0\|fix_media' "$w/links" | tr '\n' ';')"
+# a V4L2 file's 32-bit handler (v4l2_compat_ioctl32: the core's commands
+# through the file's unlocked_ioctl, the others through the device's
+# compat_ioctl32): both kinds under it, each named in a comment
+want "entry v4l2_compat_ioctl32 0x8004fd01" "the native kind's commands are listed under the 32-bit core handler (v4l2_compat_ioctl32)"
+want "entry v4l2_compat_ioctl32 0xc008f801" "... and the compat_ioctl32 kind's too"
+grep -q "with every v4l2_file_operations.compat_ioctl32's commands, merged" "$w/table.c" &&
+	grep -q "with every v4l2_file_operations.unlocked_ioctl's commands, merged" "$w/table.c" &&
+	echo "ok - a handler two kinds merge into names both" ||
+	echo "not ok - merge comments: $(grep 'with every' "$w/table.c" | tr '\n' ';')"
 # an IIO device's handler (iio_ioctl, which offers the command to each
 # registered iio_ioctl_handler in turn)
 want "entry iio_ioctl 0x8004f901" "a third merged kind's command is listed under its core's handler (iio_ioctl)"
@@ -166,8 +175,8 @@ fig "  built in: 8 handlers; entries by lookup: syscall 0, file 2, disk, tty, cl
 	"built in: fix_ioctl of otherdrv and sock_ioctl (file), twin_ioctl (tty), core_ioctl (disk), fix_clock_ioctl (clock), proto_ioctl and sock_do_ioctl (socket), fix_a_ioctl (DRM driver)"
 fig "  modules: 1 handlers; entries by lookup: syscall 0, file 2, disk, tty, clock, socket or DRM driver 0" \
 	"a module: fix_ioctl of fixmod, two entries"
-fig "  not built: 4 handlers; entries by lookup: syscall 0, file 7, disk, tty, clock, socket or DRM driver 0" \
-	"not built: absent_ioctl, v4l2_ioctl (CONFIG_VIDEO_DEV unset) with its three merged entries, media_ioctl (CONFIG_MEDIA_SUPPORT unset) with its two, iio_ioctl (CONFIG_IIO unset) with its one"
+fig "  not built: 5 handlers; entries by lookup: syscall 0, file 11, disk, tty, clock, socket or DRM driver 0" \
+	"not built: absent_ioctl, v4l2_ioctl and v4l2_compat_ioctl32 (CONFIG_VIDEO_DEV unset) with their three and four merged entries, media_ioctl (CONFIG_MEDIA_SUPPORT unset) with its two, iio_ioctl (CONFIG_IIO unset) with its one"
 fig "  not bound to one object (fallback): 2 handlers" "the two unbound handlers"
 "$scan" table "$r" -o "$w/table3.c" --config "$w/nosuch.config" > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && [ ! -e "$w/table3.c" ] &&

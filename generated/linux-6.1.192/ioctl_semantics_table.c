@@ -4,12 +4,12 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 720 handlers (14 of them always built in), 4684 exact entries and 1784
+ * 720 handlers (14 of them always built in), 4791 exact entries and 1786
  * families; fallback: 2231 exact entries and 180 families, 1335 of them
  * values served by more than one handler. Left to the fallback: 14
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 357 handlers of kinds the lookup does not reach.
- * Entries per class: read 2370, modify 5042, admin 1351, none (unknown) 116.
+ * Entries per class: read 2417, modify 5102, admin 1353, none (unknown) 116.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -6294,7 +6294,121 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* v3d_wait_bo_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
 	{ 0x00006441, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_V3D_WAIT_BO */
 	/* v4l2_compat_ioctl32 (drivers/media/v4l2-core/v4l2-compat-ioctl32.c) */
-	/* no command of its own */
+	/* with every v4l2_file_operations.unlocked_ioctl's commands, merged */
+	/* with every v4l2_file_operations.compat_ioctl32's commands, merged */
+	{ 0x4004560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_OVERLAY; 2 handlers */
+	{ 0x40045612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_STREAMON; 2 handlers */
+	{ 0x40045613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_STREAMOFF; 2 handlers */
+	{ 0x40045644, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_PRIORITY; 2 handlers */
+	{ 0x40085618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_STD; 2 handlers */
+	{ 0x4014563c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_CROP; 2 handlers */
+	{ 0x4020565a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_SUBSCRIBE_EVENT; 2 handlers */
+	{ 0x4020565b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_UNSUBSCRIBE_EVENT; 3 handlers */
+	{ 0x402c560b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FBUF32; 3 handlers */
+	{ 0x402c5639, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FREQUENCY; 2 handlers */
+	{ 0x4030560b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FBUF; 2 handlers */
+	{ 0x40305652, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_HW_FREQ_SEEK; 2 handlers */
+	{ 0x40345622, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_AUDIO; 2 handlers */
+	{ 0x40345632, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_AUDOUT; 2 handlers */
+	/* VIDIOC_DBG_S_REGISTER; 3 handlers */
+	{ 0x4038564f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x40445637, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_MODULATOR; 2 handlers */
+	{ 0x4054561e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_TUNER; 2 handlers */
+	{ 0x408c563e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_JPEGCOMP; 2 handlers */
+	{ 0x80045626, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_INPUT; 2 handlers */
+	{ 0x8004562e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_OUTPUT; 2 handlers */
+	{ 0x80045643, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_PRIORITY; 2 handlers */
+	{ 0x80085617, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_STD; 2 handlers */
+	{ 0x8008563f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QUERYSTD; 3 handlers */
+	{ 0x802c560a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FBUF32; 3 handlers */
+	{ 0x8030560a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FBUF; 2 handlers */
+	{ 0x80345621, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_AUDIO; 2 handlers */
+	{ 0x80345631, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_AUDOUT; 2 handlers */
+	{ 0x80405600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_SUBDEV_QUERYCAP */
+	{ 0x80685600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYCAP; 2 handlers */
+	{ 0x80785659, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQEVENT32_TIME32; 3 handlers */
+	{ 0x80805659, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQEVENT32; 3 handlers */
+	/* VIDIOC_SUBDEV_QUERY_DV_TIMINGS; 3 handlers */
+	{ 0x80845663, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x80885659, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQEVENT; 3 handlers */
+	{ 0x808c563d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_JPEGCOMP; 2 handlers */
+	{ 0x8818564c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_ENC_INDEX; 2 handlers */
+	{ 0xc0045627, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_INPUT; 2 handlers */
+	{ 0xc004562f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_OUTPUT; 2 handlers */
+	{ 0xc008561b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_CTRL; 3 handlers */
+	{ 0xc008561c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_CTRL; 3 handlers */
+	{ 0xc00c7521, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UVCIOC_CTRL_QUERY32 */
+	{ 0xc0145608, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_REQBUFS; 2 handlers */
+	{ 0xc014563b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_CROP; 2 handlers */
+	{ 0xc0185647, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EXT_CTRLS32; 3 handlers */
+	{ 0xc0185648, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EXT_CTRLS32; 3 handlers */
+	{ 0xc0185649, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_TRY_EXT_CTRLS32; 3 handlers */
+	{ 0xc0205647, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EXT_CTRLS; 3 handlers */
+	{ 0xc0205648, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EXT_CTRLS; 3 handlers */
+	{ 0xc0205649, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_TRY_EXT_CTRLS; 3 handlers */
+	{ 0xc0245628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EDID32 */
+	{ 0xc0245629, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EDID32; 3 handlers */
+	{ 0xc0285628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EDID; 3 handlers */
+	{ 0xc0285629, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EDID; 3 handlers */
+	{ 0xc028564d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_ENCODER_CMD; 2 handlers */
+	{ 0xc028564e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_ENCODER_CMD; 2 handlers */
+	{ 0xc02c5625, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYMENU; 3 handlers */
+	{ 0xc02c5638, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FREQUENCY; 2 handlers */
+	{ 0xc02c563a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_CROPCAP; 2 handlers */
+	{ 0xc02c564a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FRAMESIZES; 2 handlers */
+	{ 0xc0345641, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMAUDIO; 2 handlers */
+	{ 0xc0345642, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMAUDOUT; 2 handlers */
+	{ 0xc034564b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FRAMEINTERVALS; 2 handlers */
+	/* VIDIOC_DBG_G_REGISTER; 3 handlers */
+	{ 0xc0385650, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0xc0405602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FMT; 2 handlers */
+	{ 0xc0405610, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_EXPBUF; 2 handlers */
+	{ 0xc0405619, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMSTD32 */
+	{ 0xc040565e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_SELECTION; 2 handlers */
+	{ 0xc040565f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_SELECTION; 2 handlers */
+	{ 0xc0405665, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FREQ_BANDS; 2 handlers */
+	{ 0xc0445609, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYBUF32_TIME32 */
+	{ 0xc044560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QBUF32_TIME32; 3 handlers */
+	{ 0xc0445611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQBUF32_TIME32; 3 handlers */
+	{ 0xc0445624, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYCTRL; 3 handlers */
+	{ 0xc0445636, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_MODULATOR; 2 handlers */
+	/* VIDIOC_PREPARE_BUF32_TIME32; 3 handlers */
+	{ 0xc044565d, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc0485619, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMSTD; 3 handlers */
+	{ 0xc0485630, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMOUTPUT; 2 handlers */
+	{ 0xc0485660, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DECODER_CMD; 2 handlers */
+	{ 0xc0485661, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_DECODER_CMD; 2 handlers */
+	{ 0xc04c5609, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYBUF32 */
+	{ 0xc04c560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QBUF32; 3 handlers */
+	{ 0xc04c5611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQBUF32; 3 handlers */
+	{ 0xc04c561a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMINPUT32 */
+	{ 0xc04c565d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_PREPARE_BUF32; 3 handlers */
+	{ 0xc050561a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMINPUT; 2 handlers */
+	{ 0xc054561d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_TUNER; 2 handlers */
+	{ 0xc0585609, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYBUF; 3 handlers */
+	{ 0xc058560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QBUF; 3 handlers */
+	{ 0xc0585611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQBUF; 3 handlers */
+	{ 0xc058565d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_PREPARE_BUF; 3 handlers */
+	{ 0xc0587520, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UVCIOC_CTRL_MAP32 */
+	{ 0xc0745645, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_SLICED_VBI_CAP; 2 handlers */
+	{ 0xc0845657, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_DV_TIMINGS; 2 handlers */
+	{ 0xc0845658, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_DV_TIMINGS; 2 handlers */
+	{ 0xc0905664, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_DV_TIMINGS_CAP; 2 handlers */
+	{ 0xc0945662, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_DV_TIMINGS; 2 handlers */
+	{ 0xc0c85666, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_DBG_G_CHIP_INFO; 3 handlers */
+	{ 0xc0cc5604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FMT32 */
+	{ 0xc0cc5605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FMT32; 3 handlers */
+	{ 0xc0cc5615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_PARM; 2 handlers */
+	{ 0xc0cc5616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_PARM; 2 handlers */
+	{ 0xc0cc5640, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_FMT32 */
+	{ 0xc0d05604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FMT; 3 handlers */
+	{ 0xc0d05605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FMT; 3 handlers */
+	{ 0xc0d05640, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_FMT; 3 handlers */
+	{ 0xc0e85667, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERY_EXT_CTRL; 3 handlers */
+	{ 0xc0f8565c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_CREATE_BUFS32; 3 handlers */
+	{ 0xc100565c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_CREATE_BUFS; 2 handlers */
+	{ 0x00005600, 0x0000ff00, SEL_IOCTL_MODIFY, 0 }, /* 'V'; 2 handlers */
+	{ 0x00006400, 0x0000ff00, SEL_IOCTL_MODIFY, 0 }, /* 'd'; 2 handlers */
 	/* v4l2_ioctl (drivers/media/v4l2-core/v4l2-dev.c) */
 	/* with every v4l2_file_operations.unlocked_ioctl's commands, merged */
 	{ 0x4004560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_OVERLAY */
@@ -11798,357 +11912,357 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	  IS_MODULE(CONFIG_DRM_V3D), 5529, 0, 1 },
 	{ "v4l2_compat_ioctl32", "videodev",
 	  IS_BUILTIN(CONFIG_VIDEO_DEV),
-	  IS_MODULE(CONFIG_VIDEO_DEV), 5530, 0, 0 },
+	  IS_MODULE(CONFIG_VIDEO_DEV), 5530, 107, 2 },
 	{ "v4l2_ioctl", "videodev",
 	  IS_BUILTIN(CONFIG_VIDEO_DEV),
-	  IS_MODULE(CONFIG_VIDEO_DEV), 5530, 105, 2 },
+	  IS_MODULE(CONFIG_VIDEO_DEV), 5639, 105, 2 },
 	{ "vbg_misc_device_ioctl", "vboxguest",
 	  IS_BUILTIN(CONFIG_VBOXGUEST),
-	  IS_MODULE(CONFIG_VBOXGUEST), 5637, 10, 4 },
+	  IS_MODULE(CONFIG_VBOXGUEST), 5746, 10, 4 },
 	{ "vc4_create_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5651, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5760, 0, 1 },
 	{ "vc4_create_shader_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5652, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5761, 0, 1 },
 	{ "vc4_gem_madvise_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5653, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5762, 0, 1 },
 	{ "vc4_get_hang_state_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5654, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5763, 0, 1 },
 	{ "vc4_get_param_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5655, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5764, 0, 1 },
 	{ "vc4_get_tiling_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5656, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5765, 0, 1 },
 	{ "vc4_label_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5657, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5766, 0, 1 },
 	{ "vc4_mmap_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5658, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5767, 0, 1 },
 	{ "vc4_perfmon_create_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5659, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5768, 0, 1 },
 	{ "vc4_perfmon_destroy_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5660, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5769, 0, 1 },
 	{ "vc4_perfmon_get_values_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5661, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5770, 0, 1 },
 	{ "vc4_set_tiling_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5662, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5771, 0, 1 },
 	{ "vc4_submit_cl_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5663, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5772, 0, 1 },
 	{ "vc4_wait_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5664, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5773, 0, 1 },
 	{ "vc4_wait_seqno_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5665, 0, 1 },
-	{ "vcc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5666, 32, 0 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5774, 0, 1 },
+	{ "vcc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5775, 32, 0 },
 	{ "vduse_dev_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 5698, 11, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5807, 11, 0 },
 	{ "vduse_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 5709, 4, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5818, 4, 0 },
 	{ "vfio_device_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5713, 1, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5822, 1, 0 },
 	{ "vfio_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5714, 3, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5823, 3, 0 },
 	{ "vfio_group_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5717, 4, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5826, 4, 0 },
 	{ "vgem_fence_attach_ioctl", "vgem",
 	  IS_BUILTIN(CONFIG_DRM_VGEM),
-	  IS_MODULE(CONFIG_DRM_VGEM), 5721, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VGEM), 5830, 0, 1 },
 	{ "vgem_fence_signal_ioctl", "vgem",
 	  IS_BUILTIN(CONFIG_DRM_VGEM),
-	  IS_MODULE(CONFIG_DRM_VGEM), 5722, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VGEM), 5831, 0, 1 },
 	{ "vhost_net_ioctl", "vhost_net",
 	  IS_BUILTIN(CONFIG_VHOST_NET),
-	  IS_MODULE(CONFIG_VHOST_NET), 5723, 21, 0 },
+	  IS_MODULE(CONFIG_VHOST_NET), 5832, 21, 0 },
 	{ "vhost_scsi_ioctl", "vhost_scsi",
 	  IS_BUILTIN(CONFIG_VHOST_SCSI),
-	  IS_MODULE(CONFIG_VHOST_SCSI), 5744, 22, 0 },
+	  IS_MODULE(CONFIG_VHOST_SCSI), 5853, 22, 0 },
 	{ "vhost_vdpa_unlocked_ioctl", "vhost_vdpa",
 	  IS_BUILTIN(CONFIG_VHOST_VDPA),
-	  IS_MODULE(CONFIG_VHOST_VDPA), 5766, 35, 0 },
+	  IS_MODULE(CONFIG_VHOST_VDPA), 5875, 35, 0 },
 	{ "vhost_vsock_dev_ioctl", "vhost_vsock",
 	  IS_BUILTIN(CONFIG_VHOST_VSOCK),
-	  IS_MODULE(CONFIG_VHOST_VSOCK), 5801, 21, 0 },
+	  IS_MODULE(CONFIG_VHOST_VSOCK), 5910, 21, 0 },
 	{ "via_agp_init", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5822, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5931, 0, 1 },
 	{ "via_cmdbuf_size", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5823, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5932, 0, 1 },
 	{ "via_cmdbuffer", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5824, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5933, 0, 1 },
 	{ "via_decoder_futex", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5825, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5934, 0, 1 },
 	{ "via_dma_blit", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5826, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5935, 0, 1 },
 	{ "via_dma_blit_sync", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5827, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5936, 0, 1 },
 	{ "via_dma_init", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5828, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5937, 0, 1 },
 	{ "via_fb_init", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5829, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5938, 0, 1 },
 	{ "via_flush_ioctl", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5830, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5939, 0, 1 },
 	{ "via_map_init", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5831, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5940, 0, 1 },
 	{ "via_mem_alloc", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5832, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5941, 0, 1 },
 	{ "via_mem_free", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5833, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5942, 0, 1 },
 	{ "via_pci_cmdbuffer", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5834, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5943, 0, 1 },
 	{ "via_wait_irq", "via",
 	  IS_BUILTIN(CONFIG_DRM_VIA),
-	  IS_MODULE(CONFIG_DRM_VIA), 5835, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIA), 5944, 0, 1 },
 	{ "vidi_connection_ioctl", "exynosdrm",
 	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
-	  IS_MODULE(CONFIG_DRM_EXYNOS), 5836, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 5945, 0, 1 },
 	{ "virtio_gpu_context_init_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5837, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5946, 0, 1 },
 	{ "virtio_gpu_execbuffer_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5838, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5947, 0, 1 },
 	{ "virtio_gpu_get_caps_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5839, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5948, 0, 1 },
 	{ "virtio_gpu_getparam_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5840, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5949, 0, 1 },
 	{ "virtio_gpu_map_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5841, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5950, 0, 1 },
 	{ "virtio_gpu_resource_create_blob_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5842, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5951, 0, 1 },
 	{ "virtio_gpu_resource_create_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5843, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5952, 0, 1 },
 	{ "virtio_gpu_resource_info_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5844, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5953, 0, 1 },
 	{ "virtio_gpu_transfer_from_host_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5845, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5954, 0, 1 },
 	{ "virtio_gpu_transfer_to_host_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5846, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5955, 0, 1 },
 	{ "virtio_gpu_wait_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5847, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5956, 0, 1 },
 	{ "virtual_ncidev_ioctl", "virtual_ncidev",
 	  IS_BUILTIN(CONFIG_NFC_VIRTUAL_NCI),
-	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5848, 1, 0 },
+	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5957, 1, 0 },
 	{ "vmci_host_unlocked_ioctl", "vmw_vmci",
 	  IS_BUILTIN(CONFIG_VMWARE_VMCI),
-	  IS_MODULE(CONFIG_VMWARE_VMCI), 5849, 17, 0 },
+	  IS_MODULE(CONFIG_VMWARE_VMCI), 5958, 17, 0 },
 	{ "vme_user_unlocked_ioctl", "vme_user",
 	  IS_BUILTIN(CONFIG_VME_USER),
-	  IS_MODULE(CONFIG_VME_USER), 5866, 5, 0 },
+	  IS_MODULE(CONFIG_VME_USER), 5975, 5, 0 },
 	{ "vmw_bo_unref_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5871, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5980, 0, 1 },
 	{ "vmw_compat_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5872, 0, 108 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5981, 0, 108 },
 	{ "vmw_context_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5980, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6089, 0, 1 },
 	{ "vmw_context_destroy_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5981, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6090, 0, 1 },
 	{ "vmw_execbuf_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5982, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6091, 0, 1 },
 	{ "vmw_extended_context_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5983, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6092, 0, 1 },
 	{ "vmw_fence_event_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5984, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6093, 0, 1 },
 	{ "vmw_fence_obj_signaled_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5985, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6094, 0, 1 },
 	{ "vmw_fence_obj_unref_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5986, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6095, 0, 1 },
 	{ "vmw_fence_obj_wait_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5987, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6096, 0, 1 },
 	{ "vmw_gb_surface_define_ext_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5988, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6097, 0, 1 },
 	{ "vmw_gb_surface_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5989, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6098, 0, 1 },
 	{ "vmw_gb_surface_reference_ext_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5990, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6099, 0, 1 },
 	{ "vmw_gb_surface_reference_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5991, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6100, 0, 1 },
 	{ "vmw_gem_object_create_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5992, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6101, 0, 1 },
 	{ "vmw_get_cap_3d_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5993, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6102, 0, 1 },
 	{ "vmw_getparam_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5994, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6103, 0, 1 },
 	{ "vmw_kms_cursor_bypass_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5995, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6104, 0, 1 },
 	{ "vmw_kms_update_layout_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5996, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6105, 0, 1 },
 	{ "vmw_mksstat_add_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5997, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6106, 0, 1 },
 	{ "vmw_mksstat_remove_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5998, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6107, 0, 1 },
 	{ "vmw_mksstat_reset_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5999, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6108, 0, 1 },
 	{ "vmw_msg_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 6000, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6109, 0, 1 },
 	{ "vmw_overlay_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 6001, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6110, 0, 1 },
 	{ "vmw_present_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 6002, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6111, 0, 1 },
 	{ "vmw_present_readback_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 6003, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6112, 0, 1 },
 	{ "vmw_shader_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 6004, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6113, 0, 1 },
 	{ "vmw_shader_destroy_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 6005, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6114, 0, 1 },
 	{ "vmw_stream_claim_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 6006, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6115, 0, 1 },
 	{ "vmw_stream_unref_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 6007, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6116, 0, 1 },
 	{ "vmw_surface_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 6008, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6117, 0, 1 },
 	{ "vmw_surface_destroy_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 6009, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6118, 0, 1 },
 	{ "vmw_surface_reference_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 6010, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6119, 0, 1 },
 	{ "vmw_unlocked_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 6011, 0, 108 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6120, 0, 108 },
 	{ "vmw_user_bo_synccpu_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 6119, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 6228, 0, 1 },
 	{ "vol_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 6120, 9, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 6229, 9, 0 },
 	{ "vsock_dev_compat_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 6129, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 6238, 1, 0 },
 	{ "vsock_dev_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 6130, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 6239, 1, 0 },
 	{ "vt_compat_ioctl", "vt_ioctl",
 	  IS_BUILTIN(CONFIG_VT),
-	  IS_MODULE(CONFIG_VT), 6131, 57, 0 },
-	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 6188, 57, 0 },
+	  IS_MODULE(CONFIG_VT), 6240, 57, 0 },
+	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 6297, 57, 0 },
 	{ "vtpmx_fops_ioctl", "tpm_vtpm_proxy",
 	  IS_BUILTIN(CONFIG_TCG_VTPM_PROXY),
-	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 6245, 1, 0 },
+	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 6354, 1, 0 },
 	{ "wafwdt_ioctl", "wafer5823wdt",
 	  IS_BUILTIN(CONFIG_WAFER_WDT),
-	  IS_MODULE(CONFIG_WAFER_WDT), 6246, 7, 0 },
+	  IS_MODULE(CONFIG_WAFER_WDT), 6355, 7, 0 },
 	{ "watchdog_ioctl", "fschmd",
 	  IS_BUILTIN(CONFIG_SENSORS_FSCHMD),
-	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 6253, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 6362, 7, 0 },
 	{ "watchdog_ioctl", "w83793",
 	  IS_BUILTIN(CONFIG_SENSORS_W83793),
-	  IS_MODULE(CONFIG_SENSORS_W83793), 6260, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_W83793), 6369, 7, 0 },
 	{ "watchdog_ioctl", "watchdog",
 	  IS_BUILTIN(CONFIG_WATCHDOG_CORE),
-	  IS_MODULE(CONFIG_WATCHDOG_CORE), 6267, 10, 0 },
+	  IS_MODULE(CONFIG_WATCHDOG_CORE), 6376, 10, 0 },
 	{ "wb_smsc_wdt_ioctl", "smsc37b787_wdt",
 	  IS_BUILTIN(CONFIG_SMSC37B787_WDT),
-	  IS_MODULE(CONFIG_SMSC37B787_WDT), 6277, 7, 0 },
+	  IS_MODULE(CONFIG_SMSC37B787_WDT), 6386, 7, 0 },
 	{ "wdm_ioctl", "cdc_wdm",
 	  IS_BUILTIN(CONFIG_USB_WDM),
-	  IS_MODULE(CONFIG_USB_WDM), 6284, 1, 0 },
+	  IS_MODULE(CONFIG_USB_WDM), 6393, 1, 0 },
 	{ "wdt_ioctl", "w83977f_wdt",
 	  IS_BUILTIN(CONFIG_W83977F_WDT),
-	  IS_MODULE(CONFIG_W83977F_WDT), 6285, 7, 0 },
+	  IS_MODULE(CONFIG_W83977F_WDT), 6394, 7, 0 },
 	{ "wdt_unlocked_ioctl", "rtc_m41t80",
 	  IS_BUILTIN(CONFIG_RTC_DRV_M41T80),
-	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 6292, 7, 0 },
+	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 6401, 7, 0 },
 	{ "wdtpci_ioctl", "wdt_pci",
 	  IS_BUILTIN(CONFIG_WDTPCI),
-	  IS_MODULE(CONFIG_WDTPCI), 6299, 6, 0 },
+	  IS_MODULE(CONFIG_WDTPCI), 6408, 6, 0 },
 	{ "wmi_ioctl", "wmi",
 	  IS_BUILTIN(CONFIG_ACPI_WMI),
-	  IS_MODULE(CONFIG_ACPI_WMI), 6305, 0, 0 },
+	  IS_MODULE(CONFIG_ACPI_WMI), 6414, 0, 0 },
 	{ "wwan_port_fops_ioctl", "wwan",
 	  IS_BUILTIN(CONFIG_WWAN),
-	  IS_MODULE(CONFIG_WWAN), 6305, 14, 0 },
-	{ "x25_ioctl", "x25", IS_BUILTIN(CONFIG_X25), IS_MODULE(CONFIG_X25), 6319, 27, 0 },
+	  IS_MODULE(CONFIG_WWAN), 6414, 14, 0 },
+	{ "x25_ioctl", "x25", IS_BUILTIN(CONFIG_X25), IS_MODULE(CONFIG_X25), 6428, 27, 0 },
 	{ "xen_mce_chrdev_ioctl", "mcelog",
 	  IS_BUILTIN(CONFIG_XEN_MCE_LOG),
-	  IS_MODULE(CONFIG_XEN_MCE_LOG), 6346, 3, 0 },
+	  IS_MODULE(CONFIG_XEN_MCE_LOG), 6455, 3, 0 },
 	{ "xenbus_backend_ioctl", "xenbus_dev_backend",
 	  IS_BUILTIN(CONFIG_XEN_BACKEND),
-	  IS_MODULE(CONFIG_XEN_BACKEND), 6349, 2, 0 },
+	  IS_MODULE(CONFIG_XEN_BACKEND), 6458, 2, 0 },
 	{ "xfs_file_compat_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 6351, 57, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 6460, 57, 0 },
 	{ "xfs_file_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 6408, 42, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 6517, 42, 0 },
 	{ "xsdfec_dev_ioctl", "xilinx_sdfec",
 	  IS_BUILTIN(CONFIG_XILINX_SDFEC),
-	  IS_MODULE(CONFIG_XILINX_SDFEC), 6450, 14, 0 },
+	  IS_MODULE(CONFIG_XILINX_SDFEC), 6559, 14, 0 },
 	{ "zf_ioctl", "machzwd",
 	  IS_BUILTIN(CONFIG_MACHZ_WDT),
-	  IS_MODULE(CONFIG_MACHZ_WDT), 6464, 4, 0 },
+	  IS_MODULE(CONFIG_MACHZ_WDT), 6573, 4, 0 },
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 6468, 2231, 180
+	NULL, NULL, 0, 0, 6577, 2231, 180
 };
 
 /* filled in at boot from kallsyms, sorted by address */

@@ -4,12 +4,12 @@
  * ioctl-scan 0.1.0 from the kernel source (allmodconfig, x86_64).
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
- * 752 handlers (15 of them always built in), 4840 exact entries and 1400
+ * 752 handlers (15 of them always built in), 4952 exact entries and 1402
  * families; fallback: 2297 exact entries and 150 families, 1298 of them
  * values served by more than one handler. Left to the fallback: 13
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 341 handlers of kinds the lookup does not reach.
- * Entries per class: read 2268, modify 5210, admin 1057, none (unknown) 152.
+ * Entries per class: read 2316, modify 5274, admin 1059, none (unknown) 152.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -5969,7 +5969,126 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* v3d_wait_bo_ioctl (drivers/gpu/drm/v3d/v3d_drv.c) */
 	{ 0x00006441, 0x0000ffff, SEL_IOCTL_READ, 0 }, /* DRM_IOCTL_V3D_WAIT_BO */
 	/* v4l2_compat_ioctl32 (drivers/media/v4l2-core/v4l2-compat-ioctl32.c) */
-	/* no command of its own */
+	/* with every v4l2_file_operations.unlocked_ioctl's commands, merged */
+	/* with every v4l2_file_operations.compat_ioctl32's commands, merged */
+	{ 0x4004560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_OVERLAY; 2 handlers */
+	{ 0x40045612, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_STREAMON; 2 handlers */
+	{ 0x40045613, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_STREAMOFF; 2 handlers */
+	{ 0x40045644, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_PRIORITY; 2 handlers */
+	{ 0x40085618, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_STD; 2 handlers */
+	{ 0x4014563c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_CROP; 2 handlers */
+	{ 0x4020565a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_SUBSCRIBE_EVENT; 2 handlers */
+	{ 0x4020565b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_UNSUBSCRIBE_EVENT; 3 handlers */
+	{ 0x402c560b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FBUF32; 3 handlers */
+	{ 0x402c5639, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FREQUENCY; 2 handlers */
+	{ 0x4030560b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FBUF; 2 handlers */
+	{ 0x40305652, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_HW_FREQ_SEEK; 2 handlers */
+	{ 0x40345622, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_AUDIO; 2 handlers */
+	{ 0x40345632, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_AUDOUT; 2 handlers */
+	/* VIDIOC_DBG_S_REGISTER; 3 handlers */
+	{ 0x4038564f, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0x40445637, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_MODULATOR; 2 handlers */
+	{ 0x4054561e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_TUNER; 2 handlers */
+	{ 0x408c563e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_JPEGCOMP; 2 handlers */
+	{ 0x80045626, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_INPUT; 2 handlers */
+	{ 0x8004562e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_OUTPUT; 2 handlers */
+	{ 0x80045643, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_PRIORITY; 2 handlers */
+	{ 0x80085617, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_STD; 2 handlers */
+	{ 0x8008563f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QUERYSTD; 3 handlers */
+	{ 0x80085665, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_SUBDEV_G_CLIENT_CAP */
+	{ 0x802c560a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FBUF32; 3 handlers */
+	{ 0x8030560a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FBUF; 2 handlers */
+	{ 0x80345621, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_AUDIO; 2 handlers */
+	{ 0x80345631, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_AUDOUT; 2 handlers */
+	{ 0x80405600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_SUBDEV_QUERYCAP */
+	{ 0x80685600, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYCAP; 2 handlers */
+	{ 0x80785659, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQEVENT32_TIME32; 3 handlers */
+	{ 0x80805659, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQEVENT32; 3 handlers */
+	/* VIDIOC_SUBDEV_QUERY_DV_TIMINGS; 3 handlers */
+	{ 0x80845663, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0x80885659, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQEVENT; 3 handlers */
+	{ 0x808c563d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_JPEGCOMP; 2 handlers */
+	{ 0x8818564c, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_ENC_INDEX; 2 handlers */
+	{ 0xc0045627, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_INPUT; 2 handlers */
+	{ 0xc004562f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_OUTPUT; 2 handlers */
+	{ 0xc008561b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_CTRL; 3 handlers */
+	{ 0xc008561c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_CTRL; 3 handlers */
+	{ 0xc0085666, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_SUBDEV_S_CLIENT_CAP */
+	{ 0xc00c7521, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UVCIOC_CTRL_QUERY32 */
+	{ 0xc0145608, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_REQBUFS; 2 handlers */
+	{ 0xc014563b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_CROP; 2 handlers */
+	{ 0xc0185647, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EXT_CTRLS32; 3 handlers */
+	{ 0xc0185648, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EXT_CTRLS32; 3 handlers */
+	{ 0xc0185649, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_TRY_EXT_CTRLS32; 3 handlers */
+	{ 0xc0205647, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EXT_CTRLS; 3 handlers */
+	{ 0xc0205648, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EXT_CTRLS; 3 handlers */
+	{ 0xc0205649, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_TRY_EXT_CTRLS; 3 handlers */
+	{ 0xc0245628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EDID32 */
+	{ 0xc0245629, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EDID32; 3 handlers */
+	{ 0xc0285628, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_G_EDID; 3 handlers */
+	{ 0xc0285629, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_EDID; 3 handlers */
+	{ 0xc028564d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_ENCODER_CMD; 2 handlers */
+	{ 0xc028564e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_ENCODER_CMD; 2 handlers */
+	{ 0xc02c5625, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYMENU; 3 handlers */
+	{ 0xc02c5638, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FREQUENCY; 2 handlers */
+	{ 0xc02c563a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_CROPCAP; 2 handlers */
+	{ 0xc02c564a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FRAMESIZES; 2 handlers */
+	{ 0xc0345641, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMAUDIO; 2 handlers */
+	{ 0xc0345642, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMAUDOUT; 2 handlers */
+	{ 0xc034564b, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FRAMEINTERVALS; 2 handlers */
+	/* VIDIOC_DBG_G_REGISTER; 3 handlers */
+	{ 0xc0385650, 0xffffffff, SEL_IOCTL_ADMIN, CAP_SYS_ADMIN },
+	{ 0xc0405602, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FMT; 2 handlers */
+	{ 0xc0405610, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_EXPBUF; 2 handlers */
+	{ 0xc0405619, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMSTD32 */
+	{ 0xc0405626, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_SUBDEV_G_ROUTING */
+	{ 0xc0405627, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_SUBDEV_S_ROUTING */
+	{ 0xc040565e, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_SELECTION; 2 handlers */
+	{ 0xc040565f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_SELECTION; 2 handlers */
+	{ 0xc0405665, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_FREQ_BANDS; 2 handlers */
+	{ 0xc0405668, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_REMOVE_BUFS; 2 handlers */
+	{ 0xc0445609, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYBUF32_TIME32 */
+	{ 0xc044560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QBUF32_TIME32; 3 handlers */
+	{ 0xc0445611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQBUF32_TIME32; 3 handlers */
+	{ 0xc0445624, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYCTRL; 3 handlers */
+	{ 0xc0445636, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_MODULATOR; 2 handlers */
+	/* VIDIOC_PREPARE_BUF32_TIME32; 3 handlers */
+	{ 0xc044565d, 0xffffffff, SEL_IOCTL_MODIFY, 0 },
+	{ 0xc0485619, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMSTD; 3 handlers */
+	{ 0xc0485630, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMOUTPUT; 2 handlers */
+	{ 0xc0485660, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DECODER_CMD; 2 handlers */
+	{ 0xc0485661, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_DECODER_CMD; 2 handlers */
+	{ 0xc04c5609, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYBUF32 */
+	{ 0xc04c560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QBUF32; 3 handlers */
+	{ 0xc04c5611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQBUF32; 3 handlers */
+	{ 0xc04c561a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMINPUT32 */
+	{ 0xc04c565d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_PREPARE_BUF32; 3 handlers */
+	{ 0xc050561a, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUMINPUT; 2 handlers */
+	{ 0xc054561d, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_TUNER; 2 handlers */
+	{ 0xc0585609, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERYBUF; 3 handlers */
+	{ 0xc058560f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_QBUF; 3 handlers */
+	{ 0xc0585611, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_DQBUF; 3 handlers */
+	{ 0xc058565d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_PREPARE_BUF; 3 handlers */
+	{ 0xc0587520, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* UVCIOC_CTRL_MAP32 */
+	{ 0xc0745645, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_SLICED_VBI_CAP; 2 handlers */
+	{ 0xc0845657, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_DV_TIMINGS; 2 handlers */
+	{ 0xc0845658, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_DV_TIMINGS; 2 handlers */
+	{ 0xc0905664, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_DV_TIMINGS_CAP; 2 handlers */
+	{ 0xc0945662, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_ENUM_DV_TIMINGS; 2 handlers */
+	{ 0xc0c85666, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_DBG_G_CHIP_INFO; 3 handlers */
+	{ 0xc0cc5604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FMT32 */
+	{ 0xc0cc5605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FMT32; 3 handlers */
+	{ 0xc0cc5615, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_PARM; 2 handlers */
+	{ 0xc0cc5616, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_PARM; 2 handlers */
+	{ 0xc0cc5640, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_FMT32 */
+	{ 0xc0d05604, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_G_FMT; 2 handlers */
+	{ 0xc0d05605, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_S_FMT; 2 handlers */
+	{ 0xc0d05640, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_TRY_FMT; 2 handlers */
+	{ 0xc0e85667, 0xffffffff, SEL_IOCTL_READ, 0 }, /* VIDIOC_QUERY_EXT_CTRL; 3 handlers */
+	{ 0xc0f8565c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_CREATE_BUFS32; 3 handlers */
+	{ 0xc100565c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_CREATE_BUFS; 2 handlers */
+	{ 0x00005600, 0x0000ff00, SEL_IOCTL_MODIFY, 0 }, /* 'V'; 2 handlers */
+	{ 0x00006400, 0x0000ff00, SEL_IOCTL_MODIFY, 0 }, /* 'd'; 2 handlers */
 	/* v4l2_ioctl (drivers/media/v4l2-core/v4l2-dev.c) */
 	/* with every v4l2_file_operations.unlocked_ioctl's commands, merged */
 	{ 0x4004560e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VIDIOC_OVERLAY */
@@ -11722,358 +11841,358 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 	  IS_MODULE(CONFIG_DRM_V3D), 5174, 0, 1 },
 	{ "v4l2_compat_ioctl32", "videodev",
 	  IS_BUILTIN(CONFIG_VIDEO_DEV),
-	  IS_MODULE(CONFIG_VIDEO_DEV), 5175, 0, 0 },
+	  IS_MODULE(CONFIG_VIDEO_DEV), 5175, 112, 2 },
 	{ "v4l2_ioctl", "videodev",
 	  IS_BUILTIN(CONFIG_VIDEO_DEV),
-	  IS_MODULE(CONFIG_VIDEO_DEV), 5175, 110, 2 },
+	  IS_MODULE(CONFIG_VIDEO_DEV), 5289, 110, 2 },
 	{ "vbg_misc_device_ioctl", "vboxguest",
 	  IS_BUILTIN(CONFIG_VBOXGUEST),
-	  IS_MODULE(CONFIG_VBOXGUEST), 5287, 10, 4 },
+	  IS_MODULE(CONFIG_VBOXGUEST), 5401, 10, 4 },
 	{ "vc4_create_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5301, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5415, 0, 1 },
 	{ "vc4_create_shader_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5302, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5416, 0, 1 },
 	{ "vc4_gem_madvise_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5303, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5417, 0, 1 },
 	{ "vc4_get_hang_state_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5304, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5418, 0, 1 },
 	{ "vc4_get_param_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5305, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5419, 0, 1 },
 	{ "vc4_get_tiling_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5306, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5420, 0, 1 },
 	{ "vc4_label_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5307, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5421, 0, 1 },
 	{ "vc4_mmap_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5308, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5422, 0, 1 },
 	{ "vc4_perfmon_create_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5309, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5423, 0, 1 },
 	{ "vc4_perfmon_destroy_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5310, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5424, 0, 1 },
 	{ "vc4_perfmon_get_values_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5311, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5425, 0, 1 },
 	{ "vc4_set_tiling_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5312, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5426, 0, 1 },
 	{ "vc4_submit_cl_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5313, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5427, 0, 1 },
 	{ "vc4_wait_bo_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5314, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5428, 0, 1 },
 	{ "vc4_wait_seqno_ioctl", "vc4",
 	  IS_BUILTIN(CONFIG_DRM_VC4),
-	  IS_MODULE(CONFIG_DRM_VC4), 5315, 0, 1 },
-	{ "vcc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5316, 32, 0 },
+	  IS_MODULE(CONFIG_DRM_VC4), 5429, 0, 1 },
+	{ "vcc_ioctl", "atm", IS_BUILTIN(CONFIG_ATM), IS_MODULE(CONFIG_ATM), 5430, 32, 0 },
 	{ "vduse_dev_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 5348, 11, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5462, 11, 0 },
 	{ "vduse_ioctl", "vduse",
 	  IS_BUILTIN(CONFIG_VDPA_USER),
-	  IS_MODULE(CONFIG_VDPA_USER), 5359, 4, 0 },
+	  IS_MODULE(CONFIG_VDPA_USER), 5473, 4, 0 },
 	{ "vfio_device_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5363, 4, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5477, 4, 0 },
 	{ "vfio_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5367, 3, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5481, 3, 0 },
 	{ "vfio_group_fops_unl_ioctl", "vfio",
 	  IS_BUILTIN(CONFIG_VFIO),
-	  IS_MODULE(CONFIG_VFIO), 5370, 4, 0 },
+	  IS_MODULE(CONFIG_VFIO), 5484, 4, 0 },
 	{ "vgem_fence_attach_ioctl", "vgem",
 	  IS_BUILTIN(CONFIG_DRM_VGEM),
-	  IS_MODULE(CONFIG_DRM_VGEM), 5374, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VGEM), 5488, 0, 1 },
 	{ "vgem_fence_signal_ioctl", "vgem",
 	  IS_BUILTIN(CONFIG_DRM_VGEM),
-	  IS_MODULE(CONFIG_DRM_VGEM), 5375, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VGEM), 5489, 0, 1 },
 	{ "vhost_net_ioctl", "vhost_net",
 	  IS_BUILTIN(CONFIG_VHOST_NET),
-	  IS_MODULE(CONFIG_VHOST_NET), 5376, 23, 0 },
+	  IS_MODULE(CONFIG_VHOST_NET), 5490, 23, 0 },
 	{ "vhost_scsi_ioctl", "vhost_scsi",
 	  IS_BUILTIN(CONFIG_VHOST_SCSI),
-	  IS_MODULE(CONFIG_VHOST_SCSI), 5399, 28, 0 },
+	  IS_MODULE(CONFIG_VHOST_SCSI), 5513, 28, 0 },
 	{ "vhost_vdpa_unlocked_ioctl", "vhost_vdpa",
 	  IS_BUILTIN(CONFIG_VHOST_VDPA),
-	  IS_MODULE(CONFIG_VHOST_VDPA), 5427, 40, 0 },
+	  IS_MODULE(CONFIG_VHOST_VDPA), 5541, 40, 0 },
 	{ "vhost_vsock_dev_ioctl", "vhost_vsock",
 	  IS_BUILTIN(CONFIG_VHOST_VSOCK),
-	  IS_MODULE(CONFIG_VHOST_VSOCK), 5467, 23, 0 },
+	  IS_MODULE(CONFIG_VHOST_VSOCK), 5581, 23, 0 },
 	{ "vidi_connection_ioctl", "exynosdrm",
 	  IS_BUILTIN(CONFIG_DRM_EXYNOS),
-	  IS_MODULE(CONFIG_DRM_EXYNOS), 5490, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_EXYNOS), 5604, 0, 1 },
 	{ "virtio_gpu_context_init_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5491, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5605, 0, 1 },
 	{ "virtio_gpu_execbuffer_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5492, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5606, 0, 1 },
 	{ "virtio_gpu_get_caps_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5493, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5607, 0, 1 },
 	{ "virtio_gpu_getparam_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5494, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5608, 0, 1 },
 	{ "virtio_gpu_map_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5495, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5609, 0, 1 },
 	{ "virtio_gpu_resource_create_blob_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5496, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5610, 0, 1 },
 	{ "virtio_gpu_resource_create_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5497, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5611, 0, 1 },
 	{ "virtio_gpu_resource_info_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5498, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5612, 0, 1 },
 	{ "virtio_gpu_transfer_from_host_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5499, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5613, 0, 1 },
 	{ "virtio_gpu_transfer_to_host_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5500, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5614, 0, 1 },
 	{ "virtio_gpu_wait_ioctl", "virtio_gpu",
 	  IS_BUILTIN(CONFIG_DRM_VIRTIO_GPU),
-	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5501, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VIRTIO_GPU), 5615, 0, 1 },
 	{ "virtual_ncidev_ioctl", "virtual_ncidev",
 	  IS_BUILTIN(CONFIG_NFC_VIRTUAL_NCI),
-	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5502, 1, 0 },
+	  IS_MODULE(CONFIG_NFC_VIRTUAL_NCI), 5616, 1, 0 },
 	{ "vmci_host_unlocked_ioctl", "vmw_vmci",
 	  IS_BUILTIN(CONFIG_VMWARE_VMCI),
-	  IS_MODULE(CONFIG_VMWARE_VMCI), 5503, 17, 0 },
+	  IS_MODULE(CONFIG_VMWARE_VMCI), 5617, 17, 0 },
 	{ "vme_user_unlocked_ioctl", "vme_user",
 	  IS_BUILTIN(CONFIG_VME_USER),
-	  IS_MODULE(CONFIG_VME_USER), 5520, 5, 0 },
+	  IS_MODULE(CONFIG_VME_USER), 5634, 5, 0 },
 	{ "vmw_bo_unref_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5525, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5639, 0, 1 },
 	{ "vmw_compat_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5526, 0, 77 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5640, 0, 77 },
 	{ "vmw_context_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5603, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5717, 0, 1 },
 	{ "vmw_context_destroy_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5604, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5718, 0, 1 },
 	{ "vmw_execbuf_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5605, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5719, 0, 1 },
 	{ "vmw_extended_context_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5606, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5720, 0, 1 },
 	{ "vmw_fence_event_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5607, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5721, 0, 1 },
 	{ "vmw_fence_obj_signaled_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5608, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5722, 0, 1 },
 	{ "vmw_fence_obj_unref_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5609, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5723, 0, 1 },
 	{ "vmw_fence_obj_wait_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5610, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5724, 0, 1 },
 	{ "vmw_gb_surface_define_ext_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5611, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5725, 0, 1 },
 	{ "vmw_gb_surface_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5612, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5726, 0, 1 },
 	{ "vmw_gb_surface_reference_ext_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5613, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5727, 0, 1 },
 	{ "vmw_gb_surface_reference_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5614, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5728, 0, 1 },
 	{ "vmw_gem_object_create_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5615, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5729, 0, 1 },
 	{ "vmw_get_cap_3d_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5616, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5730, 0, 1 },
 	{ "vmw_getparam_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5617, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5731, 0, 1 },
 	{ "vmw_kms_cursor_bypass_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5618, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5732, 0, 1 },
 	{ "vmw_kms_update_layout_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5619, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5733, 0, 1 },
 	{ "vmw_mksstat_add_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5620, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5734, 0, 1 },
 	{ "vmw_mksstat_remove_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5621, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5735, 0, 1 },
 	{ "vmw_mksstat_reset_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5622, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5736, 0, 1 },
 	{ "vmw_msg_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5623, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5737, 0, 1 },
 	{ "vmw_overlay_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5624, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5738, 0, 1 },
 	{ "vmw_present_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5625, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5739, 0, 1 },
 	{ "vmw_present_readback_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5626, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5740, 0, 1 },
 	{ "vmw_shader_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5627, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5741, 0, 1 },
 	{ "vmw_shader_destroy_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5628, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5742, 0, 1 },
 	{ "vmw_stream_claim_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5629, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5743, 0, 1 },
 	{ "vmw_stream_unref_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5630, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5744, 0, 1 },
 	{ "vmw_surface_define_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5631, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5745, 0, 1 },
 	{ "vmw_surface_destroy_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5632, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5746, 0, 1 },
 	{ "vmw_surface_reference_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5633, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5747, 0, 1 },
 	{ "vmw_unlocked_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5634, 0, 77 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5748, 0, 77 },
 	{ "vmw_user_bo_synccpu_ioctl", "vmwgfx",
 	  IS_BUILTIN(CONFIG_DRM_VMWGFX),
-	  IS_MODULE(CONFIG_DRM_VMWGFX), 5711, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_VMWGFX), 5825, 0, 1 },
 	{ "vol_cdev_ioctl", "ubi",
 	  IS_BUILTIN(CONFIG_MTD_UBI),
-	  IS_MODULE(CONFIG_MTD_UBI), 5712, 9, 0 },
+	  IS_MODULE(CONFIG_MTD_UBI), 5826, 9, 0 },
 	{ "vsock_dev_compat_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5721, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5835, 1, 0 },
 	{ "vsock_dev_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5722, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5836, 1, 0 },
 	{ "vsock_ioctl", "vsock",
 	  IS_BUILTIN(CONFIG_VSOCKETS),
-	  IS_MODULE(CONFIG_VSOCKETS), 5723, 1, 0 },
+	  IS_MODULE(CONFIG_VSOCKETS), 5837, 1, 0 },
 	{ "vt_compat_ioctl", "vt_ioctl",
 	  IS_BUILTIN(CONFIG_VT),
-	  IS_MODULE(CONFIG_VT), 5724, 57, 0 },
-	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 5781, 57, 0 },
+	  IS_MODULE(CONFIG_VT), 5838, 57, 0 },
+	{ "vt_ioctl", "vt_ioctl", IS_BUILTIN(CONFIG_VT), IS_MODULE(CONFIG_VT), 5895, 57, 0 },
 	{ "vtpmx_fops_ioctl", "tpm_vtpm_proxy",
 	  IS_BUILTIN(CONFIG_TCG_VTPM_PROXY),
-	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 5838, 1, 0 },
+	  IS_MODULE(CONFIG_TCG_VTPM_PROXY), 5952, 1, 0 },
 	{ "wafwdt_ioctl", "wafer5823wdt",
 	  IS_BUILTIN(CONFIG_WAFER_WDT),
-	  IS_MODULE(CONFIG_WAFER_WDT), 5839, 7, 0 },
+	  IS_MODULE(CONFIG_WAFER_WDT), 5953, 7, 0 },
 	{ "watchdog_ioctl", "fschmd",
 	  IS_BUILTIN(CONFIG_SENSORS_FSCHMD),
-	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 5846, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_FSCHMD), 5960, 7, 0 },
 	{ "watchdog_ioctl", "w83793",
 	  IS_BUILTIN(CONFIG_SENSORS_W83793),
-	  IS_MODULE(CONFIG_SENSORS_W83793), 5853, 7, 0 },
+	  IS_MODULE(CONFIG_SENSORS_W83793), 5967, 7, 0 },
 	{ "watchdog_ioctl", "watchdog",
 	  IS_BUILTIN(CONFIG_WATCHDOG_CORE),
-	  IS_MODULE(CONFIG_WATCHDOG_CORE), 5860, 10, 0 },
+	  IS_MODULE(CONFIG_WATCHDOG_CORE), 5974, 10, 0 },
 	{ "wb_smsc_wdt_ioctl", "smsc37b787_wdt",
 	  IS_BUILTIN(CONFIG_SMSC37B787_WDT),
-	  IS_MODULE(CONFIG_SMSC37B787_WDT), 5870, 7, 0 },
+	  IS_MODULE(CONFIG_SMSC37B787_WDT), 5984, 7, 0 },
 	{ "wdm_ioctl", "cdc_wdm",
 	  IS_BUILTIN(CONFIG_USB_WDM),
-	  IS_MODULE(CONFIG_USB_WDM), 5877, 1, 0 },
+	  IS_MODULE(CONFIG_USB_WDM), 5991, 1, 0 },
 	{ "wdt_ioctl", "w83977f_wdt",
 	  IS_BUILTIN(CONFIG_W83977F_WDT),
-	  IS_MODULE(CONFIG_W83977F_WDT), 5878, 7, 0 },
+	  IS_MODULE(CONFIG_W83977F_WDT), 5992, 7, 0 },
 	{ "wdt_unlocked_ioctl", "rtc_m41t80",
 	  IS_BUILTIN(CONFIG_RTC_DRV_M41T80),
-	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 5885, 7, 0 },
+	  IS_MODULE(CONFIG_RTC_DRV_M41T80), 5999, 7, 0 },
 	{ "wdtpci_ioctl", "wdt_pci",
 	  IS_BUILTIN(CONFIG_WDTPCI),
-	  IS_MODULE(CONFIG_WDTPCI), 5892, 6, 0 },
+	  IS_MODULE(CONFIG_WDTPCI), 6006, 6, 0 },
 	{ "wwan_port_fops_ioctl", "wwan",
 	  IS_BUILTIN(CONFIG_WWAN),
-	  IS_MODULE(CONFIG_WWAN), 5898, 14, 0 },
-	{ "x25_ioctl", "x25", IS_BUILTIN(CONFIG_X25), IS_MODULE(CONFIG_X25), 5912, 27, 0 },
+	  IS_MODULE(CONFIG_WWAN), 6012, 14, 0 },
+	{ "x25_ioctl", "x25", IS_BUILTIN(CONFIG_X25), IS_MODULE(CONFIG_X25), 6026, 27, 0 },
 	{ "xe_drm_compat_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 5939, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_XE), 6053, 0, 75 },
 	{ "xe_drm_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 6014, 0, 75 },
+	  IS_MODULE(CONFIG_DRM_XE), 6128, 0, 75 },
 	{ "xe_exec_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 6089, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6203, 0, 1 },
 	{ "xe_exec_queue_create_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 6090, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6204, 0, 1 },
 	{ "xe_exec_queue_destroy_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 6091, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6205, 0, 1 },
 	{ "xe_exec_queue_get_property_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 6092, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6206, 0, 1 },
 	{ "xe_gem_create_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 6093, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6207, 0, 1 },
 	{ "xe_gem_mmap_offset_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 6094, 0, 1 },
-	{ "xe_oa_ioctl", "xe", IS_BUILTIN(CONFIG_DRM_XE), IS_MODULE(CONFIG_DRM_XE), 6095, 5, 0 },
+	  IS_MODULE(CONFIG_DRM_XE), 6208, 0, 1 },
+	{ "xe_oa_ioctl", "xe", IS_BUILTIN(CONFIG_DRM_XE), IS_MODULE(CONFIG_DRM_XE), 6209, 5, 0 },
 	{ "xe_observation_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 6100, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6214, 0, 1 },
 	{ "xe_query_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 6101, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6215, 0, 1 },
 	{ "xe_vm_bind_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 6102, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6216, 0, 1 },
 	{ "xe_vm_create_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 6103, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6217, 0, 1 },
 	{ "xe_vm_destroy_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 6104, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6218, 0, 1 },
 	{ "xe_wait_user_fence_ioctl", "xe",
 	  IS_BUILTIN(CONFIG_DRM_XE),
-	  IS_MODULE(CONFIG_DRM_XE), 6105, 0, 1 },
+	  IS_MODULE(CONFIG_DRM_XE), 6219, 0, 1 },
 	{ "xen_mce_chrdev_ioctl", "mcelog",
 	  IS_BUILTIN(CONFIG_XEN_MCE_LOG),
-	  IS_MODULE(CONFIG_XEN_MCE_LOG), 6106, 3, 0 },
+	  IS_MODULE(CONFIG_XEN_MCE_LOG), 6220, 3, 0 },
 	{ "xenbus_backend_ioctl", "xenbus_dev_backend",
 	  IS_BUILTIN(CONFIG_XEN_BACKEND),
-	  IS_MODULE(CONFIG_XEN_BACKEND), 6109, 2, 0 },
+	  IS_MODULE(CONFIG_XEN_BACKEND), 6223, 2, 0 },
 	{ "xfs_file_compat_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 6111, 63, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 6225, 63, 0 },
 	{ "xfs_file_ioctl", "xfs",
 	  IS_BUILTIN(CONFIG_XFS_FS),
-	  IS_MODULE(CONFIG_XFS_FS), 6174, 48, 0 },
+	  IS_MODULE(CONFIG_XFS_FS), 6288, 48, 0 },
 	{ "xsdfec_dev_ioctl", "xilinx_sdfec",
 	  IS_BUILTIN(CONFIG_XILINX_SDFEC),
-	  IS_MODULE(CONFIG_XILINX_SDFEC), 6222, 14, 0 },
+	  IS_MODULE(CONFIG_XILINX_SDFEC), 6336, 14, 0 },
 	{ "zf_ioctl", "machzwd",
 	  IS_BUILTIN(CONFIG_MACHZ_WDT),
-	  IS_MODULE(CONFIG_MACHZ_WDT), 6236, 4, 0 },
+	  IS_MODULE(CONFIG_MACHZ_WDT), 6350, 4, 0 },
 };
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 6240, 2297, 150
+	NULL, NULL, 0, 0, 6354, 2297, 150
 };
 
 /* filled in at boot from kallsyms, sorted by address */
