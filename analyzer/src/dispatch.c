@@ -666,11 +666,21 @@ static size_t top_holding(const struct function_facts *fn, const struct stmt *s)
 	return 0;
 }
 
-/* A function reads a table of command descriptors: each entry whose
- * command the constraint allows is a command, its code the entry's
- * function, reached through the dispatcher's call of it (entry_call). A
- * table handler (drm_driver.ioctls) walks its own table alone; any other
- * handler the static tables its dispatcher reads. */
+/* The function an entry or element names, parsed with its body; NULL
+ * (and the name wanted for the next round) when no parsed file defines
+ * it yet. */
+static const struct function_facts *entry_function(struct dispatch_walk *w, const char *name,
+						   const char *unit)
+{
+	const struct function_facts *f = function_index_find(w->fi, name, unit);
+
+	if (f && f->body)
+		return f;
+	if (!strvec_contains(w->wanted, name))
+		strvec_push(w->wanted, name);
+	return NULL;
+}
+
 /* The command an entry's function serves (a table entry's, an array
  * element's), called by `call`: the function as the chain's last link,
  * then back to where the walk was. */
@@ -691,6 +701,11 @@ static int emit_entry(struct dispatch_walk *w, const struct case_label *lab, con
 	return n;
 }
 
+/* A function reads a table of command descriptors: each entry whose
+ * command the constraint allows is a command, its code the entry's
+ * function, reached through the dispatcher's call of it (entry_call). A
+ * table handler (drm_driver.ioctls) walks its own table alone; any other
+ * handler the static tables its dispatcher reads. */
 static int walk_table(struct dispatch_walk *w, const struct function_facts *fn,
 		      const struct stmt *s, int param, struct constraint c)
 {
@@ -726,12 +741,9 @@ static int walk_table(struct dispatch_walk *w, const struct function_facts *fn,
 
 		if (!constrain(c, v, e->value & tk->select, &cc))
 			continue;
-		entry = function_index_find(w->fi, e->function, t->unit);
-		if (!entry || !entry->body) {
-			if (!strvec_contains(w->wanted, e->function))
-				strvec_push(w->wanted, e->function);
+		entry = entry_function(w, e->function, t->unit);
+		if (!entry)
 			continue;
-		}
 		w->top_index[d0] = top_holding(fn, ec.outer);
 		if (ec.via) {
 			w->stack[++w->depth] = ec.via;
@@ -779,12 +791,9 @@ static int walk_indexed(struct dispatch_walk *w, const struct function_facts *fn
 		if (!e->function ||
 		    !constrain(c, call->callee_index, e->value - (uint64_t)call->callee_index_offset, &cc))
 			continue;
-		entry = function_index_find(w->fi, e->function, a->unit);
-		if (!entry || !entry->body) {
-			if (!strvec_contains(w->wanted, e->function))
-				strvec_push(w->wanted, e->function);
+		entry = entry_function(w, e->function, a->unit);
+		if (!entry)
 			continue;
-		}
 		snprintf(name, sizeof(name), "%s[%#" PRIx64 "]", a->var, e->value);
 		lab = (struct case_label){ e->value, e->value, name, e->line };
 		w->top_index[d0] = top_holding(fn, call);
