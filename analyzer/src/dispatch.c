@@ -461,6 +461,22 @@ static int walk_switch(struct dispatch_walk *w, const struct function_facts *fn,
 	return n;
 }
 
+/* The values an if compares the command with (facts.h: the labels of its
+ * one segment). */
+struct values {
+	const struct case_label *items;
+	size_t len;
+};
+
+static struct values if_values(const struct stmt *s)
+{
+	struct values v = { NULL, 0 };
+
+	if (s->segs.len)
+		v = (struct values){ s->segs.items[0].labels.items, s->segs.items[0].labels.len };
+	return v;
+}
+
 static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 		   const struct stmt *s, int param, struct constraint *c, int *rest_constrained,
 		   const struct case_label **rest_label)
@@ -486,10 +502,8 @@ static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 		n += walk_block(w, fn, s->else_s, param, *c);
 		return n;
 	}
-	const struct {
-		const struct case_label *items;
-		size_t len;
-	} labs_of_truth = { zero, 1 }, *labs = truth ? &labs_of_truth : (const void *)&s->segs.items[0].labels;
+	const struct values labs_of_truth = { zero, 1 }, if_labs = if_values(s),
+		*labs = truth ? &labs_of_truth : &if_labs;
 
 	if (s->cmp_eq) {
 		for (size_t j = 0; j < labs->len; j++) {

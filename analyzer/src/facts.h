@@ -103,7 +103,12 @@ struct stmt {
 	int cmp_eq;
 	struct stmt *then_s, *else_s;
 
-	/* ST_SWITCH */
+	/* ST_SWITCH: on, and the segments from one case label (or run of
+	 * labels) to the next. ST_IF of kinds COND_PARAM_CMP, _IMPLIED and
+	 * _RANGE: the values cmp_view is compared with are the labels of one
+	 * segment, segs.items[0].labels (its body unused), so that a
+	 * comparison and a case label are read alike (dispatch.c,
+	 * if_values()) */
 	struct param_view on;
 	VEC(struct switch_segment) segs;
 
