@@ -21,6 +21,7 @@
 #include <string.h>
 
 #define MAX_LOCALS 256
+#define MAX_LOCALS_TEXT "256"
 #define MAX_HEADER_FUNCTIONS 4000
 
 struct local_view {
@@ -75,6 +76,8 @@ struct walk {
 	int nparams;
 	struct local_view locals[MAX_LOCALS];
 	int nlocals;
+	const char *fn_name;
+	unsigned limits_cut;	/* enum extract_limit bits reported for it */
 	struct macro_table *macros;
 	/* definitions in headers that calls reach, to extract after the
 	 * file's own functions (header_functions.h); seen: their decls */
@@ -564,10 +567,42 @@ static struct param_view view_of(struct walk *w, CXCursor c)
 	return v;
 }
 
+/* The fixed sizes extraction keeps per function. Past one, what is cut
+ * is not followed (a parameter past the 16th is never the command, a
+ * local past MAX_LOCALS never a view of it, a condition's ninth negated
+ * call not a premise): the report says so, once per function and limit. */
+enum extract_limit {
+	LIMIT_PARAMS = 1,
+	LIMIT_LOCALS = 2,
+	LIMIT_NEGATED = 4,
+};
+
+static void limit_cut(struct walk *w, enum extract_limit which)
+{
+	char *msg;
+
+	if (w->limits_cut & which)
+		return;
+	w->limits_cut |= which;
+	msg = xasprintf("%s: extraction limit: %s", w->fn_name ? w->fn_name : "?",
+			which == LIMIT_PARAMS ?
+			"more than 16 parameters: those past the 16th are not followed" :
+			which == LIMIT_LOCALS ?
+			"more than " MAX_LOCALS_TEXT " locals hold a view of a parameter: "
+			"the rest are not followed" :
+			"a condition has more than 8 negated calls: the rest are not premises");
+	add_diag(&w->ff->diags, w->ff->file, "warning", msg);
+	free(msg);
+}
+
 static void remember_local(struct walk *w, CXCursor decl, struct param_view v)
 {
-	if (v.param < 0 || w->nlocals >= MAX_LOCALS)
+	if (v.param < 0)
 		return;
+	if (w->nlocals >= MAX_LOCALS) {
+		limit_cut(w, LIMIT_LOCALS);
+		return;
+	}
 	w->locals[w->nlocals].decl = decl;
 	w->locals[w->nlocals].name = cursor_name(decl);
 	w->locals[w->nlocals].view = v;
@@ -2486,6 +2521,8 @@ static void find_negated_calls(struct walk *w, CXCursor cond, int odd)
 	if (k == CXCursor_CallExpr) {
 		if (odd && w->nnegated < 8)
 			w->negated_calls[w->nnegated++] = clang_getCursorExtent(c);
+		else if (odd)
+			limit_cut(w, LIMIT_NEGATED);
 		return;
 	}
 	if (k != CXCursor_UnaryOperator && k != CXCursor_BinaryOperator)
@@ -3152,6 +3189,40 @@ static void resolve_pending(struct walk *w)
 	vec_free(&w->pending);
 }
 
+struct param_reads {
+	const struct walk *w;
+	uint32_t read;
+};
+
+static enum CXChildVisitResult param_read_visitor(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct param_reads *pr = d;
+	CXCursor ref;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	ref = clang_getCursorReferenced(c);
+	for (int i = 0; i < pr->w->nparams; i++)
+		if (clang_equalCursors(ref, pr->w->params[i]))
+			pr->read |= 1u << i;
+	return CXChildVisit_Continue;
+}
+
+/* The parameters body mentions anywhere: a parameter past the ones the
+ * walk keeps (params[16]) counts as read. */
+static uint32_t params_read_in(const struct walk *w, CXCursor body, int nargs)
+{
+	struct param_reads pr = { w, 0 };
+
+	for (int i = w->nparams; i < nargs && i < 32; i++)
+		pr.read |= 1u << i;
+	if (nargs > 32)
+		pr.read = UINT32_MAX;
+	clang_visitChildren(body, param_read_visitor, &pr);
+	return pr.read;
+}
+
 static void extract_function(struct walk *w, CXCursor fn, const char *file)
 {
 	struct function_facts *f = xcalloc(1, sizeof(*f));
@@ -3164,6 +3235,8 @@ static void extract_function(struct walk *w, CXCursor fn, const char *file)
 	f->line = cursor_line(fn);
 	f->is_static = clang_Cursor_getStorageClass(fn) == CX_SC_Static;
 	w->nparams = 0;
+	w->fn_name = f->name;
+	w->limits_cut = 0;
 	forget_locals(w);
 	for (int i = 0; i < nargs; i++) {
 		CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
@@ -3173,11 +3246,14 @@ static void extract_function(struct walk *w, CXCursor fn, const char *file)
 			w->params[w->nparams++] = p;
 		vec_push(&f->params, pn);
 	}
+	if (nargs > 16)
+		limit_cut(w, LIMIT_PARAMS);
 	w->origins = origins_new(w->kn, w->params, w->nparams);
 	w->flags = local_flags_new();
 	for (size_t i = 0; i < kids.len; i++) {
 		if (clang_getCursorKind(kids.items[i]) == CXCursor_CompoundStmt) {
 			f->body = walk_stmt(w, kids.items[i]);
+			f->params_read = params_read_in(w, kids.items[i], nargs);
 			break;
 		}
 	}

@@ -207,6 +207,11 @@ struct function_facts {
 	/* defined in a header (a static inline): every file that calls it
 	 * yields it, and the scan keeps the first copy (header_functions.h) */
 	int in_header;
+	/* bit N: the body reads parameter N somewhere (any mention, in any
+	 * expression); parameters past the 32nd are always set. A handler
+	 * whose command parameter is clear serves every command alike
+	 * (dispatch.c, every_command()) */
+	uint32_t params_read;
 	strvec params;
 	struct stmt *body;
 	VEC(struct local_flag) flags;

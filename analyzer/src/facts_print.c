@@ -340,6 +340,9 @@ static void print_function(FILE *out, const struct function_facts *fn)
 		fputs(" static", out);
 	if (fn->in_header)
 		fputs(" in_header", out);
+	for (size_t i = 0; i < fn->params.len && i < 32; i++)
+		if (!(fn->params_read & (1u << i)))
+			fprintf(out, " unread p%zu", i);
 	if (fn->unit && strcmp(fn->unit, fn->file))
 		fprintf(out, " unit %s", fn->unit);
 	fputs("\n", out);

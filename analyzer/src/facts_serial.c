@@ -401,6 +401,7 @@ static void function_write(struct strbuf *out, const struct function_facts *f)
 	ser_u64(out, f->line);
 	ser_i64(out, f->is_static);
 	ser_i64(out, f->in_header);
+	ser_i64(out, f->params_read);
 	strvec_write(out, &f->params);
 	stmt_write(out, f->body);
 	ser_u64(out, f->flags.len);
@@ -426,6 +427,7 @@ static struct function_facts *function_read(struct ser_reader *r, struct header_
 	f->line = (unsigned)deser_u64(r);
 	f->is_static = deser_int(r);
 	f->in_header = deser_int(r);
+	f->params_read = (uint32_t)deser_i64(r);
 	*claimed = 0;
 	if (!r->bad && hf && f->in_header && f->name && f->file) {
 		if (!header_functions_claim(hf, f->file, f->name)) {

@@ -6,7 +6,9 @@
 # with the fixture's own macros (as check_fixtures does), the classes and
 # evidence kinds from the fixture's check-output block. Then --command
 # (class, path, evidence of one command, --handler narrowing it), and
-# bad input: a missing file, an unknown command, a usage error.
+# bad input: a missing file, an unknown command, a usage error. Then what
+# the facts say of unread parameters (every_command.c) and of the
+# extraction limits (fs/extract_limits.c).
 set -u
 w=$WORK/facts
 rm -rf "$w" && mkdir -p "$w"
@@ -59,9 +61,10 @@ rc=$?
 [ $rc -eq 0 ] && [ ! -s "$w/switch.err" ] && echo "ok - facts on switch.c exits 0, nothing on stderr" ||
 	echo "not ok - facts on switch.c: exit $rc, $(head -1 "$w/switch.err")"
 
-# switch.c: demo_ioctl(file, cmd, arg) switches on cmd, parameter 1
+# switch.c: demo_ioctl(file, cmd, arg) switches on cmd, parameter 1, and
+# never reads file (unread p0)
 expect "$w/switch.out" "switch.c: the handler's header and its switch on p1" \
-	"function demo_ioctl(p0 file, p1 cmd, p2 arg) drivers/switch.c:$(line_of "$sw" 'static long demo_ioctl(') static" \
+	"function demo_ioctl(p0 file, p1 cmd, p2 arg) drivers/switch.c:$(line_of "$sw" 'static long demo_ioctl(') static unread p0" \
 	"$(at "$(line_of "$sw" 'switch (cmd)')" 1 "switch p1")"
 # every case label of the source, in its order, with its value, then default
 grep -n '^	case [A-Z_]*:' "$sw" | sed 's/^\([0-9]*\):	case \([A-Z_]*\):.*/\1 \2/' |
@@ -156,6 +159,21 @@ expect "$w/arm.out" "--command HR_ARM: modify, the caller's store after the help
 grep -q "^  evidence store drivers/helper_result.c:$(line_of "$hr" 'hr_dev.armed = 1;') " "$w/arm.out" &&
 	echo "ok - --command HR_ARM: the store in hr_ioctl after the call, at its line" ||
 	echo "not ok - --command HR_ARM: $(grep evidence "$w/arm.out" | tr '\n' ' ')"
+
+# what the facts keep of the parameters: those a body never mentions
+# (every_command.c: ec_msg_ioctl never reads cmd; ec_logged_ioctl prints it)
+facts "$t" drivers/every_command.c > "$w/every.out" 2>&1
+grep -q "^function ec_msg_ioctl(p0 file, p1 cmd, p2 arg) .* unread p1\b" "$w/every.out" &&
+	! grep -q "^function ec_logged_ioctl(.* unread p1\b" "$w/every.out" &&
+	echo "ok - every_command.c: a parameter the body never reads is marked unread, one it prints is not" ||
+	echo "not ok - every_command.c: $(grep '^function' "$w/every.out" | tr '\n' ' ')"
+# an extraction limit that cuts data leaves a diagnostic naming the function
+facts "$t" fs/extract_limits.c > "$w/limits.out" 2>&1
+grep -q "^diagnostic warning el_seventeen: extraction limit: more than 16 parameters" "$w/limits.out" &&
+	grep -q "^diagnostic warning el_nine: extraction limit: a condition has more than 8 negated calls" \
+		"$w/limits.out" &&
+	echo "ok - extract_limits.c: a 17th parameter and a ninth negated call each leave a diagnostic" ||
+	echo "not ok - extract_limits.c: $(grep '^diagnostic' "$w/limits.out" | tr '\n' ' ')"
 
 # bad input: a one-line error, the exit status, nothing on standard output
 bad() { # STATUS NAME ARGS...
