@@ -913,6 +913,43 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	return n;
 }
 
+/* Does every return of b give a negative constant (sock_no_ioctl's
+ * `return -EOPNOTSUPP;`), so that no command succeeds? */
+static int only_fails(const struct stmt *b)
+{
+	if (!b)
+		return 1;
+	if (b->kind == ST_RETURN && !(b->ret_is_const && b->ret_value < 0))
+		return 0;
+	for (size_t i = 0; i < b->kids.len; i++)
+		if (!only_fails(b->kids.items[i]))
+			return 0;
+	for (size_t i = 0; i < b->segs.len; i++)
+		if (!only_fails(b->segs.items[i].body))
+			return 0;
+	return only_fails(b->then_s) && only_fails(b->else_s);
+}
+
+/* A handler that never reads its command (hsmp_ioctl, whose one command
+ * is never tested; snd_wavefront_fx_ioctl, which switches on a field of
+ * its argument) does the same for every command: one command `*` under
+ * mask 0, its code the whole function. Not for one whose every return is
+ * an error (sock_no_ioctl): it serves no command. */
+static void every_command(struct dispatch_walk *w)
+{
+	const struct function_facts *fn = w->h->fn;
+	int p = w->h->cmd_param;
+	struct case_label every = { .name = "*", .line = fn->line };
+	struct command_site site = { .fn = fn, .body = fn->body, .is_call = 1, .chain_len = 1 };
+
+	if (w->h->commands.len || p < 0 || p >= 32 || (fn->params_read & (1u << p)) ||
+	    (only_fails(fn->body) && has_negative_return(fn->body)))
+		return;
+	site.chain[0].fn = fn;
+	site.chain[0].cmd_param = p;
+	add_command(w, &every, fn->file, (struct constraint){ 0, 0 }, &site);
+}
+
 void dispatch_commands(struct handler *h, const struct function_index *fi,
 		       const struct knowledge *kn, strvec *wanted)
 {
@@ -926,6 +963,7 @@ void dispatch_commands(struct handler *h, const struct function_index *fi,
 	w.level_base[0] = 0;
 	w.bound_param[0] = -1;
 	walk_block(&w, h->fn, h->fn->body, h->cmd_param, c);
+	every_command(&w);
 	vec_free(&w.deferred);
 	for (size_t i = 0; i < w.zero_labels.len; i++) {
 		free(w.zero_labels.items[i]->name);

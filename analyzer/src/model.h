@@ -49,7 +49,8 @@ struct command_site {
 	struct site_level around[MAX_SITE_LEVELS];
 	int naround;
 	/* body is the whole of fn, a table entry's function the dispatch
-	 * calls: when it returns, its caller goes on */
+	 * calls: when it returns, its caller goes on; or, chain_len 1, the
+	 * handler itself, for a handler that never reads its command */
 	int is_call;
 	const char *table;	/* then the table the entry is in (drm_ioctls) */
 };

@@ -53,6 +53,8 @@ fi
 # (DRM_IOCTL_DEF_DRV(AMDGPU_CTX, ...), MEDIA_IOC(ENUM_LINKS, ...)), or its
 # last word as a macro's first argument (PANFROST_IOCTL(SUBMIT, ...)).
 # Command 0 of a truth test (`if (cmd) return -ENOIOCTLCMD;`) is at the test;
+# the command `*` of a handler that never reads its command, under mask 0,
+# at the handler's definition;
 # an element of an array of functions (ioctl_handlers[0x1]) at its
 # designator ([0x01] = ..., or a macro: [DRM_I915_GETPARAM] = ...).
 misplaced=$(python3 - "$fresh/report.json" "$KSRC" <<'EOF'
@@ -75,6 +77,13 @@ for h in report["handlers"]:
         first_arg = re.compile(r"\w\(\s*" + re.escape(words[-1]) + r"\s*,")
         # command 0 of a truth test of the command, `if (cmd) return -E;`
         truth = c["name"] == "0" and any(re.search(r"\bif\s*\(\s*\w+\s*\)", l) for l in near)
+        # every command of a handler that never reads it, `*` under mask 0:
+        # at the handler's definition
+        if c["name"] == "*":
+            if c["mask"] != "0x00000000" or not any(
+                    re.search(r"\b%s\s*\(" % re.escape(h["name"]), l) for l in near):
+                bad.append("%s * at %s:%d" % (h["name"], f, line))
+            continue
         # an element of an array of functions, ARRAY[N]: at its designator
         e = re.match(r"\w+\[(0x[0-9a-f]+|\d+)\]$", c["name"])
         if e:

@@ -19,7 +19,9 @@
 # none in the fallback. The commands of a kind whose handler the kernel
 # cannot tell from the file (v4l2_file_operations.unlocked_ioctl) are
 # listed under the core's handler that calls it (v4l2_ioctl), merged. A
-# kind the kernel's lookup does not reach is nowhere in the table.
+# kind the kernel's lookup does not reach is nowhere in the table. A
+# handler's `*` (every command alike, mask 0) is in its own slice, never in
+# the fallback.
 set -u
 w=$WORK/table
 rm -rf "$w" && mkdir -p "$w/inc/generated" "$w/inc/linux"
@@ -75,6 +77,11 @@ int main(void)
 			       sel_ioctl_cmds[sel_ioctl_handlers[i].first + k].mask);
 	for (unsigned int i = 0; i < sel_ioctl_fallback.exact; i++)
 		printf("fallback 0x%08x\n", sel_ioctl_cmds[sel_ioctl_fallback.first + i].value);
+	for (unsigned int k = sel_ioctl_fallback.exact;
+	     k < sel_ioctl_fallback.exact + sel_ioctl_fallback.families; k++)
+		printf("fallback family 0x%08x/0x%08x\n",
+		       sel_ioctl_cmds[sel_ioctl_fallback.first + k].value,
+		       sel_ioctl_cmds[sel_ioctl_fallback.first + k].mask);
 	return 0;
 }
 C
@@ -96,6 +103,13 @@ want "absent_ioctl absent absent" "an object the configuration does not build is
 	echo "ok - a handler not bound to one object has no entry of its own" ||
 	echo "not ok - an unbound handler has an entry: $(grep 'two_modules\|unbound' "$w/links")"
 want "fallback 0x4004f701" "an unbound handler's command is in the fallback"
+# `*`, every command of a handler that never reads its command: under mask 0,
+# for its own handler only; in the fallback it would match every command
+# of every file the fallback serves
+want "family every_ioctl 0x00000000/0x00000000" "a handler's every command (\`*\`, mask 0) is its own family"
+! grep -q "^fallback family 0x00000000/0x00000000" "$w/links" &&
+	echo "ok - an unbound handler's every command is not in the fallback" ||
+	echo "not ok - a mask-0 family is in the fallback"
 want "entry proto_ioctl 0x4004f801" "a socket kind's handler (proto_ops.ioctl) has its own entry"
 ! grep -q "^fallback 0x4004f801" "$w/links" && echo "ok - a socket kind's command is not in the fallback" ||
 	echo "not ok - proto_ops.ioctl's command is in the fallback"
@@ -171,13 +185,13 @@ fig() {
 	grep -qF "$1" "$w/config.out" && echo "ok - --config: $2" ||
 		echo "not ok - --config: $2: '$1' not in: $(grep '^  ' "$w/config.out" | tr '\n' ';')"
 }
-fig "  built in: 8 handlers; entries by lookup: syscall 0, file 2, disk, tty, clock, socket or DRM driver 6" \
-	"built in: fix_ioctl of otherdrv and sock_ioctl (file), twin_ioctl (tty), core_ioctl (disk), fix_clock_ioctl (clock), proto_ioctl and sock_do_ioctl (socket), fix_a_ioctl (DRM driver)"
+fig "  built in: 9 handlers; entries by lookup: syscall 0, file 3, disk, tty, clock, socket or DRM driver 6" \
+	"built in: fix_ioctl of otherdrv, every_ioctl and sock_ioctl (file), twin_ioctl (tty), core_ioctl (disk), fix_clock_ioctl (clock), proto_ioctl and sock_do_ioctl (socket), fix_a_ioctl (DRM driver)"
 fig "  modules: 1 handlers; entries by lookup: syscall 0, file 2, disk, tty, clock, socket or DRM driver 0" \
 	"a module: fix_ioctl of fixmod, two entries"
 fig "  not built: 5 handlers; entries by lookup: syscall 0, file 11, disk, tty, clock, socket or DRM driver 0" \
 	"not built: absent_ioctl, v4l2_ioctl and v4l2_compat_ioctl32 (CONFIG_VIDEO_DEV unset) with their three and four merged entries, media_ioctl (CONFIG_MEDIA_SUPPORT unset) with its two, iio_ioctl (CONFIG_IIO unset) with its one"
-fig "  not bound to one object (fallback): 2 handlers" "the two unbound handlers"
+fig "  not bound to one object (fallback): 3 handlers" "the three unbound handlers"
 "$scan" table "$r" -o "$w/table3.c" --config "$w/nosuch.config" > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && [ ! -e "$w/table3.c" ] &&
 	echo "ok - a missing --config file exits 2 and writes nothing" ||
