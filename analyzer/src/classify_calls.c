@@ -11,13 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The effect a call to a kernel API has, by its knowledge-file effect. */
-static const enum effect_kind api_effect_kind[] = {
-	[API_USER_OUT] = EF_USER_OUT, [API_USER_IN] = EF_USER_IN,
-	[API_MODIFY] = EF_API_MODIFY, [API_HARDWARE] = EF_HARDWARE,
-	[API_LIFETIME] = EF_LIFETIME,
-};
-
 char *cap_entry(const char *name, int in_user_ns)
 {
 	return in_user_ns ? xasprintf("%s" CAP_IN_USER_NS, name) : xstrdup(name);
@@ -336,24 +329,14 @@ static int analyse_for_command(struct classifier *c, const struct function_facts
 static void apply_contract(const struct function_facts *fn, const struct stmt *s,
 			   const struct api_entry *k, effect_list *out)
 {
-	switch (k->effect) {
-	case API_NEUTRAL:
-		break;
-	case API_USER_OUT:
-	case API_USER_IN:
-	case API_MODIFY:
-	case API_HARDWARE:
-	case API_LIFETIME:
-		effect_add(out, api_effect_kind[k->effect],
+	const struct api_effect_info *e = &api_effect_info[k->effect];
+
+	/* the loader accepts only the effects a contract can state */
+	if (e->kind != EF_NONE)
+		effect_add(out, e->kind,
 			   xasprintf("indirect call %s (%s: %s by its interface contract)",
-				     s->callee_text, k->name, api_effect_name(k->effect)),
+				     s->callee_text, k->name, e->name),
 			   fn->file, s->line, NULL);
-		break;
-	default:	/* the loader accepts only the effects above for members */
-		effect_add(out, EF_UNKNOWN, xasprintf("indirect call %s", s->callee_text),
-			   fn->file, s->line, NULL);
-		break;
-	}
 }
 
 /* A call to a transport that sends the device a request
@@ -667,37 +650,20 @@ void analyse_call(struct classifier *c, const struct function_facts *fn,
 		return;
 	a = api_of(c, s->callee);
 	if (a) {
+		const struct api_effect_info *e = &api_effect_info[a->effect];
+
+		if (e->kind != EF_NONE)
+			effect_add(out, e->kind, xstrdup(s->callee), fn->file, s->line, NULL);
+		/* copy_from_user(dst, ...) also stores into dst */
+		if (e->arg_kind != EF_NONE && (a->arg >= 0 || e->takes == API_NEEDS_ARG))
+			through_arg(fn, s, a, e->arg_kind, out);
 		switch (a->effect) {
-		case API_NEUTRAL:
-			break;
-		case API_USER_IN:
-			effect_add(out, EF_USER_IN, xstrdup(s->callee), fn->file, s->line, NULL);
-			/* copy_from_user(dst, ...) also stores into dst */
-			if (a->arg >= 0)
-				through_arg(fn, s, a, EF_STORE, out);
-			break;
-		case API_USER_OUT:
-		case API_MODIFY:
-		case API_HARDWARE:
-		case API_LIFETIME:
-			effect_add(out, api_effect_kind[a->effect], xstrdup(s->callee), fn->file,
-				   s->line, NULL);
-			break;
-		case API_WRITES_ARG:
-			through_arg(fn, s, a, EF_STORE, out);
-			break;
-		case API_LINKS_ARG:
-			through_arg(fn, s, a, EF_LINK, out);
-			break;
 		case API_HW_READ:
 			/* acquirewdt pings its watchdog with inb_p(wdt_start); */
 			if (s->value_unused)
 				effect_add(out, EF_HARDWARE,
 					   xasprintf("%s with its result unused: read for its effect",
 						     s->callee), fn->file, s->line, NULL);
-			break;
-		case API_REF_GET:
-			effect_add(out, EF_REF_GET, xstrdup(s->callee), fn->file, s->line, NULL);
 			break;
 		case API_REF_PUT:
 			effect_add(out, EF_REF_PUT,
@@ -709,6 +675,8 @@ void analyse_call(struct classifier *c, const struct function_facts *fn,
 			effect_add(out, EF_CAP_COND, xasprintf("%s() result not tested", s->callee),
 				   fn->file, s->line, &caps);
 			strvec_clear(&caps);
+			break;
+		default:	/* what the table says is all it does */
 			break;
 		}
 		return;

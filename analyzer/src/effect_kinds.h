@@ -3,8 +3,7 @@
  * command's class (classify_evidence.c, decide()), whether it leaves the
  * verdict in doubt, and where its evidence stands among its class's
  * (lower first). A new kind is one line here; the knowledge file's API
- * effects (knowledge.h, enum api_effect) map onto these in
- * classify_calls.c.
+ * effects (knowledge.h, API_EFFECTS) say which of these each records.
  *
  * X(kind, evidence name, role, doubt, rank) */
 #ifndef IOCTL_SCAN_EFFECT_KINDS_H
@@ -51,6 +50,7 @@ enum effect_role {
 
 #define EFFECT_KIND_ENUM(kind, name, role, doubt, rank) kind,
 enum effect_kind {
+	EF_NONE = -1,	/* no kind: an API effect that records none */
 	EFFECT_KINDS(EFFECT_KIND_ENUM)
 	EF_KIND_COUNT
 };

@@ -224,18 +224,12 @@ static int load_kinds(struct knowledge *kn, json_t *root)
 	return 0;
 }
 
-static const char *const effect_names[] = {
-	[API_NEUTRAL] = "neutral", [API_USER_OUT] = "user_out", [API_USER_IN] = "user_in",
-	[API_MODIFY] = "modify", [API_HARDWARE] = "hardware", [API_LIFETIME] = "lifetime",
-	[API_WRITES_ARG] = "writes_arg", [API_LINKS_ARG] = "links_arg",
-	[API_CAPABILITY] = "capability",
-	[API_HW_READ] = "hardware_read", [API_REF_GET] = "ref_get", [API_REF_PUT] = "ref_put",
+#define API_EFFECT_INFO(effect, name, kind, arg_kind, takes, contract) \
+	[effect] = { name, kind, arg_kind, takes, contract },
+const struct api_effect_info api_effect_info[API_EFFECT_COUNT] = {
+	API_EFFECTS(API_EFFECT_INFO)
 };
-
-const char *api_effect_name(enum api_effect e)
-{
-	return effect_names[e];
-}
+#undef API_EFFECT_INFO
 
 /* " user_ns" or " user_ns:N" after a capability check's effect: the
  * namespace it is made in is one an object of its arguments names, or
@@ -273,22 +267,32 @@ static int parse_effect(const char *file, const char *name, const char *spec,
 		arg = NULL;
 	n = arg ? (size_t)(arg - spec) : ns ? (size_t)(ns - spec) : strlen(spec);
 	a->arg = -1;		/* no argument named */
-	for (size_t i = 0; i < sizeof(effect_names) / sizeof(*effect_names); i++) {
-		if (strlen(effect_names[i]) == n && !strncmp(effect_names[i], spec, n)) {
-			a->effect = (enum api_effect)i;
-			if (arg && *arg == ':')
-				a->arg = atoi(arg + 1);
-			if (arg && *arg == '=') {
-				char *list = ns ? xstrndup(arg + 1, (size_t)(ns - arg - 1)) :
-					xstrdup(arg + 1), *save;
+	for (size_t i = 0; i < API_EFFECT_COUNT; i++) {
+		const struct api_effect_info *e = &api_effect_info[i];
 
-				a->arg = -1;
-				for (char *c = strtok_r(list, ",", &save); c; c = strtok_r(NULL, ",", &save))
-					strvec_push(&a->caps, c);
-				free(list);
-			}
-			return parse_user_ns(file, name, ns, a);
+		if (strlen(e->name) != n || strncmp(e->name, spec, n))
+			continue;
+		a->effect = (enum api_effect)i;
+		if ((arg && e->takes == API_TAKES_NOTHING) ||
+		    (arg && *arg == '=' && e->takes != API_TAKES_CAPS) ||
+		    (!arg && e->takes == API_NEEDS_ARG)) {
+			fprintf(stderr, "ioctl-scan: %s: %s: '%s' %s\n", file, name, spec,
+				e->takes == API_NEEDS_ARG ? "needs the argument it acts on (\":N\")" :
+				e->takes == API_TAKES_NOTHING ? "takes no argument" :
+				"takes an argument's index (\":N\"), not a list");
+			return -1;
 		}
+		if (arg && *arg == ':')
+			a->arg = atoi(arg + 1);
+		if (arg && *arg == '=') {
+			char *list = ns ? xstrndup(arg + 1, (size_t)(ns - arg - 1)) :
+				xstrdup(arg + 1), *save;
+
+			for (char *c = strtok_r(list, ",", &save); c; c = strtok_r(NULL, ",", &save))
+				strvec_push(&a->caps, c);
+			free(list);
+		}
+		return parse_user_ns(file, name, ns, a);
 	}
 	fprintf(stderr, "ioctl-scan: %s: %s: unknown effect '%s'\n", file, name, spec);
 	return -1;
@@ -481,10 +485,10 @@ static int load_files(struct knowledge *kn, const char *dir)
 	      load_apis(&kn->contracts, json_object_get(api, "members"), "ops_contracts.json");
 	json_decref(api);
 	for (size_t i = 0; !err && i < kn->contracts.len; i++)
-		if (kn->contracts.items[i].effect > API_LIFETIME) {
-			fprintf(stderr, "ioctl-scan: ops_contracts.json: %s: a member's effect is "
-				"one of neutral, user_out, user_in, modify, hardware, lifetime\n",
-				kn->contracts.items[i].name);
+		if (!api_effect_info[kn->contracts.items[i].effect].contract) {
+			fprintf(stderr, "ioctl-scan: ops_contracts.json: %s: '%s' is not an "
+				"effect a member's contract can state\n", kn->contracts.items[i].name,
+				api_effect_info[kn->contracts.items[i].effect].name);
 			err = -1;
 		}
 	if (err)

@@ -4,6 +4,7 @@
 #ifndef IOCTL_SCAN_KNOWLEDGE_H
 #define IOCTL_SCAN_KNOWLEDGE_H
 
+#include "effect_kinds.h"
 #include "request_codes.h"
 #include "util.h"
 
@@ -53,21 +54,61 @@ struct forwarder {
 	char *to_field;
 };
 
-enum api_effect {
-	API_NEUTRAL,
-	API_USER_OUT,
-	API_USER_IN,
-	API_MODIFY,
-	API_HARDWARE,
-	API_LIFETIME,
-	API_WRITES_ARG,		/* stores through argument arg */
-	API_LINKS_ARG,		/* links or unlinks list entry arg */
-	API_CAPABILITY,		/* CAP_ argument at arg, or fixed caps */
-	API_HW_READ,		/* reads a register: acts when the result is unused */
-	API_REF_GET,		/* takes a reference (kref_get) */
-	API_REF_PUT,		/* drops one (kref_put): a state change when the
-				 * command's path takes none (classify_evidence.c) */
+/* What a kernel API does, each effect declared once: its name in the data
+ * files (kernel_api.json, ops_contracts.json), the effect kind a call to
+ * it records under the callee's name and the one it records through the
+ * argument the entry names (effect_kinds.h; EF_NONE for none), what the
+ * entry may write after the name, and whether an ops member's contract
+ * may state it. An effect with neither kind has a rule of its own in
+ * classify_calls.c (capability, hardware_read, ref_put) or does nothing
+ * (neutral).
+ *
+ * X(effect, name, kind, arg_kind, takes, contract) */
+#define API_EFFECTS(X)								\
+	X(API_NEUTRAL, "neutral", EF_NONE, EF_NONE, API_TAKES_NOTHING, 1)	\
+	X(API_USER_OUT, "user_out", EF_USER_OUT, EF_NONE, API_TAKES_NOTHING, 1)	\
+	/* copy_from_user(dst, ...): "user_in:0" also stores into dst */	\
+	X(API_USER_IN, "user_in", EF_USER_IN, EF_STORE, API_TAKES_ARG, 1)	\
+	X(API_MODIFY, "modify", EF_API_MODIFY, EF_NONE, API_TAKES_NOTHING, 1)	\
+	X(API_HARDWARE, "hardware", EF_HARDWARE, EF_NONE, API_TAKES_NOTHING, 1)	\
+	X(API_LIFETIME, "lifetime", EF_LIFETIME, EF_NONE, API_TAKES_NOTHING, 1)	\
+	/* stores through argument arg */					\
+	X(API_WRITES_ARG, "writes_arg", EF_NONE, EF_STORE, API_NEEDS_ARG, 0)	\
+	/* links or unlinks list entry arg */					\
+	X(API_LINKS_ARG, "links_arg", EF_NONE, EF_LINK, API_NEEDS_ARG, 0)	\
+	/* CAP_ argument at arg, or fixed caps */				\
+	X(API_CAPABILITY, "capability", EF_NONE, EF_NONE, API_TAKES_CAPS, 0)	\
+	/* reads a register: acts when the result is unused */			\
+	X(API_HW_READ, "hardware_read", EF_NONE, EF_NONE, API_TAKES_NOTHING, 0)	\
+	/* takes a reference (kref_get) */					\
+	X(API_REF_GET, "ref_get", EF_REF_GET, EF_NONE, API_TAKES_NOTHING, 0)	\
+	/* drops one (kref_put): a state change when the command's path	\
+	 * takes none (classify_evidence.c) */					\
+	X(API_REF_PUT, "ref_put", EF_NONE, EF_NONE, API_TAKES_NOTHING, 0)
+
+/* What an entry may write after the effect's name. */
+enum api_takes {
+	API_TAKES_NOTHING,
+	API_TAKES_ARG,		/* ":N", optional */
+	API_NEEDS_ARG,		/* ":N", required */
+	API_TAKES_CAPS,		/* ":N" (the CAP_ argument) or "=CAP_A,CAP_B" */
 };
+
+#define API_EFFECT_ENUM(effect, name, kind, arg_kind, takes, contract) effect,
+enum api_effect {
+	API_EFFECTS(API_EFFECT_ENUM)
+	API_EFFECT_COUNT
+};
+#undef API_EFFECT_ENUM
+
+struct api_effect_info {
+	const char *name;
+	enum effect_kind kind, arg_kind;
+	enum api_takes takes;
+	int contract;
+};
+
+extern const struct api_effect_info api_effect_info[API_EFFECT_COUNT];
 
 /* The user namespace a capability check is made in (api_entry.user_ns,
  * besides an argument's index): the initial one (capable()), or one the
@@ -147,7 +188,6 @@ const struct handler_kind *knowledge_kind_for(const struct knowledge *kn,
 					      const char *field);
 /* What a kernel API does, or NULL when the knowledge file does not say. */
 const struct api_entry *knowledge_api(const struct knowledge *kn, const char *name);
-const char *api_effect_name(enum api_effect e);
 /* What a call through struct_name's member field does by contract, or NULL. */
 const struct api_entry *knowledge_contract(const struct knowledge *kn, const char *struct_name,
 					   const char *field);

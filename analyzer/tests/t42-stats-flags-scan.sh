@@ -103,6 +103,12 @@ shape kernel_api.json "foo: cannot read 'user_ns:0'" "a namespace on what is not
 	"j['functions']['foo'] = 'modify user_ns:0'"
 shape kernel_api.json "ns_capable: cannot read 'usr_ns:0'" "a misspelt namespace of a capability check" \
 	"j['functions']['ns_capable'] = 'capability:1 usr_ns:0'"
+shape kernel_api.json "foo: 'modify:0' takes no argument" "an argument to an effect that takes none" \
+	"j['functions']['foo'] = 'modify:0'"
+shape kernel_api.json "foo: 'writes_arg' needs the argument it acts on" \
+	"a store through an argument without the argument" "j['functions']['foo'] = 'writes_arg'"
+shape ops_contracts.json "rtc_class_ops.read_time: 'ref_get' is not an effect a member's contract can state" \
+	"a contract stating what only a call can do" "j['members']['rtc_class_ops.read_time'] = 'ref_get'"
 shape kernel_api.json 'unknown key "macro_call"' "a misspelt key in kernel_api.json" \
 	"j['macro_call'] = []"
 shape ops_contracts.json 'unknown key "member"' "a misspelt key in ops_contracts.json" \
