@@ -10,7 +10,13 @@
  * direct-call dispatch chain known in 6.1, tty_ioctl -> tty_mode_ioctl ->
  * set_termios, is three calls: DISPATCH_MAX_DEPTH), and the rounds of
  * parsing more files, one per ops member or file a chain crosses (the
- * longest known, sock_ioctl's ATM chain, needs six: FOLLOW_ROUNDS). */
+ * longest known, sock_ioctl's ATM chain, needs six: FOLLOW_ROUNDS).
+ *
+ * The fixed sizes the per-file extraction keeps (16 parameters,
+ * MAX_LOCALS locals holding a view of one, 8 negated calls in a
+ * condition) are at the top of extract_facts.c, in the facts closure,
+ * where changing one changes the facts format as it should; past one,
+ * extraction leaves a diagnostic naming the function (limit_cut()). */
 #ifndef IOCTL_SCAN_ANALYSIS_LIMITS_H
 #define IOCTL_SCAN_ANALYSIS_LIMITS_H
 
