@@ -8,7 +8,7 @@
 # (class, path, evidence of one command, --handler narrowing it), and
 # bad input: a missing file, an unknown command, a usage error. Then what
 # the facts say of unread parameters (every_command.c) and of the
-# extraction limits (fs/extract_limits.c).
+# extraction limits (drivers/extract_limits.c).
 set -u
 w=$WORK/facts
 rm -rf "$w" && mkdir -p "$w"
@@ -168,7 +168,7 @@ grep -q "^function ec_msg_ioctl(p0 file, p1 cmd, p2 arg) .* unread p1\b" "$w/eve
 	echo "ok - every_command.c: a parameter the body never reads is marked unread, one it prints is not" ||
 	echo "not ok - every_command.c: $(grep '^function' "$w/every.out" | tr '\n' ' ')"
 # an extraction limit that cuts data leaves a diagnostic naming the function
-facts "$t" fs/extract_limits.c > "$w/limits.out" 2>&1
+facts "$t" drivers/extract_limits.c > "$w/limits.out" 2>&1
 grep -q "^diagnostic warning el_seventeen: extraction limit: more than 16 parameters" "$w/limits.out" &&
 	grep -q "^diagnostic warning el_nine: extraction limit: a condition has more than 8 negated calls" \
 		"$w/limits.out" &&
