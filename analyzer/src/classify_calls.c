@@ -654,8 +654,9 @@ void analyse_call(struct classifier *c, const struct function_facts *fn,
 
 		if (e->kind != EF_NONE)
 			effect_add(out, e->kind, xstrdup(s->callee), fn->file, s->line, NULL);
-		/* copy_from_user(dst, ...) also stores into dst */
-		if (e->arg_kind != EF_NONE && (a->arg >= 0 || e->takes == API_NEEDS_ARG))
+		/* copy_from_user(dst, ...) also stores into dst (an entry
+		 * that needs its argument has one: knowledge.c) */
+		if (e->arg_kind != EF_NONE && a->arg >= 0)
 			through_arg(fn, s, a, e->arg_kind, out);
 		switch (a->effect) {
 		case API_HW_READ:

@@ -358,16 +358,23 @@ static int follow_call(struct dispatch_walk *w, const struct function_facts *fn,
 	return n;
 }
 
-static int has_negative_return(const struct stmt *b)
+/* What the returns in b give, wherever they are (RETURNS_ERROR: a
+ * negative constant, RETURNS_OTHER: anything else), or 0 when none. */
+enum { RETURNS_ERROR = 1, RETURNS_OTHER = 2 };
+
+static int returns_in(const struct stmt *b)
 {
+	int r = 0;
+
 	if (!b)
 		return 0;
-	if (b->kind == ST_RETURN && b->ret_is_const && b->ret_value < 0)
-		return 1;
+	if (b->kind == ST_RETURN)
+		r |= b->ret_is_const && b->ret_value < 0 ? RETURNS_ERROR : RETURNS_OTHER;
 	for (size_t i = 0; i < b->kids.len; i++)
-		if (has_negative_return(b->kids.items[i]))
-			return 1;
-	return has_negative_return(b->then_s) || has_negative_return(b->else_s);
+		r |= returns_in(b->kids.items[i]);
+	for (size_t i = 0; i < b->segs.len; i++)
+		r |= returns_in(b->segs.items[i].body);
+	return r | returns_in(b->then_s) | returns_in(b->else_s);
 }
 
 static void note_default(struct dispatch_walk *w, const struct switch_segment *seg, int n,
@@ -379,7 +386,7 @@ static void note_default(struct dispatch_walk *w, const struct switch_segment *s
 	free(w->h->default_action);
 	if (n || w->h->forwards_to.len > forwards_before)
 		w->h->default_action = xstrdup("forward");
-	else if (has_negative_return(seg->body))
+	else if (returns_in(seg->body) & RETURNS_ERROR)
 		w->h->default_action = xstrdup("error");
 	else
 		w->h->default_action = xstrdup("other");
@@ -913,28 +920,12 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	return n;
 }
 
-/* Does every return of b give a negative constant (sock_no_ioctl's
- * `return -EOPNOTSUPP;`), so that no command succeeds? */
-static int only_fails(const struct stmt *b)
-{
-	if (!b)
-		return 1;
-	if (b->kind == ST_RETURN && !(b->ret_is_const && b->ret_value < 0))
-		return 0;
-	for (size_t i = 0; i < b->kids.len; i++)
-		if (!only_fails(b->kids.items[i]))
-			return 0;
-	for (size_t i = 0; i < b->segs.len; i++)
-		if (!only_fails(b->segs.items[i].body))
-			return 0;
-	return only_fails(b->then_s) && only_fails(b->else_s);
-}
-
 /* A handler that never reads its command (hsmp_ioctl, whose one command
  * is never tested; snd_wavefront_fx_ioctl, which switches on a field of
  * its argument) does the same for every command: one command `*` under
  * mask 0, its code the whole function. Not for one whose every return is
- * an error (sock_no_ioctl): it serves no command. */
+ * an error (sock_no_ioctl's `return -EOPNOTSUPP;`): it serves no
+ * command. */
 static void every_command(struct dispatch_walk *w)
 {
 	const struct function_facts *fn = w->h->fn;
@@ -943,7 +934,7 @@ static void every_command(struct dispatch_walk *w)
 	struct command_site site = { .fn = fn, .body = fn->body, .is_call = 1, .chain_len = 1 };
 
 	if (w->h->commands.len || p < 0 || p >= 32 || (fn->params_read & (1u << p)) ||
-	    (only_fails(fn->body) && has_negative_return(fn->body)))
+	    returns_in(fn->body) == RETURNS_ERROR)
 		return;
 	site.chain[0].fn = fn;
 	site.chain[0].cmd_param = p;

@@ -650,10 +650,14 @@ static int resolve_name(void *ctx, const char *name, struct param_view *out)
 	return 0;
 }
 
-/* A view computed from the macro expansion that c is the top of. */
+/* What an expression or a body mentions: the parameters (bit N; every
+ * one, or with first only until one of them or a local holding a view
+ * of one is met, local then set). */
 struct mention {
 	const struct walk *w;
-	int found;
+	int first;
+	uint32_t params;
+	int local;
 };
 
 static enum CXChildVisitResult mention_visitor(CXCursor c, CXCursor parent, CXClientData d)
@@ -665,11 +669,12 @@ static enum CXChildVisitResult mention_visitor(CXCursor c, CXCursor parent, CXCl
 	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
 		return CXChildVisit_Recurse;
 	ref = clang_getCursorReferenced(c);
-	for (int i = 0; i < m->w->nparams && !m->found; i++)
-		m->found = clang_equalCursors(ref, m->w->params[i]);
-	for (int i = 0; i < m->w->nlocals && !m->found; i++)
-		m->found = clang_equalCursors(ref, m->w->locals[i].decl);
-	return m->found ? CXChildVisit_Break : CXChildVisit_Continue;
+	for (int i = 0; i < m->w->nparams; i++)
+		if (clang_equalCursors(ref, m->w->params[i]))
+			m->params |= 1u << i;
+	for (int i = 0; m->first && !m->params && i < m->w->nlocals && !m->local; i++)
+		m->local = clang_equalCursors(ref, m->w->locals[i].decl);
+	return m->first && (m->params || m->local) ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
 /* Does expression c refer to a parameter, or to a local that holds a
@@ -677,15 +682,16 @@ static enum CXChildVisitResult mention_visitor(CXCursor c, CXCursor parent, CXCl
  * out is the costly part of reading a call's arguments. */
 static int mentions_param(const struct walk *w, CXCursor c)
 {
-	struct mention m = { w, 0 };
+	struct mention m = { w, 1, 0, 0 };
 
 	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
 		mention_visitor(c, c, &m);
 	else
 		clang_visitChildren(c, mention_visitor, &m);
-	return m.found;
+	return m.params || m.local;
 }
 
+/* A view computed from the macro expansion that c is the top of. */
 static struct param_view view_of_expansion(struct walk *w, CXCursor c)
 {
 	const strvec *toks;
@@ -3189,38 +3195,18 @@ static void resolve_pending(struct walk *w)
 	vec_free(&w->pending);
 }
 
-struct param_reads {
-	const struct walk *w;
-	uint32_t read;
-};
-
-static enum CXChildVisitResult param_read_visitor(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct param_reads *pr = d;
-	CXCursor ref;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
-		return CXChildVisit_Recurse;
-	ref = clang_getCursorReferenced(c);
-	for (int i = 0; i < pr->w->nparams; i++)
-		if (clang_equalCursors(ref, pr->w->params[i]))
-			pr->read |= 1u << i;
-	return CXChildVisit_Continue;
-}
-
 /* The parameters body mentions anywhere: a parameter past the ones the
  * walk keeps (params[16]) counts as read. */
 static uint32_t params_read_in(const struct walk *w, CXCursor body, int nargs)
 {
-	struct param_reads pr = { w, 0 };
+	struct mention m = { w, 0, 0, 0 };
 
 	for (int i = w->nparams; i < nargs && i < 32; i++)
-		pr.read |= 1u << i;
+		m.params |= 1u << i;
 	if (nargs > 32)
-		pr.read = UINT32_MAX;
-	clang_visitChildren(body, param_read_visitor, &pr);
-	return pr.read;
+		m.params = UINT32_MAX;
+	clang_visitChildren(body, mention_visitor, &m);
+	return m.params;
 }
 
 static void extract_function(struct walk *w, CXCursor fn, const char *file)
