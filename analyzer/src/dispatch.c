@@ -423,12 +423,80 @@ static int leaves_switch(const struct stmt *sw, size_t i)
 	return sw->segs.items[i].falls_through && i + 1 == sw->segs.len;
 }
 
+/* A case of a switch on a translated command (walk_translated): the
+ * command is every index whose element is the label's value. */
+static int walk_translated_case(struct dispatch_walk *w, const struct function_facts *fn,
+				const struct stmt *s, size_t i, const struct case_label *lab,
+				const struct table_init *a, int param, struct constraint c)
+{
+	int n = 0;
+
+	for (size_t j = 0; j < a->entries.len; j++) {
+		const struct table_entry *e = &a->entries.items[j];
+		const struct named_label named = w->named;
+		struct constraint cc;
+		int k;
+
+		if (!e->has_flags || (uint64_t)e->flags < lab->lo || (uint64_t)e->flags > lab->hi ||
+		    !constrain(c, s->callee_index, e->value - (uint64_t)s->callee_index_offset, &cc))
+			continue;
+		set_named(w, name_for(w, lab, c), fn);
+		k = walk_block(w, fn, s->segs.items[i].body, param, cc);
+		if (!k)
+			k = emit(w, w->named.lab, cc, fn, s->segs.items[i].body, s, i);
+		w->named = named;
+		n += k;
+	}
+	return n;
+}
+
+/* A switch on an element of an array of command values that a field of
+ * the command indexes (dma_heap_ioctl's `kcmd =
+ * dma_heap_ioctl_cmds[_IOC_NR(ucmd)]; switch (kcmd)`, which lets the
+ * argument's size differ from the value's): each case serves the
+ * commands whose field is an index of its value, named by the case;
+ * a, the array (translation_of). */
+static const struct table_init *translation_of(const struct dispatch_walk *w,
+					       const struct function_facts *fn,
+					       const struct stmt *s, int param)
+{
+	if (!s->callee_array || s->callee_array_field || s->callee_index.param != param)
+		return NULL;
+	return function_index_find_fn_array(w->fi, s->callee_array, NULL, fn->unit);
+}
+
+static int walk_translated(struct dispatch_walk *w, const struct function_facts *fn,
+			   const struct stmt *s, const struct table_init *a, int param,
+			   struct constraint c)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < s->segs.len; i++) {
+		const struct switch_segment *seg = &s->segs.items[i];
+
+		if (seg->is_default) {
+			size_t before = w->h->forwards_to.len;
+			int k = walk_block(w, fn, seg->body, param, c);
+
+			note_default(w, seg, k, before);
+			n += k;
+		}
+		for (size_t j = 0; j < seg->labels.len; j++)
+			n += walk_translated_case(w, fn, s, i, &seg->labels.items[j], a, param, c);
+	}
+	return n;
+}
+
 static int walk_switch(struct dispatch_walk *w, const struct function_facts *fn,
 		       const struct stmt *s, int param, struct constraint c)
 {
 	int n = 0;
 
 	if (s->on.param != param) {
+		const struct table_init *a = translation_of(w, fn, s, param);
+
+		if (a)
+			return walk_translated(w, fn, s, a, param, c);
 		for (size_t i = 0; i < s->segs.len; i++)
 			n += walk_block(w, fn, s->segs.items[i].body, param, c);
 		return n;

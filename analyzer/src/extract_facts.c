@@ -1811,13 +1811,49 @@ static void note_indexed_local(struct walk *w, CXCursor decl, CXCursor value)
 	}
 }
 
-/* An indirect callee that is an indexed element, directly or through a
- * local holding only one ((*fn)(filp, cmd, arg)): stmt.callee_array. */
+/* An indexed element, directly or through a local holding only one (a
+ * reference copied into ref, field allocated). */
+static int indexed_value(struct walk *w, CXCursor x, struct indexed_ref *ref)
+{
+	const void *decl;
+
+	if (clang_getCursorKind(x) != CXCursor_DeclRefExpr)
+		return indexed_element(w, x, ref);
+	decl = clang_getCursorReferenced(x).data[0];
+	for (size_t i = 0; i < w->indexed_locals.len; i++) {
+		const struct indexed_local *l = &w->indexed_locals.items[i];
+
+		if (l->decl == decl && !l->conflict) {
+			*ref = l->ref;
+			ref->field = l->ref.field ? xstrdup(l->ref.field) : NULL;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* s reads the element ref names (stmt.callee_array); the array is
+ * recorded with the file's (record_fn_arrays). Takes ref's field. */
+static void note_indexed(struct walk *w, const struct indexed_ref *ref, struct stmt *s)
+{
+	s->callee_array = cursor_name(ref->array);
+	s->callee_array_field = ref->field ? xstrdup(ref->field) : NULL;
+	s->callee_index = ref->view;
+	s->callee_index_offset = ref->offset;
+	for (size_t i = 0; i < w->indexed_arrays.len; i++)
+		if (same_array(&w->indexed_arrays.items[i], ref)) {
+			free(ref->field);
+			return;
+		}
+	vec_push(&w->indexed_arrays, *ref);
+}
+
+/* An indirect callee that is an indexed element ((*fn)(filp, cmd, arg)):
+ * stmt.callee_array. */
 static void note_indexed_callee(struct walk *w, CXCursor callee, struct stmt *s)
 {
 	CXCursor x = strip(callee);
 	struct indexed_ref ref = {0};
-	int found = 0;
 
 	if (clang_getCursorKind(x) == CXCursor_UnaryOperator) {
 		cursorvec kids = children_of(x);
@@ -1826,33 +1862,26 @@ static void note_indexed_callee(struct walk *w, CXCursor callee, struct stmt *s)
 			x = strip(kids.items[0]);
 		vec_free(&kids);
 	}
-	if (clang_getCursorKind(x) == CXCursor_DeclRefExpr) {
-		const void *decl = clang_getCursorReferenced(x).data[0];
+	if (indexed_value(w, x, &ref))
+		note_indexed(w, &ref, s);
+}
 
-		for (size_t i = 0; i < w->indexed_locals.len; i++) {
-			const struct indexed_local *l = &w->indexed_locals.items[i];
+/* A switch on an element of an array of command values that a view of a
+ * parameter indexes (dma_heap_ioctl's `kcmd = dma_heap_ioctl_cmds[nr];
+ * switch (kcmd)`): the command is translated, and each case is reached
+ * by the indexes whose element is its value (stmt.callee_array on
+ * ST_SWITCH). */
+static void note_translated_switch(struct walk *w, CXCursor on, struct stmt *s)
+{
+	struct indexed_ref ref = {0};
 
-			if (l->decl == decl && !l->conflict) {
-				ref = l->ref;
-				ref.field = l->ref.field ? xstrdup(l->ref.field) : NULL;
-				found = 1;
-			}
-		}
-	} else {
-		found = indexed_element(w, x, &ref);
-	}
-	if (!found)
+	if (s->on.param >= 0 || !indexed_value(w, strip(on), &ref))
 		return;
-	s->callee_array = cursor_name(ref.array);
-	s->callee_array_field = ref.field ? xstrdup(ref.field) : NULL;
-	s->callee_index = ref.view;
-	s->callee_index_offset = ref.offset;
-	for (size_t i = 0; i < w->indexed_arrays.len; i++)
-		if (same_array(&w->indexed_arrays.items[i], &ref)) {
-			free(ref.field);
-			return;
-		}
-	vec_push(&w->indexed_arrays, ref);
+	if (ref.field) {
+		free(ref.field);
+		return;
+	}
+	note_indexed(w, &ref, s);
 }
 
 /* The record a table kind names, if t is (a pointer to or an array of)
@@ -2123,6 +2152,7 @@ static struct stmt *walk_switch(struct walk *w, CXCursor c)
 		return s;
 	}
 	s->on = view_of(w, kids.items[0]);
+	note_translated_switch(w, kids.items[0], s);
 	walk_expr(w, kids.items[0], pre);
 	body = children_of(kids.items[kids.len - 1]);
 	if (clang_getCursorKind(kids.items[kids.len - 1]) != CXCursor_CompoundStmt) {
@@ -3736,9 +3766,16 @@ static char *element_function(CXCursor value, const char *field, int *null)
 	return fn;
 }
 
-/* The arrays the file's calls index (stmt.callee_array): the function
- * each index holds, by the array's initialiser (`[DRM_IOCTL_NR(x)] =
- * {.fn = f}`, or positions). */
+static int is_integral(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
+}
+
+/* The arrays the file's calls and switches index (stmt.callee_array):
+ * the function each index holds, or for an array of integers the value,
+ * by the array's initialiser (`[DRM_IOCTL_NR(x)] = {.fn = f}`, or
+ * positions). */
 static void record_fn_arrays(struct walk *w)
 {
 	for (size_t i = 0; i < w->indexed_arrays.len; i++) {
@@ -3747,6 +3784,7 @@ static void record_fn_arrays(struct walk *w)
 		struct table_init t = {0};
 		cursorvec kids;
 		int64_t next = 0;
+		int integral;
 
 		if (clang_Cursor_isNull(init) || clang_getCursorKind(init) != CXCursor_InitListExpr) {
 			free(r->field);
@@ -3757,6 +3795,8 @@ static void record_fn_arrays(struct walk *w)
 		t.file = own_file_of(w, r->array);
 		t.unit = xstrdup(w->ff->file);
 		t.is_static = clang_getCursorLinkage(r->array) == CXLinkage_Internal;
+		integral = !r->field && is_integral(clang_getArrayElementType(
+						clang_getCanonicalType(clang_getCursorType(r->array))));
 		kids = children_of(init);
 		for (size_t j = 0; j < kids.len; j++) {
 			cursorvec d = children_of(kids.items[j]);
@@ -3774,6 +3814,13 @@ static void record_fn_arrays(struct walk *w)
 			}
 			next = index + 1;
 			e.value = (uint64_t)index;
+			if (integral) {
+				/* an array of command values: each element's */
+				e.has_flags = eval_int(value, &e.flags);
+				vec_push(&t.entries, e);
+				vec_free(&d);
+				continue;
+			}
 			e.function = element_function(value, t.struct_name, &null);
 			if (!null)
 				vec_push(&t.entries, e);

@@ -128,6 +128,9 @@ struct stmt {
 	 * member read from the element (NULL for an array of functions), and
 	 * the index as a view of the parameter plus an offset
 	 * (`[nr - DRM_COMMAND_BASE]`: -0x40) */
+	/* ST_SWITCH: `on` is no view of a parameter but an element of an
+	 * array of integers indexed so (callee_array_field NULL): the
+	 * command translated to the values the cases test */
 	char *callee_array;
 	char *callee_array_field;
 	struct param_view callee_index;
@@ -243,7 +246,9 @@ struct table_init {
  * for an array of functions), and one entry per element that names a
  * function or a value that is not one (function NULL), its value the
  * element's index; command is NULL. An index with no entry holds a null
- * pointer. */
+ * pointer. For an array of integers that a switch indexes (a command
+ * translated, dma_heap_ioctl_cmds[]): one entry per element, has_flags
+ * set when the element is a constant and flags its value. */
 
 /* One initialiser of an ioctl member of a known ops structure. */
 struct ops_init {

@@ -158,6 +158,19 @@ static void print_body(FILE *out, const struct stmt *s, int depth)
 		print_body(out, s->kids.items[i], depth);
 }
 
+/* The array element a call or a switch reads (stmt.callee_array). */
+static void put_indexed(FILE *out, const struct stmt *s)
+{
+	if (!s->callee_array)
+		return;
+	fprintf(out, " array %s[", s->callee_array);
+	put_view(out, s->callee_index);
+	if (s->callee_index_offset)
+		fprintf(out, " %+" PRId64, s->callee_index_offset);
+	fprintf(out, "]%s%s", s->callee_array_field ? "." : "",
+		s->callee_array_field ? s->callee_array_field : "");
+}
+
 static void print_call(FILE *out, const struct stmt *s)
 {
 	if (s->callee)
@@ -175,14 +188,7 @@ static void print_call(FILE *out, const struct stmt *s)
 		fprintf(out, " object %s", s->callee_object);
 	if (s->callee_param >= 0)
 		fprintf(out, " param p%d", s->callee_param);
-	if (s->callee_array) {
-		fprintf(out, " array %s[", s->callee_array);
-		put_view(out, s->callee_index);
-		if (s->callee_index_offset)
-			fprintf(out, " %+" PRId64, s->callee_index_offset);
-		fprintf(out, "]%s%s", s->callee_array_field ? "." : "",
-			s->callee_array_field ? s->callee_array_field : "");
-	}
+	put_indexed(out, s);
 	if (s->is_macro)
 		fputs(" macro", out);
 	if (s->is_asm)
@@ -253,6 +259,7 @@ static void print_switch(FILE *out, const struct stmt *s, int depth)
 {
 	fputs("switch ", out);
 	put_view(out, s->on);
+	put_indexed(out, s);
 	fputs("\n", out);
 	for (size_t i = 0; i < s->segs.len; i++) {
 		const struct switch_segment *seg = &s->segs.items[i];
@@ -397,7 +404,10 @@ static void print_inits(FILE *out, const struct file_facts *ff)
 			const struct table_entry *e = &t->entries.items[j];
 
 			indent(out, e->line, 1);
-			fprintf(out, "[0x%" PRIx64 "] %s\n", e->value, e->function ? e->function : "-");
+			fprintf(out, "[0x%" PRIx64 "] %s", e->value, e->function ? e->function : "-");
+			if (e->has_flags)
+				fprintf(out, " value %#" PRIx64, (uint64_t)e->flags);
+			fputs("\n", out);
 		}
 	}
 }
