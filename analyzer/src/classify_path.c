@@ -369,6 +369,9 @@ enum label_match if_holds(const struct classifier *c, const struct function_fact
 	     holds == MATCH_MAYBE && i < s->premises.len; i++)
 		if (if_holds(c, fn, s->premises.items[i]) == MATCH_NO)
 			holds = MATCH_NO;
+	/* none of the values: each test is needed */
+	if (s->kind == ST_IF && s->cond == COND_PARAM_NONE_OF)
+		holds = premises_hold(c, fn, s);
 	if (holds == MATCH_MAYBE && s->flag && flag_surely_zero(c, fn, s->flag))
 		holds = s->flag_neg ? MATCH_YES : MATCH_NO;
 	if (holds == MATCH_MAYBE && s->test_local)
@@ -380,7 +383,8 @@ enum label_match if_holds(const struct classifier *c, const struct function_fact
 	return holds;
 }
 
-/* Do a call's premises (`cmd != A` in `cmd != A && !capable(X)`) hold? */
+/* Do a statement's premises hold: a call's (`cmd != A` in `cmd != A &&
+ * !capable(X)`), a none-of test's (COND_PARAM_NONE_OF)? */
 enum label_match premises_hold(const struct classifier *c,
 			       const struct function_facts *fn, const struct stmt *call)
 {

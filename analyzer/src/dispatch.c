@@ -552,6 +552,72 @@ static struct values if_values(const struct stmt *s)
 	return v;
 }
 
+/* Is s a test that the command is none of some values, each through a
+ * view of its own (`_IOC_TYPE(cmd) != MEGAIOC_MAGIC && cmd !=
+ * USCSICMD`)? */
+static int none_of(const struct stmt *s, int param)
+{
+	if (s->cond != COND_PARAM_NONE_OF || !s->premises.len)
+		return 0;
+	for (size_t i = 0; i < s->premises.len; i++) {
+		const struct stmt *p = s->premises.items[i];
+
+		if (p->cmp_view.param != param || !p->segs.len || p->segs.items[0].labels.len != 1)
+			return 0;
+	}
+	return 1;
+}
+
+/* The commands a none-of test lets through, each value under its view,
+ * their code body: an else branch (walked for each), or (guard) the
+ * block the test leaves early from. */
+static int emit_none_of(struct dispatch_walk *w, const struct function_facts *fn,
+			const struct stmt *s, const struct stmt *body, int param,
+			struct constraint c, int walk)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < s->premises.len; i++) {
+		const struct stmt *p = s->premises.items[i];
+		const struct case_label *lab = &p->segs.items[0].labels.items[0];
+		const struct named_label named = w->named;
+		struct constraint cc;
+		int k = 0;
+
+		if (!constrain(c, p->cmp_view, lab->lo, &cc))
+			continue;
+		set_named(w, name_for(w, lab, c), fn);
+		if (walk)
+			k = walk_block(w, fn, body, param, cc);
+		if (!k)
+			k = emit(w, w->named.lab, cc, fn, body, NULL, 0);
+		w->named = named;
+		n += k;
+	}
+	return n;
+}
+
+/* `if (none of the values) ...; else <their code>`; or `if (none of them)
+ * return -EINVAL;`, whose block walk_block ends with the commands
+ * (emit_none_of) when what follows the test dispatched none. */
+static int walk_none_of(struct dispatch_walk *w, const struct function_facts *fn,
+			const struct stmt *s, int param, struct constraint c)
+{
+	int n = walk_block(w, fn, s->then_s, param, c);
+
+	if (s->else_s && s->else_s->kids.len)
+		n += emit_none_of(w, fn, s, s->else_s, param, c, 1);
+	return n;
+}
+
+/* A none-of test whose branch leaves, with no else: what follows in its
+ * block is the values' code. */
+static int none_of_guard(const struct stmt *s, int param)
+{
+	return s->kind == ST_IF && none_of(s, param) && leaves(s->then_s) &&
+	       !(s->else_s && s->else_s->kids.len);
+}
+
 static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 		   const struct stmt *s, int param, struct constraint *c, int *rest_constrained,
 		   const struct case_label **rest_label)
@@ -572,6 +638,8 @@ static int walk_if(struct dispatch_walk *w, const struct function_facts *fn,
 		zero->line = s->line;
 		vec_push(&w->zero_labels, zero);
 	}
+	if (none_of(s, param))
+		return n + walk_none_of(w, fn, s, param, *c);
 	if (!truth && (s->cond != COND_PARAM_CMP || s->cmp_view.param != param || !s->segs.len)) {
 		n += walk_block(w, fn, s->then_s, param, *c);
 		n += walk_block(w, fn, s->else_s, param, *c);
@@ -907,6 +975,10 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	 * whether the block dispatched commands around them */
 	size_t deferred_from = w->deferred.len;
 	int around = 0, marked = 0, n_after = 0, sites_only = w->sites_only;
+	/* the first none-of test that leaves early (none_of_guard) */
+	const struct stmt *guard = NULL;
+	struct constraint guard_c = c;
+	int n_after_guard = 0;
 
 	if (!b)
 		return 0;
@@ -930,6 +1002,11 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 			int was = rest_constrained;
 
 			n += walk_if(w, fn, s, param, &c, &rest_constrained, &rest_label);
+			if (!guard && none_of_guard(s, param)) {
+				guard = s;
+				guard_c = c;
+				n_after_guard = n;
+			}
 			if (rest_constrained && !was) {
 				rest_from = i + 1;
 				n_before_rest = n;
@@ -984,6 +1061,8 @@ static int walk_block(struct dispatch_walk *w, const struct function_facts *fn,
 	w->sites_only = sites_only;
 	if (rest_constrained && n == n_before_rest && full(c) && rest_from <= b->kids.len)
 		n += emit(w, rest_label, c, fn, b, NULL, 0);
+	else if (guard && n == n_after_guard)
+		n += emit_none_of(w, fn, guard, b, param, guard_c, 0);
 	w->named = named;
 	return n;
 }

@@ -2479,6 +2479,8 @@ static CXCursor expected_condition(struct walk *w, CXCursor c)
 	return clang_Cursor_isNull(x) ? c : strip(x);
 }
 
+static int none_of_cmp(struct walk *w, CXCursor c, struct stmt *s);
+
 static enum cond_kind classify_cond(struct walk *w, CXCursor cond, struct stmt *s)
 {
 	CXCursor c = expected_condition(w, cond);
@@ -2511,6 +2513,9 @@ static enum cond_kind classify_cond(struct walk *w, CXCursor cond, struct stmt *
 	forget_comparisons(s);
 	if (implied_cmp(w, c, s) && s->cmp_eq)
 		return COND_PARAM_IMPLIED;
+	forget_comparisons(s);
+	if (none_of_cmp(w, c, s))
+		return COND_PARAM_NONE_OF;
 	forget_comparisons(s);
 	return COND_OTHER;
 }
@@ -2645,6 +2650,31 @@ static void and_operands(struct walk *w, CXCursor c, cursorvec *out)
 		vec_free(&kids);
 	}
 	vec_push(out, c);
+}
+
+/* `_IOC_TYPE(cmd) != MEGAIOC_MAGIC && cmd != USCSICMD` (megadev_ioctl):
+ * an `&&` of `!=` tests of one parameter through different views, which
+ * param_cmp, keeping one view, does not take. It holds when the parameter
+ * is none of the values; each test is a premise (COND_PARAM_NONE_OF). */
+static int none_of_cmp(struct walk *w, CXCursor c, struct stmt *s)
+{
+	cursorvec ops = {0};
+	int ok;
+
+	and_operands(w, c, &ops);
+	ok = ops.len >= 2;
+	for (size_t i = 0; ok && i < ops.len; i++) {
+		struct stmt *t = premise_of(w, ops.items[i]);
+
+		ok = t && t->cond == COND_PARAM_CMP && !t->cmp_eq &&
+		     (!i || t->cmp_view.param == s->premises.items[0]->cmp_view.param);
+		if (ok)
+			vec_push(&s->premises, t);
+		else if (t)
+			stmt_free(t);
+	}
+	vec_free(&ops);
+	return ok;
 }
 
 /* A condition `tests && rest` where every operand but one tests a

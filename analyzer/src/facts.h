@@ -49,6 +49,10 @@ enum cond_kind {
 	COND_PARAM_RANGE,	/* lo <= view <= hi (one label lo..hi), or
 				 * (!cmp_eq) outside it: `cmd >= SIOCDEVPRIVATE
 				 * && cmd <= SIOCDEVPRIVATE + 15` */
+	COND_PARAM_NONE_OF,	/* the premises, `view != value` tests of one
+				 * parameter through different views, all
+				 * hold: `_IOC_TYPE(cmd) != MEGAIOC_MAGIC &&
+				 * cmd != USCSICMD` */
 };
 
 struct call_arg {
@@ -144,7 +148,8 @@ struct stmt {
 	 * if's condition hold (`cmd != A && !capable(X)`: cmd != A): ST_IF
 	 * statements of kind COND_PARAM_CMP or COND_PARAM_TRUTH. For an ST_IF
 	 * of kind COND_PARAM_IMPLIED: the comparisons other operands of its
-	 * `&&` imply (COND_PARAM_IMPLIED), each needed for it to hold */
+	 * `&&` imply (COND_PARAM_IMPLIED), each needed for it to hold; of
+	 * kind COND_PARAM_NONE_OF: its tests (COND_PARAM_CMP, `!=`) */
 	VEC(struct stmt *) premises;
 	VEC(struct call_arg) args;
 

@@ -113,6 +113,13 @@ static void put_cond(FILE *out, const struct stmt *s)
 			put_label(out, &seg->labels.items[i]);
 		}
 		break;
+	case COND_PARAM_NONE_OF:
+		fputs("none of", out);
+		for (size_t i = 0; i < s->premises.len; i++) {
+			fputs(i ? ", " : " ", out);
+			put_cond(out, s->premises.items[i]);
+		}
+		break;
 	case COND_PARAM_TRUTH:
 		fputs(s->cmp_eq ? "!" : "", out);
 		put_view(out, s->cmp_view);

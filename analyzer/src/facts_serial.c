@@ -298,7 +298,7 @@ static struct stmt *stmt_read(struct ser_reader *r, int depth)
 	s->label = deser_str(r);
 	stmts_read(r, depth, &s->kids.items, &s->kids.len, &s->kids.cap);
 	s->cond = (enum cond_kind)deser_u64(r);
-	if (s->cond > COND_PARAM_RANGE)
+	if (s->cond > COND_PARAM_NONE_OF)
 		r->bad = 1;
 	view_read(r, &s->cmp_view);
 	s->cmp_eq = deser_int(r);
