@@ -515,10 +515,11 @@ void walk_commands(struct classifier *c, struct scan_result *r, int decide_class
 			struct command *cmd = &h->commands.items[j];
 
 			lift_link(&top, &via[j], &l[j]);
+			if (!decide_classes)
+				continue;
 			if (phase == WALK_INNER_KINDS)
 				inherit_entry_guards(c, cmd, &l[j]);
-			if (decide_classes)
-				decide(cmd, &l[j]);
+			decide(cmd, &l[j]);
 		}
 		for (size_t j = 0; j < n; j++) {
 			effects_free(&l[j]);
@@ -542,9 +543,13 @@ void classify_handlers(struct scan_result *r, const struct function_index *fi,
 	/* where the system call enters first, recording what the core checks
 	 * on the way into each inner kind; then the inner kinds */
 	c->entries = &entries;
-	c->record_entries = 1;
+	c->record_entries = RECORD_ENTRY;
 	walk_commands(c, r, 1, WALK_ENTRY_KINDS);
-	c->record_entries = 0;
+	/* then the paths the inner kinds' commands take into other inner
+	 * kinds, before any of them is decided */
+	c->record_entries = RECORD_INNER;
+	walk_commands(c, r, 0, WALK_INNER_KINDS);
+	c->record_entries = RECORD_NONE;
 	walk_commands(c, r, 1, WALK_INNER_KINDS);
 	classifier_reset(c);
 	for (size_t i = 0; i < entries.len; i++) {

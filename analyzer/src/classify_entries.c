@@ -35,7 +35,11 @@ static void keep_guards_in(effect_list *l, const effect_list *path)
 
 /* A call through a handler kind's member that hands on the command being
  * walked (dev_eth_ioctl's ops->ndo_eth_ioctl(dev, ifr, cmd)): one more
- * path into that kind for the command, with the checks made before it. */
+ * path into that kind for the command, with the checks made before it.
+ * Recorded first from the kinds where the system call enters, then from
+ * the inner kinds (an ATM socket's proto_ops.ioctl handing a command to
+ * atm_dev_ioctl, which checks before it calls dev->ops->ioctl) for the
+ * values the first did not see. */
 void note_kind_entry(struct classifier *c, const struct function_facts *fn,
 		     const struct stmt *s)
 {
@@ -48,10 +52,15 @@ void note_kind_entry(struct classifier *c, const struct function_facts *fn,
 	if (!k)
 		return;
 	e = kind_entry_of(c->entries, k, c->cmd->value, c->cmd->mask);
+	/* an inner kind's path adds to no value a path from where the
+	 * system call enters hands on: those keep what they had */
+	if (e && c->record_entries == RECORD_INNER && !e->inner)
+		return;
 	if (!e) {
 		fresh.kind = k;
 		fresh.value = c->cmd->value;
 		fresh.mask = c->cmd->mask;
+		fresh.inner = c->record_entries == RECORD_INNER;
 		for (size_t i = 0; i < c->guards.len; i++)
 			effect_add(&fresh.guards, EF_CAP_GUARD, xstrdup(c->guards.items[i].what),
 				   c->guards.items[i].file, c->guards.items[i].line,

@@ -81,6 +81,12 @@ struct kind_entry {
 	strvec via;		/* the handlers whose commands' paths they are */
 	effect_list guards;	/* the checks made on every path so far: none
 				 * once one path has none */
+	/* recorded while inner kinds' commands were walked: no path from
+	 * where the system call enters hands this value to the kind
+	 * directly (atm_dev_ioctl's capable(CAP_NET_ADMIN) for
+	 * ATM_SETCIRANGE, reached from the ATM sockets' proto_ops.ioctl,
+	 * before dev->ops->ioctl) */
+	int inner;
 };
 typedef VEC(struct kind_entry) kind_entries;
 
@@ -172,7 +178,7 @@ struct classifier {
 	 * recording them, the paths into handler kinds seen so far */
 	effect_list guards;
 	kind_entries *entries;
-	int record_entries;
+	enum { RECORD_NONE, RECORD_ENTRY, RECORD_INNER } record_entries;
 	/* the values each link of the site's chain hands back on the
 	 * command's path (classify_values.c): the returns met in it, and
 	 * whether it returns what the next link returns (`return
