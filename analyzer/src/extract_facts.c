@@ -3102,6 +3102,68 @@ static struct stmt *walk_stmt(struct walk *w, CXCursor c)
 	return s;
 }
 
+/* Looks for a break or continue that leaves the loop whose body is being
+ * visited: not one of a nested loop, nor (break) of a nested switch. */
+struct loop_exit {
+	int found;
+	int continue_only;	/* inside a nested switch */
+};
+
+static enum CXChildVisitResult loop_exit_visitor(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct loop_exit *e = d;
+
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_ContinueStmt:
+		e->found = 1;
+		return CXChildVisit_Break;
+	case CXCursor_BreakStmt:
+		e->found = !e->continue_only;
+		return e->found ? CXChildVisit_Break : CXChildVisit_Continue;
+	case CXCursor_ForStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+		return CXChildVisit_Continue;
+	case CXCursor_SwitchStmt: {
+		struct loop_exit inner = { 0, 1 };
+
+		clang_visitChildren(c, loop_exit_visitor, &inner);
+		e->found |= inner.found;
+		return e->found ? CXChildVisit_Break : CXChildVisit_Continue;
+	}
+	default:
+		return CXChildVisit_Recurse;
+	}
+}
+
+/* `do { ... } while (0)` with no break or continue of its own (vmci's
+ * VMCI_DO_IOCTL(), whose body returns): its body runs once, as a block,
+ * so a case made of it ends where the body ends, not in a loop that might
+ * run no time and fall into the next case. */
+static int runs_once(CXCursor c)
+{
+	cursorvec kids = children_of(c);
+	struct loop_exit e = { 0, 0 };
+	int64_t cond;
+	int once = kids.len == 2 && eval_int(kids.items[1], &cond) && !cond;
+
+	if (once)
+		clang_visitChildren(kids.items[0], loop_exit_visitor, &e);
+	vec_free(&kids);
+	return once && !e.found;
+}
+
+static struct stmt *walk_once(struct walk *w, CXCursor c)
+{
+	struct stmt *s = stmt_new(ST_BLOCK, cursor_line(c));
+	cursorvec kids = children_of(c);
+
+	walk_into(w, kids.items[0], s);
+	vec_free(&kids);
+	return s;
+}
+
 static struct stmt *walk_stmt_kind(struct walk *w, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -3140,6 +3202,8 @@ static struct stmt *walk_stmt_kind(struct walk *w, CXCursor c)
 			walk_api_macro(w, c, macro, s);
 			return s;
 		}
+		if (runs_once(c))
+			return walk_once(w, c);
 		/* fall through */
 	case CXCursor_WhileStmt:
 	case CXCursor_ForStmt:
