@@ -423,6 +423,18 @@ static int leaves_switch(const struct stmt *sw, size_t i)
 	return sw->segs.items[i].falls_through && i + 1 == sw->segs.len;
 }
 
+/* A switch's default: what it finds, and what it does with the values
+ * no case names (note_default). */
+static int walk_default(struct dispatch_walk *w, const struct function_facts *fn,
+			const struct switch_segment *seg, int param, struct constraint c)
+{
+	size_t before = w->h->forwards_to.len;
+	int k = walk_block(w, fn, seg->body, param, c);
+
+	note_default(w, seg, k, before);
+	return k;
+}
+
 /* A case of a switch on a translated command (walk_translated): the
  * command is every index whose element is the label's value. */
 static int walk_translated_case(struct dispatch_walk *w, const struct function_facts *fn,
@@ -474,13 +486,8 @@ static int walk_translated(struct dispatch_walk *w, const struct function_facts 
 	for (size_t i = 0; i < s->segs.len; i++) {
 		const struct switch_segment *seg = &s->segs.items[i];
 
-		if (seg->is_default) {
-			size_t before = w->h->forwards_to.len;
-			int k = walk_block(w, fn, seg->body, param, c);
-
-			note_default(w, seg, k, before);
-			n += k;
-		}
+		if (seg->is_default)
+			n += walk_default(w, fn, seg, param, c);
 		for (size_t j = 0; j < seg->labels.len; j++)
 			n += walk_translated_case(w, fn, s, i, &seg->labels.items[j], a, param, c);
 	}
@@ -504,13 +511,8 @@ static int walk_switch(struct dispatch_walk *w, const struct function_facts *fn,
 	for (size_t i = 0; i < s->segs.len; i++) {
 		const struct switch_segment *seg = &s->segs.items[i];
 
-		if (seg->is_default) {
-			size_t before = w->h->forwards_to.len;
-			int k = walk_block(w, fn, seg->body, param, c);
-
-			note_default(w, seg, k, before);
-			n += k;
-		}
+		if (seg->is_default)
+			n += walk_default(w, fn, seg, param, c);
 		for (size_t j = 0; j < seg->labels.len; j++) {
 			const struct case_label *lab = &seg->labels.items[j];
 
