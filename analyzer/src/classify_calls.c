@@ -479,6 +479,63 @@ void analyse_indexed_routes(struct classifier *c, const struct function_facts *f
 	vec_free(&calls);
 }
 
+/* Does l hold a guard on exactly the capabilities caps? */
+static int has_guard(const effect_list *l, const strvec *caps)
+{
+	for (size_t i = 0; i < l->len; i++) {
+		const struct effect *e = &l->items[i];
+		size_t j = 0;
+
+		if (e->kind != EF_CAP_GUARD || e->caps.len != caps->len)
+			continue;
+		while (j < caps->len && strvec_contains(&e->caps, caps->items[j]))
+			j++;
+		if (j == caps->len)
+			return 1;
+	}
+	return 0;
+}
+
+/* The n targets of a member call, each analysed as its own callee. The
+ * command goes through one of them: a capability check one of them makes
+ * on every path guards the caller's path when every target makes it and
+ * the call itself is on every path (guarding). sit's SIOCADDTUNNEL:
+ * ip_tunnel_siocdevprivate() calls dev->netdev_ops->ndo_tunnel_ctl, whose
+ * two targets, ip_tunnel_ctl() and ipip6_tunnel_ctl(), both return -EPERM
+ * without CAP_NET_ADMIN before they create a tunnel. A check that some
+ * target lacks is a condition, as every target's check was before. */
+static void analyse_targets(struct classifier *c, const struct function_facts *fn,
+			    const struct stmt *s, const struct function_facts *const *t, size_t n,
+			    int guarding, effect_list *out)
+{
+	effect_list *sub = xcalloc(n ? n : 1, sizeof(*sub));
+
+	for (size_t i = 0; i < n; i++) {
+		struct summary *sum;
+
+		if (analyse_for_command(c, fn, s, t[i], guarding, &sub[i]))
+			continue;
+		sum = const_param_summary(c, fn, s, t[i]);
+		lift_callee(c, fn, s, t[i], &(sum ? sum : summarise(c, t[i]))->effects, guarding,
+			    &sub[i]);
+	}
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < sub[i].len; k++) {
+			struct effect *e = &sub[i].items[k];
+			enum effect_kind kind = e->kind;
+
+			for (size_t j = 0; kind == EF_CAP_GUARD && j < n; j++)
+				if (j != i && !has_guard(&sub[j], &e->caps))
+					kind = EF_CAP_COND;
+			effect_add_mapped(out, kind, xstrdup(e->what), e->file, e->line, &e->caps,
+					  e->param, e->cbmap);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		effects_free(&sub[i]);
+	free(sub);
+}
+
 /* A call through a struct member (rtc->ops->read_time). The initialisers
  * of the parsed files show some of its targets; all of them only when the
  * member is closed (the scan parsed every file of the tree that may
@@ -553,14 +610,7 @@ void analyse_member_call(struct classifier *c, const struct function_facts *fn,
 		c->cuts++;
 		return;
 	}
-	for (size_t i = 0; i < n; i++) {
-		struct summary *sum;
-
-		if (analyse_for_command(c, fn, s, t[i], 0, out))
-			continue;
-		sum = const_param_summary(c, fn, s, t[i]);
-		lift_callee(c, fn, s, t[i], &(sum ? sum : summarise(c, t[i]))->effects, 0, out);
-	}
+	analyse_targets(c, fn, s, t, n, closed && top, out);
 }
 
 /* An API that writes through its argument a->arg (memset, the
