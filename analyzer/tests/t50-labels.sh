@@ -5,7 +5,7 @@
 # below the floors below (set from the measured figures; raise them as the
 # analysis improves), or when labels are missing from the report. Two
 # sets, each with its floors: the labels of the file-operations, block,
-# tty and VFS handlers and the first nine random samples, and the labels
+# tty and VFS handlers and the random samples not named below, and the labels
 # of the surfaces reached through ops members, tables and passed
 # functions (DRM, sockets, PTP, GPIO, the ALSA sequencer and compat
 # handlers, media, V4L2) with the tenth, eleventh and twelfth random
