@@ -2318,12 +2318,43 @@ static void implied_premise(struct walk *w, CXCursor c, struct stmt *s)
 	}
 }
 
+static int range_cmp(struct walk *w, CXCursor c, struct stmt *s);
+
+/* `lo <= view && view <= hi` as a term of an implication: its range joins
+ * the values collected (compat_sock_ioctl's `ret == -ENOIOCTLCMD && (cmd
+ * >= SIOCIWFIRST && cmd <= SIOCIWLAST)` holds only for a wireless
+ * command). */
+static int implied_range(struct walk *w, CXCursor c, struct stmt *s)
+{
+	struct stmt *t = stmt_new(ST_IF, 0);
+	int ok = range_cmp(w, c, t) && t->cmp_eq &&
+		 (!s->segs.len || !memcmp(&s->cmp_view, &t->cmp_view, sizeof(t->cmp_view)));
+
+	if (ok) {
+		struct case_label lab = t->segs.items[0].labels.items[0];
+
+		if (!s->segs.len) {
+			struct switch_segment seg = {0};
+
+			vec_push(&s->segs, seg);
+		}
+		lab.name = NULL;
+		vec_push(&s->segs.items[0].labels, lab);
+		s->cmp_view = t->cmp_view;
+		s->cmp_eq = 1;
+	}
+	stmt_free(t);
+	return ok;
+}
+
 static int implied_cmp(struct walk *w, CXCursor c, struct stmt *s)
 {
 	cursorvec kids;
 	char *op;
 	int ok = 0;
 
+	if (implied_range(w, c, s))
+		return 1;
 	if (!binary_parts(w, c, &kids, &op))
 		return 0;
 	if (!strcmp(op, "||")) {
