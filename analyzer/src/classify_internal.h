@@ -249,6 +249,8 @@ enum label_match premises_hold(const struct classifier *c,
 void segments_on_path(const struct command *cmd, const struct stmt *sw, unsigned char *on);
 unsigned char *command_segments(const struct classifier *c, const struct function_facts *fn,
 				const struct stmt *sw);
+unsigned char *searched_segments(const struct classifier *c, const struct function_facts *fn,
+				 const struct stmt *sw);
 
 /* classify_calls.c: calls */
 /* An effect's caps name the capabilities a check asks. A check that

@@ -346,6 +346,62 @@ unsigned char *command_segments(const struct classifier *c, const struct functio
 	return on;
 }
 
+/* The segments of a switch translated by search (facts.h: an ST_SWITCH
+ * whose callee_array_field names the member searched) that the command
+ * takes: those holding the value of the record the command's value
+ * matches; none but the default when it matches none (the local then
+ * holds a constant no case takes: extract_facts.c checks it). NULL
+ * (every segment) when the command's value through the view is not known,
+ * or a matching record's value is not. */
+unsigned char *searched_segments(const struct classifier *c, const struct function_facts *fn,
+				 const struct stmt *sw)
+{
+	const struct param_view *v = &sw->callee_index;
+	const struct table_init *a;
+	unsigned char *on;
+	uint64_t key;
+	int matched = 0;
+
+	if (!sw->callee_array || !sw->callee_array_field || v->param != command_param(c, fn) ||
+	    reassigned_in(c, fn) || ((c->cmd->mask >> v->shift) & v->mask) != v->mask)
+		return NULL;
+	a = function_index_find_fn_array(c->fi, sw->callee_array, sw->callee_array_field,
+					 fn->unit);
+	if (!a)
+		return NULL;
+	key = (c->cmd->value >> v->shift) & v->mask;
+	on = xcalloc(sw->segs.len + 1, 1);
+	for (size_t i = 0; i < a->entries.len; i++) {
+		const struct table_entry *e = &a->entries.items[i];
+		int labelled = 0;
+
+		if (e->value != key)
+			continue;
+		if (!e->has_flags) {
+			free(on);
+			return NULL;
+		}
+		matched = 1;
+		for (size_t j = 0; j < sw->segs.len; j++)
+			for (size_t k = 0; k < sw->segs.items[j].labels.len; k++) {
+				const struct case_label *l = &sw->segs.items[j].labels.items[k];
+
+				if ((uint64_t)e->flags >= l->lo && (uint64_t)e->flags <= l->hi) {
+					on[j] = MATCH_YES;
+					labelled = 1;
+				}
+			}
+		/* a value no case takes goes to the default */
+		for (size_t j = 0; !labelled && j < sw->segs.len; j++)
+			if (sw->segs.items[j].is_default)
+				on[j] = MATCH_YES;
+	}
+	for (size_t j = 0; !matched && j < sw->segs.len; j++)
+		if (sw->segs.items[j].is_default)
+			on[j] = MATCH_YES;
+	return on;
+}
+
 /* Does an if's condition hold on this path: a test on the command, an
  * implied one (which rules a branch out, never in), a local flag still 0,
  * a local holding what the command's code handed back

@@ -177,6 +177,8 @@ static int analyse_switch(struct classifier *c, const struct function_facts *fn,
 
 	if (param >= 0 && s->on.param == param) {
 		on = command_segments(c, fn, s);
+	} else if (param >= 0 && s->callee_array_field) {
+		on = searched_segments(c, fn, s);
 	} else if (fn == c->const_fn && s->on.param == c->const_param) {
 		/* vfio_container_ioctl_check_extension's call of an iommu
 		 * driver's ioctl with VFIO_CHECK_EXTENSION: a constant's case */

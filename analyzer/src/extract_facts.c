@@ -57,7 +57,13 @@ struct indexed_ref {
 	char *field;		/* the member read, NULL for the element */
 	struct param_view view;	/* the index: this view of a parameter */
 	int64_t offset;		/* plus this */
+	/* an array of records searched for the element whose member key
+	 * equals the view (translated_by_search): field the member read
+	 * from it, offset 0 */
+	char *key;
 };
+
+typedef VEC(int64_t) int64_vec;
 
 /* A local assigned only such an element, besides null pointers;
  * conflict when it was assigned anything else too. */
@@ -1771,10 +1777,15 @@ out:
 	return ok;
 }
 
+static int same_name(const char *a, const char *b)
+{
+	return a ? b && !strcmp(a, b) : !b;
+}
+
 static int same_array(const struct indexed_ref *a, const struct indexed_ref *b)
 {
-	return clang_equalCursors(a->array, b->array) &&
-	       (a->field ? b->field && !strcmp(a->field, b->field) : !b->field);
+	return clang_equalCursors(a->array, b->array) && same_name(a->field, b->field) &&
+	       same_name(a->key, b->key);
 }
 
 static int same_indexed(const struct indexed_ref *a, const struct indexed_ref *b)
@@ -1836,13 +1847,16 @@ static int indexed_value(struct walk *w, CXCursor x, struct indexed_ref *ref)
  * recorded with the file's (record_fn_arrays). Takes ref's field. */
 static void note_indexed(struct walk *w, const struct indexed_ref *ref, struct stmt *s)
 {
+	const char *member = ref->key ? ref->key : ref->field;
+
 	s->callee_array = cursor_name(ref->array);
-	s->callee_array_field = ref->field ? xstrdup(ref->field) : NULL;
+	s->callee_array_field = member ? xstrdup(member) : NULL;
 	s->callee_index = ref->view;
 	s->callee_index_offset = ref->offset;
 	for (size_t i = 0; i < w->indexed_arrays.len; i++)
 		if (same_array(&w->indexed_arrays.items[i], ref)) {
 			free(ref->field);
+			free(ref->key);
 			return;
 		}
 	vec_push(&w->indexed_arrays, *ref);
@@ -1866,22 +1880,250 @@ static void note_indexed_callee(struct walk *w, CXCursor callee, struct stmt *s)
 		note_indexed(w, &ref, s);
 }
 
+static int binary_parts(struct walk *w, CXCursor c, cursorvec *kids, char **op);
+
+/* `A[i].f`, A an array of file scope and i a variable: A's declaration,
+ * i's, and the member's name (allocated). */
+static int element_member(CXCursor e, CXCursor *array, const void **index, char **field)
+{
+	CXCursor x = strip(e), f = clang_getCursorReferenced(x), base, idx;
+	cursorvec kids;
+	int ok = 0;
+
+	if (clang_getCursorKind(x) != CXCursor_MemberRefExpr ||
+	    clang_getCursorKind(f) != CXCursor_FieldDecl)
+		return 0;
+	kids = children_of(x);
+	if (kids.len == 1)
+		x = strip(kids.items[0]);
+	vec_free(&kids);
+	kids = children_of(x);
+	if (clang_getCursorKind(x) != CXCursor_ArraySubscriptExpr || kids.len != 2)
+		goto out;
+	base = strip(kids.items[0]);
+	idx = strip(kids.items[1]);
+	*array = clang_getCursorReferenced(base);
+	if (clang_getCursorKind(base) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(*array) != CXCursor_VarDecl ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(*array)) != CXCursor_TranslationUnit ||
+	    clang_getCursorKind(idx) != CXCursor_DeclRefExpr)
+		goto out;
+	*index = clang_getCursorReferenced(idx).data[0];
+	*field = cursor_name(f);
+	ok = 1;
+out:
+	vec_free(&kids);
+	return ok;
+}
+
+/* A search of an array of records for the command (`if (cmd32 ==
+ * atm_ioctl_map[i].cmd32)`): the array, the index variable, the member
+ * compared and the view of the parameter compared with it. */
+struct search_test {
+	CXCursor array;
+	const void *index;
+	char *key;
+	struct param_view view;
+};
+
+static int search_test(struct walk *w, CXCursor cond, struct search_test *t)
+{
+	cursorvec kids;
+	char *op;
+	int ok = 0;
+
+	if (!binary_parts(w, cond, &kids, &op))
+		return 0;
+	for (int side = 0; !strcmp(op, "==") && side < 2 && !ok; side++) {
+		struct param_view v = view_of(w, kids.items[side]);
+
+		if (v.param >= 0 &&
+		    element_member(kids.items[1 - side], &t->array, &t->index, &t->key)) {
+			t->view = v;
+			ok = 1;
+		}
+	}
+	free(op);
+	vec_free(&kids);
+	return ok;
+}
+
+/* What the function's code stores in the local a switch tests. */
+struct translation_search {
+	struct walk *w;
+	const void *local;
+	struct indexed_ref ref;	/* array null until an element is stored */
+	int has_init;		/* declared with a constant initialiser */
+	int conflict;		/* stored anything else, or its address taken */
+	int64_vec constants;	/* the constants stored */
+};
+
+static int names_local(const struct translation_search *q, CXCursor c)
+{
+	c = strip(c);
+	return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	       clang_getCursorReferenced(c).data[0] == q->local;
+}
+
+/* `local = value` under the search test t (or none): an element's member
+ * the test found, or a constant; anything else is a conflict. */
+static void search_store(struct translation_search *q, CXCursor value,
+			 const struct search_test *t)
+{
+	CXCursor array;
+	const void *index;
+	char *field = NULL;
+	int64_t k;
+
+	if (eval_int(value, &k)) {
+		vec_push(&q->constants, k);
+		return;
+	}
+	if (!t || !element_member(value, &array, &index, &field) ||
+	    !clang_equalCursors(array, t->array) || index != t->index ||
+	    (!clang_Cursor_isNull(q->ref.array) &&
+	     (!clang_equalCursors(q->ref.array, array) || strcmp(q->ref.field, field) ||
+	      strcmp(q->ref.key, t->key) || memcmp(&q->ref.view, &t->view, sizeof(t->view))))) {
+		q->conflict = 1;
+		free(field);
+		return;
+	}
+	if (!clang_Cursor_isNull(q->ref.array)) {
+		free(field);
+		return;
+	}
+	q->ref.array = array;
+	q->ref.field = field;
+	q->ref.key = xstrdup(t->key);
+	q->ref.view = t->view;
+}
+
+static void search_stores(struct translation_search *q, CXCursor c, const struct search_test *t)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	cursorvec kids = children_of(c);
+
+	if (k == CXCursor_IfStmt && kids.len >= 2) {
+		struct search_test mine = {0};
+		int found = search_test(q->w, kids.items[0], &mine);
+
+		for (size_t i = 0; i < kids.len; i++)
+			search_stores(q, kids.items[i], i == 1 && found ? &mine : t);
+		free(mine.key);
+		vec_free(&kids);
+		return;
+	}
+	if (k == CXCursor_VarDecl && c.data[0] == q->local) {
+		int64_t v;
+
+		/* the initialiser is the declaration's last child */
+		if (kids.len && eval_int(kids.items[kids.len - 1], &v)) {
+			q->has_init = 1;
+			vec_push(&q->constants, v);
+		}
+	} else if (k == CXCursor_BinaryOperator && kids.len == 2 && names_local(q, kids.items[0])) {
+		char *op = operator_of(q->w, c);
+
+		if (op && !strcmp(op, "="))
+			search_store(q, kids.items[1], t);
+		free(op);
+	} else if ((k == CXCursor_CompoundAssignOperator || k == CXCursor_UnaryOperator) &&
+		   kids.len && names_local(q, kids.items[0])) {
+		char *op = k == CXCursor_UnaryOperator ? operator_of(q->w, c) : NULL;
+
+		/* ++, --, &: changed, or may be through its address; a
+		 * read (-x, !x, ~x) is not a store */
+		if (k == CXCursor_CompoundAssignOperator || !op || !strcmp(op, "++") ||
+		    !strcmp(op, "--") || !strcmp(op, "&"))
+			q->conflict = 1;
+		free(op);
+	}
+	for (size_t i = 0; i < kids.len; i++)
+		search_stores(q, kids.items[i], t);
+	vec_free(&kids);
+}
+
+/* A switch on a local that the function assigns only a member of the
+ * element of a file-scope array of records it found by comparing another
+ * member with a view of a parameter, besides constants, one of them its
+ * initialiser (vcc_compat_ioctl's do_atm_ioctl: `for (i = 0; i <
+ * NR_ATM_IOCTL; i++) if (cmd32 == atm_ioctl_map[i].cmd32) { cmd =
+ * atm_ioctl_map[i].cmd; break; }`, then `switch (cmd)`): the command is
+ * translated by search. ref gets the array, the member read and the
+ * member compared (key); constants, what else the local may hold (the
+ * initialiser: a command no element matches). */
+static int translated_by_search(struct walk *w, CXCursor on, struct indexed_ref *ref,
+				int64_vec *constants)
+{
+	CXCursor d = clang_getCursorReferenced(strip(on)), fn;
+	struct translation_search q = { .w = w };
+
+	if (clang_getCursorKind(strip(on)) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(d) != CXCursor_VarDecl)
+		return 0;
+	fn = clang_getCursorSemanticParent(d);
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return 0;
+	q.local = d.data[0];
+	q.ref.array = clang_getNullCursor();
+	search_stores(&q, fn, NULL);
+	if (q.conflict || !q.has_init || clang_Cursor_isNull(q.ref.array)) {
+		free(q.ref.field);
+		free(q.ref.key);
+		vec_free(&q.constants);
+		return 0;
+	}
+	*ref = q.ref;
+	*constants = q.constants;
+	return 1;
+}
+
 /* A switch on an element of an array of command values that a view of a
  * parameter indexes (dma_heap_ioctl's `kcmd = dma_heap_ioctl_cmds[nr];
  * switch (kcmd)`): the command is translated, and each case is reached
  * by the indexes whose element is its value (stmt.callee_array on
- * ST_SWITCH). */
-static void note_translated_switch(struct walk *w, CXCursor on, struct stmt *s)
+ * ST_SWITCH). Or one translated by search (translated_by_search): the
+ * array is searched by its member key (stmt.callee_array_field), and
+ * each case is reached by the values of key whose record holds its value;
+ * the constants the local may hold otherwise are returned, for the
+ * switch to check that no case takes them (a command no record matches
+ * takes no case). */
+static void note_translated_switch(struct walk *w, CXCursor on, struct stmt *s,
+				   int64_vec *otherwise)
 {
 	struct indexed_ref ref = {0};
 
-	if (s->on.param >= 0 || !indexed_value(w, strip(on), &ref))
+	if (s->on.param >= 0)
 		return;
+	if (!indexed_value(w, strip(on), &ref)) {
+		if (translated_by_search(w, on, &ref, otherwise))
+			note_indexed(w, &ref, s);
+		return;
+	}
 	if (ref.field) {
 		free(ref.field);
 		return;
 	}
 	note_indexed(w, &ref, s);
+}
+
+/* A switch translated by search whose case takes a value the local may
+ * hold when no record matches: not a translation after all. */
+static void check_search_translation(struct stmt *s, const int64_vec *otherwise)
+{
+	for (size_t i = 0; i < s->segs.len; i++)
+		for (size_t j = 0; j < s->segs.items[i].labels.len; j++)
+			for (size_t k = 0; k < otherwise->len; k++) {
+				const struct case_label *l = &s->segs.items[i].labels.items[j];
+				uint64_t v = (uint64_t)otherwise->items[k];
+
+				if (v < l->lo || v > l->hi)
+					continue;
+				free(s->callee_array);
+				free(s->callee_array_field);
+				s->callee_array = s->callee_array_field = NULL;
+				return;
+			}
 }
 
 /* The record a table kind names, if t is (a pointer to or an array of)
@@ -2145,6 +2387,7 @@ static struct stmt *walk_switch(struct walk *w, CXCursor c)
 	struct stmt *s = stmt_new(ST_SWITCH, cursor_line(c));
 	struct stmt *pre = stmt_new(ST_BLOCK, cursor_line(c));
 	struct switch_segment *cur = NULL;
+	int64_vec otherwise = {0};
 
 	if (kids.len < 2) {
 		vec_free(&kids);
@@ -2152,7 +2395,7 @@ static struct stmt *walk_switch(struct walk *w, CXCursor c)
 		return s;
 	}
 	s->on = view_of(w, kids.items[0]);
-	note_translated_switch(w, kids.items[0], s);
+	note_translated_switch(w, kids.items[0], s, &otherwise);
 	walk_expr(w, kids.items[0], pre);
 	body = children_of(kids.items[kids.len - 1]);
 	if (clang_getCursorKind(kids.items[kids.len - 1]) != CXCursor_CompoundStmt) {
@@ -2184,6 +2427,9 @@ static struct stmt *walk_switch(struct walk *w, CXCursor c)
 	}
 	for (size_t i = 0; i < s->segs.len; i++)
 		s->segs.items[i].falls_through = !ends_flow(s->segs.items[i].body);
+	if (s->callee_array && s->callee_array_field)
+		check_search_translation(s, &otherwise);
+	vec_free(&otherwise);
 	vec_free(&body);
 	vec_free(&kids);
 	if (pre->kids.len) {
@@ -3603,6 +3849,27 @@ static char *field_name_at(CXType rec, unsigned n)
 	return clang_Cursor_isNull(f.field) ? NULL : cursor_name(f.field);
 }
 
+/* The member item n of a record's initialiser list sets (allocated;
+ * NULL when not known), and in *value the expression: `.field = value`
+ * (a designator's MemberRef, then the value), or the n-th member. */
+static char *init_member(CXCursor list, size_t n, CXCursor *value)
+{
+	cursorvec kids = children_of(list), d;
+	char *field;
+
+	*value = kids.items[n];
+	d = children_of(kids.items[n]);
+	if (d.len >= 2 && clang_getCursorKind(d.items[0]) == CXCursor_MemberRef) {
+		field = cursor_name(d.items[0]);
+		*value = d.items[d.len - 1];
+	} else {
+		field = field_name_at(clang_getCursorType(list), (unsigned)n);
+	}
+	vec_free(&d);
+	vec_free(&kids);
+	return field;
+}
+
 /* The name of a command the entry's macro pastes together
  * (DRM_IOCTL_DEF_DRV(I915_INIT, ...) makes DRM_IOCTL_I915_INIT, which no
  * file spells): read off the macro's body (macro_designated_paste), else
@@ -3688,17 +3955,10 @@ static void add_table_entry(struct walk *w, const char *sname, CXCursor list)
 		if (!strcmp(w->ff->tables.items[i].var, w->table_var))
 			t = &w->ff->tables.items[i];
 	for (size_t i = 0; i < kids.len; i++) {
-		cursorvec d = children_of(kids.items[i]);
-		CXCursor value = kids.items[i];
-		char *field;
+		CXCursor value;
+		char *field = init_member(list, i, &value);
 		int64_t v;
 
-		if (d.len >= 2 && clang_getCursorKind(d.items[0]) == CXCursor_MemberRef) {
-			field = cursor_name(d.items[0]);
-			value = d.items[d.len - 1];
-		} else {
-			field = field_name_at(clang_getCursorType(list), (unsigned)i);
-		}
 		if (field && !strcmp(field, tk->command) && eval_int(value, &v)) {
 			e.value = (uint64_t)v & 0xffffffffu;
 			e.command = table_command_name(w, value, field);
@@ -3710,7 +3970,6 @@ static void add_table_entry(struct walk *w, const char *sname, CXCursor list)
 			e.flags = v;
 		}
 		free(field);
-		vec_free(&d);
 	}
 	vec_free(&kids);
 	/* the terminator of a table searched by value ({ 0, NULL }) */
@@ -3870,25 +4129,54 @@ static char *element_function(CXCursor value, const char *field, int *null)
 	*null = 1;	/* a member the initialiser leaves out is zero */
 	kids = children_of(list);
 	for (size_t i = 0; i < kids.len; i++) {
-		cursorvec d = children_of(kids.items[i]);
-		CXCursor v = kids.items[i];
-		char *name;
+		CXCursor v;
+		char *name = init_member(list, i, &v);
 
-		if (d.len >= 2 && clang_getCursorKind(d.items[0]) == CXCursor_MemberRef) {
-			name = cursor_name(d.items[0]);
-			v = d.items[d.len - 1];
-		} else {
-			name = field_name_at(clang_getCursorType(list), (unsigned)i);
-		}
 		if (name && !strcmp(name, field)) {
 			*null = is_null_constant(v);
 			fn = *null ? NULL : function_named_by(v);
 		}
 		free(name);
-		vec_free(&d);
 	}
 	vec_free(&kids);
 	return fn;
+}
+
+/* The value of member name in the record initialiser list (positional
+ * or designated): 1 when it is a constant. */
+static int member_value(CXCursor list, const char *name, int64_t *v)
+{
+	cursorvec kids = children_of(list);
+	int ok = 0;
+
+	for (size_t i = 0; i < kids.len && !ok; i++) {
+		CXCursor value;
+		char *field = init_member(list, i, &value);
+
+		if (field && !strcmp(field, name))
+			ok = eval_int(value, v) ? 1 : -1;
+		free(field);
+	}
+	vec_free(&kids);
+	return ok == 1;
+}
+
+/* An array of records searched by its member key (translated_by_search):
+ * an entry for each record, its value key's, its flags the member read. */
+static void record_searched(const struct indexed_ref *r, cursorvec *kids, struct table_init *t)
+{
+	for (size_t j = 0; j < kids->len; j++) {
+		CXCursor rec = kids->items[j];
+		struct table_entry e = { .line = cursor_line(rec) };
+		int64_t key;
+
+		if (clang_getCursorKind(rec) != CXCursor_InitListExpr ||
+		    !member_value(rec, r->key, &key))
+			continue;
+		e.value = (uint64_t)key & 0xffffffffu;
+		e.has_flags = member_value(rec, r->field, &e.flags);
+		vec_push(&t->entries, e);
+	}
 }
 
 static int is_integral(CXType t)
@@ -3913,16 +4201,24 @@ static void record_fn_arrays(struct walk *w)
 
 		if (clang_Cursor_isNull(init) || clang_getCursorKind(init) != CXCursor_InitListExpr) {
 			free(r->field);
+			free(r->key);
 			continue;
 		}
 		t.var = cursor_name(r->array);
-		t.struct_name = r->field;
+		t.struct_name = r->key ? r->key : r->field;
 		t.file = own_file_of(w, r->array);
 		t.unit = xstrdup(w->ff->file);
 		t.is_static = clang_getCursorLinkage(r->array) == CXLinkage_Internal;
 		integral = !r->field && is_integral(clang_getArrayElementType(
 						clang_getCanonicalType(clang_getCursorType(r->array))));
 		kids = children_of(init);
+		if (r->key) {
+			record_searched(r, &kids, &t);
+			free(r->field);
+			vec_free(&kids);
+			vec_push(&w->ff->fn_arrays, t);
+			continue;
+		}
 		for (size_t j = 0; j < kids.len; j++) {
 			cursorvec d = children_of(kids.items[j]);
 			CXCursor value = kids.items[j];

@@ -134,7 +134,13 @@ struct stmt {
 	 * (`[nr - DRM_COMMAND_BASE]`: -0x40) */
 	/* ST_SWITCH: `on` is no view of a parameter but an element of an
 	 * array of integers indexed so (callee_array_field NULL): the
-	 * command translated to the values the cases test */
+	 * command translated to the values the cases test. Or a local the
+	 * function assigns a member of the record of an array it searched
+	 * for the one whose member callee_array_field equals callee_index
+	 * (do_atm_ioctl's `if (cmd32 == atm_ioctl_map[i].cmd32) cmd =
+	 * atm_ioctl_map[i].cmd;`), besides constants no case takes: the
+	 * array's fn_arrays entry under that member holds each record's
+	 * value of it (value) and of the member read (flags) */
 	char *callee_array;
 	char *callee_array_field;
 	struct param_view callee_index;
@@ -253,7 +259,11 @@ struct table_init {
  * element's index; command is NULL. An index with no entry holds a null
  * pointer. For an array of integers that a switch indexes (a command
  * translated, dma_heap_ioctl_cmds[]): one entry per element, has_flags
- * set when the element is a constant and flags its value. */
+ * set when the element is a constant and flags its value. For an array
+ * of records a switch's local was found in by search (stmt.callee_array
+ * on ST_SWITCH with callee_array_field): struct_name the member
+ * searched, one entry per record whose member is a constant, its value
+ * that member's, has_flags and flags the member the local is assigned. */
 
 /* One initialiser of an ioctl member of a known ops structure. */
 struct ops_init {
