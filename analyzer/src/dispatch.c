@@ -467,19 +467,20 @@ static int walk_translated_case(struct dispatch_walk *w, const struct function_f
  * dma_heap_ioctl_cmds[_IOC_NR(ucmd)]; switch (kcmd)`, which lets the
  * argument's size differ from the value's): each case serves the
  * commands whose field is an index of its value, named by the case;
- * a, the array (translation_of). Or one translated by search
- * (do_atm_ioctl's atm_ioctl_map[]: `if (cmd32 == atm_ioctl_map[i].cmd32)
- * cmd = atm_ioctl_map[i].cmd;`): a's entries are the records, each value
- * the member searched, and each case serves the values whose record
- * holds its value. */
+ * a, the array (translation_of). A switch translated by searching an
+ * array of records (facts.h, callee_array_field: do_atm_ioctl's
+ * atm_ioctl_map[]) is not a source of commands yet: the facts do not
+ * name the value searched for (ATM_SETESI32), only the case's (the
+ * native ATM_SETESI, another command), and a callee handed the local
+ * (do_atmif_sioc(sock, cmd, arg)) is not walked for the value it holds.
+ * The walk of a command through one (classify_path.c) is decided. */
 static const struct table_init *translation_of(const struct dispatch_walk *w,
 					       const struct function_facts *fn,
 					       const struct stmt *s, int param)
 {
-	if (!s->callee_array || s->callee_index.param != param)
+	if (!s->callee_array || s->callee_array_field || s->callee_index.param != param)
 		return NULL;
-	return function_index_find_fn_array(w->fi, s->callee_array, s->callee_array_field,
-					    fn->unit);
+	return function_index_find_fn_array(w->fi, s->callee_array, NULL, fn->unit);
 }
 
 static int walk_translated(struct dispatch_walk *w, const struct function_facts *fn,
