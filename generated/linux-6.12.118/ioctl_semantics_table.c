@@ -5,11 +5,11 @@
  * Do not edit: regenerate with `make generate` in ioctl-scan.
  *
  * 752 handlers (15 of them always built in), 4954 exact entries and 1406
- * families; fallback: 2300 exact entries and 151 families, 1300 of them
+ * families; fallback: 2279 exact entries and 151 families, 1300 of them
  * values served by more than one handler. Left to the fallback: 13
  * handlers not bound to one object, 0 ambiguous names.
  * Not in the table: 341 handlers of kinds the lookup does not reach.
- * Entries per class: read 2324, modify 5249, admin 1092, none (unknown) 146.
+ * Entries per class: read 2337, modify 5191, admin 1092, none (unknown) 170.
  */
 #include <linux/cache.h>
 #include <linux/capability.h>
@@ -1048,57 +1048,57 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* compat_ptr_ioctl (fs/ioctl.c) */
 	/* no command of its own */
 	/* compat_sock_ioctl (net/socket.c) */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCOUTQ */
 	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN */
 	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP */
-	{ 0x00008903, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOGETOWN */
-	{ 0x00008904, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGPGRP */
-	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
+	{ 0x00008903, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOGETOWN */
+	{ 0x00008904, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGPGRP */
+	{ 0x00008905, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCATMARK */
 	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD */
 	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD */
-	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK */
-	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS */
+	{ 0x00008910, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNAME */
+	{ 0x00008911, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFLINK */
+	{ 0x00008912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFCONF */
+	{ 0x00008913, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFFLAGS */
 	/* SIOCSIFFLAGS */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
-	{ 0x00008915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFADDR */
+	{ 0x00008915, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFADDR */
 	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
-	{ 0x00008917, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFDSTADDR */
+	{ 0x00008917, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFDSTADDR */
 	{ 0x00008918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFDSTADDR */
-	{ 0x00008919, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBRDADDR */
+	{ 0x00008919, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFBRDADDR */
 	{ 0x0000891a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBRDADDR */
-	{ 0x0000891b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNETMASK */
+	{ 0x0000891b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFNETMASK */
 	{ 0x0000891c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNETMASK */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC */
+	{ 0x0000891d, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMETRIC */
 	/* SIOCSIFMETRIC */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU */
+	{ 0x0000891f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMEM */
+	{ 0x00008920, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFMEM */
+	{ 0x00008921, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMTU */
 	/* SIOCSIFMTU */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* SIOCSIFNAME */
 	{ 0x00008923, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* SIOCSIFHWADDR */
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFHWADDR */
+	{ 0x00008929, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFSLAVE */
 	/* SIOCSIFSLAVE */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* SIOCADDMULTI */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* SIOCDELMULTI */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX */
-	{ 0x00008934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFPFLAGS */
-	{ 0x00008935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFPFLAGS */
+	{ 0x00008933, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFINDEX */
+	{ 0x00008934, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCSIFPFLAGS */
+	{ 0x00008935, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFPFLAGS */
 	{ 0x00008936, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDIFADDR */
 	/* SIOCSIFHWBROADCAST */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN */
+	{ 0x00008942, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL */
 	/* SIOCGMIIPHY */
@@ -1108,13 +1108,13 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* SIOCSMIIREG */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV */
-	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
+	{ 0x0000894b, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCOUTQNSD */
 	/* SIOCGSKNS */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008953, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDARP */
-	{ 0x00008954, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGARP */
+	{ 0x00008954, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGARP */
 	{ 0x00008955, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSARP */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP */
+	{ 0x00008970, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN */
@@ -1124,8 +1124,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* SIOCBONDSETHWADDR */
 	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
-	{ 0x00008993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDSLAVEINFOQUERY */
-	{ 0x00008994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDINFOQUERY */
+	{ 0x00008993, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCBONDSLAVEINFOQUERY */
+	{ 0x00008994, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCBONDINFOQUERY */
 	/* SIOCBONDCHANGEACTIVE */
 	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x000089a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDBR */
@@ -1134,7 +1134,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF */
 	/* SIOCSHWTSTAMP */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
-	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
+	{ 0x000089b1, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x000089f0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x000089f1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x000089f2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
@@ -1151,7 +1151,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089fd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x000089fe, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
 	{ 0x000089ff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE */
-	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIWSTATS */
+	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_NONE, 0 }, /* SIOCGIWSTATS */
 	{ 0x80108906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_NEW */
 	{ 0x80108907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_NEW */
 	/* counter_chrdev_ioctl (drivers/counter/counter-chrdev.c) */
@@ -7656,7 +7656,7 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x0000540e, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSCTTY; 2 handlers */
 	{ 0x0000540f, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGPGRP; 2 handlers */
 	{ 0x00005410, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSPGRP; 2 handlers */
-	{ 0x00005411, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQ; 4 handlers */
+	{ 0x00005411, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCOUTQ; 3 handlers */
 	{ 0x00005412, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSTI; 2 handlers */
 	{ 0x00005413, 0xffffffff, SEL_IOCTL_READ, 0 }, /* TIOCGWINSZ; 2 handlers */
 	{ 0x00005414, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* TIOCSWINSZ; 2 handlers */
@@ -7824,31 +7824,20 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008113, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* VDUSE_DEV_INJECT_CONFIG_IRQ */
 	{ 0x00008901, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOSETOWN; 2 handlers */
 	{ 0x00008902, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSPGRP; 2 handlers */
-	{ 0x00008903, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* FIOGETOWN; 2 handlers */
-	{ 0x00008904, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGPGRP; 2 handlers */
-	{ 0x00008905, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCATMARK */
+	{ 0x00008903, 0xffffffff, SEL_IOCTL_READ, 0 }, /* FIOGETOWN; 2 handlers */
+	{ 0x00008904, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGPGRP; 2 handlers */
 	{ 0x00008906, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMP_OLD; 2 handlers */
 	{ 0x00008907, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGSTAMPNS_OLD; 2 handlers */
-	{ 0x00008910, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNAME; 6 handlers */
-	{ 0x00008911, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFLINK */
-	{ 0x00008912, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFCONF; 2 handlers */
-	{ 0x00008913, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFFLAGS */
+	{ 0x00008910, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFNAME; 5 handlers */
+	{ 0x00008912, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFCONF; 2 handlers */
 	/* SIOCSIFFLAGS; 2 handlers */
 	{ 0x00008914, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
-	{ 0x00008915, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFADDR */
 	{ 0x00008916, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFADDR */
-	{ 0x00008917, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFDSTADDR */
 	{ 0x00008918, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFDSTADDR */
-	{ 0x00008919, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBRDADDR */
 	{ 0x0000891a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBRDADDR */
-	{ 0x0000891b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFNETMASK */
 	{ 0x0000891c, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFNETMASK */
-	{ 0x0000891d, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMETRIC */
 	/* SIOCSIFMETRIC; 2 handlers */
 	{ 0x0000891e, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
-	{ 0x0000891f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMEM */
-	{ 0x00008920, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFMEM */
-	{ 0x00008921, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMTU */
 	/* SIOCSIFMTU; 2 handlers */
 	{ 0x00008922, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* SIOCSIFNAME; 2 handlers */
@@ -7857,23 +7846,18 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008924, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008925, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFENCAP; 3 handlers */
 	{ 0x00008926, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFENCAP; 3 handlers */
-	{ 0x00008927, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFHWADDR; 4 handlers */
-	{ 0x00008929, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFSLAVE */
+	{ 0x00008927, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCGIFHWADDR; 3 handlers */
 	/* SIOCSIFSLAVE; 2 handlers */
 	{ 0x00008930, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* SIOCADDMULTI; 2 handlers */
 	{ 0x00008931, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* SIOCDELMULTI; 2 handlers */
 	{ 0x00008932, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
-	{ 0x00008933, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFINDEX */
-	{ 0x00008934, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFPFLAGS */
-	{ 0x00008935, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFPFLAGS */
 	{ 0x00008936, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDIFADDR */
 	/* SIOCSIFHWBROADCAST; 2 handlers */
 	{ 0x00008937, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008940, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFBR; 2 handlers */
 	{ 0x00008941, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFBR; 2 handlers */
-	{ 0x00008942, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFTXQLEN */
 	{ 0x00008943, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFTXQLEN; 2 handlers */
 	{ 0x00008946, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCETHTOOL; 2 handlers */
 	/* SIOCGMIIPHY; 2 handlers */
@@ -7883,13 +7867,10 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	/* SIOCSMIIREG; 2 handlers */
 	{ 0x00008949, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x0000894a, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCWANDEV; 2 handlers */
-	{ 0x0000894b, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCOUTQNSD */
 	/* SIOCGSKNS; 4 handlers */
 	{ 0x0000894c, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x00008953, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDARP */
-	{ 0x00008954, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGARP */
 	{ 0x00008955, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSARP */
-	{ 0x00008970, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFMAP */
 	{ 0x00008971, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN }, /* SIOCSIFMAP; 2 handlers */
 	{ 0x00008982, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIFVLAN; 2 handlers */
 	{ 0x00008983, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCSIFVLAN; 2 handlers */
@@ -7899,8 +7880,8 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x00008991, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	/* SIOCBONDSETHWADDR; 2 handlers */
 	{ 0x00008992, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
-	{ 0x00008993, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDSLAVEINFOQUERY */
-	{ 0x00008994, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBONDINFOQUERY */
+	{ 0x00008993, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCBONDSLAVEINFOQUERY */
+	{ 0x00008994, 0xffffffff, SEL_IOCTL_READ, 0 }, /* SIOCBONDINFOQUERY */
 	/* SIOCBONDCHANGEACTIVE; 2 handlers */
 	{ 0x00008995, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
 	{ 0x000089a0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRADDBR; 2 handlers */
@@ -7909,7 +7890,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089a3, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCBRDELIF; 2 handlers */
 	/* SIOCSHWTSTAMP; 2 handlers */
 	{ 0x000089b0, 0xffffffff, SEL_IOCTL_ADMIN, CAP_NET_ADMIN, SEL_IOCTL_CAP_USER_NS },
-	{ 0x000089b1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGHWTSTAMP */
 	{ 0x000089f0, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 3 handlers */
 	{ 0x000089f1, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 3 handlers */
 	{ 0x000089f2, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 3 handlers */
@@ -7926,7 +7906,6 @@ const struct sel_ioctl_cmd sel_ioctl_cmds[] = {
 	{ 0x000089fd, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
 	{ 0x000089fe, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
 	{ 0x000089ff, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCDEVPRIVATE; 2 handlers */
-	{ 0x00008b0f, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* SIOCGIWSTATS */
 	{ 0x00009201, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_URB_LEN; 2 handlers */
 	{ 0x00009204, 0xffffffff, SEL_IOCTL_MODIFY, 0 }, /* MON_IOCT_RING_SIZE; 2 handlers */
 	{ 0x00009205, 0xffffffff, SEL_IOCTL_READ, 0 }, /* MON_IOCQ_RING_SIZE; 2 handlers */
@@ -12209,7 +12188,7 @@ const struct sel_ioctl_handler sel_ioctl_handlers[] = {
 
 const unsigned int sel_ioctl_nr_handlers = ARRAY_SIZE(sel_ioctl_handlers);
 const struct sel_ioctl_handler sel_ioctl_fallback = {
-	NULL, NULL, 0, 0, 6360, 2300, 151
+	NULL, NULL, 0, 0, 6360, 2279, 151
 };
 
 /* filled in at boot from kallsyms, sorted by address */
