@@ -346,6 +346,9 @@ unsigned char *command_segments(const struct classifier *c, const struct functio
 	return on;
 }
 
+static void segments_through(const struct command *cmd, const struct stmt *sw,
+			     struct param_view on_view, unsigned char *on);
+
 /* The segments of a switch translated by search (facts.h: an ST_SWITCH
  * whose callee_array_field names the member searched) that the command
  * takes: those holding the value of the record the command's value
@@ -357,8 +360,9 @@ unsigned char *searched_segments(const struct classifier *c, const struct functi
 				 const struct stmt *sw)
 {
 	const struct param_view *v = &sw->callee_index;
+	const struct param_view whole = { .param = -1, .shift = 0, .mask = 0xffffffffu };
 	const struct table_init *a;
-	unsigned char *on;
+	unsigned char *on, *one;
 	uint64_t key;
 	int matched = 0;
 
@@ -371,31 +375,26 @@ unsigned char *searched_segments(const struct classifier *c, const struct functi
 		return NULL;
 	key = (c->cmd->value >> v->shift) & v->mask;
 	on = xcalloc(sw->segs.len + 1, 1);
+	one = xcalloc(sw->segs.len + 1, 1);
 	for (size_t i = 0; i < a->entries.len; i++) {
 		const struct table_entry *e = &a->entries.items[i];
-		int labelled = 0;
+		/* the local holds the record's value, all of it */
+		struct command held = { .value = (uint64_t)e->flags & 0xffffffffu,
+					.mask = 0xffffffffu };
 
 		if (e->value != key)
 			continue;
 		if (!e->has_flags) {
+			free(one);
 			free(on);
 			return NULL;
 		}
 		matched = 1;
+		segments_through(&held, sw, whole, one);
 		for (size_t j = 0; j < sw->segs.len; j++)
-			for (size_t k = 0; k < sw->segs.items[j].labels.len; k++) {
-				const struct case_label *l = &sw->segs.items[j].labels.items[k];
-
-				if ((uint64_t)e->flags >= l->lo && (uint64_t)e->flags <= l->hi) {
-					on[j] = MATCH_YES;
-					labelled = 1;
-				}
-			}
-		/* a value no case takes goes to the default */
-		for (size_t j = 0; !labelled && j < sw->segs.len; j++)
-			if (sw->segs.items[j].is_default)
-				on[j] = MATCH_YES;
+			on[j] = one[j] > on[j] ? one[j] : on[j];
 	}
+	free(one);
 	for (size_t j = 0; !matched && j < sw->segs.len; j++)
 		if (sw->segs.items[j].is_default)
 			on[j] = MATCH_YES;
@@ -460,7 +459,8 @@ enum label_match premises_hold(const struct classifier *c,
  * a label that can match it, and the default unless a label surely does
  * (analyse_switch adds the segments they fall into). on[i] is a
  * label_match. */
-void segments_on_path(const struct command *cmd, const struct stmt *sw, unsigned char *on)
+static void segments_through(const struct command *cmd, const struct stmt *sw,
+			     struct param_view on_view, unsigned char *on)
 {
 	enum label_match best = MATCH_NO;
 
@@ -469,7 +469,7 @@ void segments_on_path(const struct command *cmd, const struct stmt *sw, unsigned
 
 		on[i] = MATCH_NO;
 		for (size_t j = 0; j < seg->labels.len; j++) {
-			enum label_match m = command_label_match(cmd, sw->on, &seg->labels.items[j]);
+			enum label_match m = command_label_match(cmd, on_view, &seg->labels.items[j]);
 
 			if (m > on[i])
 				on[i] = m;
@@ -480,4 +480,9 @@ void segments_on_path(const struct command *cmd, const struct stmt *sw, unsigned
 	for (size_t i = 0; i < sw->segs.len; i++)
 		if (sw->segs.items[i].is_default && best != MATCH_YES)
 			on[i] = best == MATCH_NO ? MATCH_YES : MATCH_MAYBE;
+}
+
+void segments_on_path(const struct command *cmd, const struct stmt *sw, unsigned char *on)
+{
+	segments_through(cmd, sw, sw->on, on);
 }
